@@ -1,0 +1,25 @@
+"""The ``openmahjong`` command. Each command group lives in its own module of this package."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="openmahjong",
+    help="openmahjong: provably fair walls, hand analysis, scoring and records from the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+#: ``openmahjong score <ruleset> ...``: one subcommand per ruleset's scorer.
+score_app = typer.Typer(help="Score a winning hand under a ruleset.", no_args_is_help=True)
+app.add_typer(score_app, name="score")
+
+
+def _register() -> None:
+    # Command modules import ``app``/``score_app`` from here, so they are loaded after both exist.
+    # One line per module; each module registers its own commands on import.
+    import openmahjong.cli.seed  # noqa: F401
+
+
+_register()

@@ -1,0 +1,1 @@
+"""Shape analysis shared by every ruleset: decompositions, shanten, waits, useful tiles."""
