@@ -1,0 +1,247 @@
+"""Provably fair walls: commit-reveal seeds, hand seeds, seat order, walls and dealing.
+
+This module is bit-exact with the seed scheme of ``shared/seeds/platform-guide.en.txt`` §6
+(architecture.md, decision 3):
+
+* ``commitment = int(SHA256(format(master_seed, '064x') + salt), 16)`` is published when a game
+  starts; the master seed and salt are published when it ends.
+* ``hand_seed = int(SHA256(format(master_seed, '064x') + str(hand_number)), 16)`` seeds
+  ``random.Random`` which shuffles that hand's wall (the document writes ``random.seed(seed);
+  random.shuffle(tiles)``: same generator, same result, but no global state is touched here).
+* ``random.Random(master_seed).shuffle(entry_order)`` fixes the seats for the whole game.
+
+Everything here is pure and deterministic except :func:`new_seed` and :func:`new_salt`, which
+draw from :mod:`secrets` and are only called by the server (or ``openmahjong seed new``).
+
+Which hand number feeds :func:`hand_seed` depends on the ruleset (see :data:`WALL_RULESETS`):
+Riichi and Sichuan (and Classical) use ``round_index``, 1-based and advanced by every hand
+including repeat dealerships and honba hands (Riichi East 1, one honba is hand 2); MCR (and
+Qingque) use ``current_round``, the hand number within the prevailing-wind round, which a repeat
+dealership does not advance.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from openmahjong.tiles import ALL_KINDS, FLOWERS, RED_FIVES, SUITED
+
+__all__ = [
+    "WALL_RULESETS",
+    "WallRuleset",
+    "commitment",
+    "hand_seed",
+    "seat_order",
+    "build_wall",
+    "shuffled_wall",
+    "deal",
+    "new_seed",
+    "new_salt",
+    "parse_master_seed",
+    "format_master_seed",
+]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class WallRuleset:
+    """What the fairness layer needs to know about a ruleset's wall."""
+
+    name: str
+    #: Tiles in a full wall (with the default options).
+    size: int
+    #: Which counter is the ``hand_number`` of :func:`hand_seed`.
+    hand_number: str
+    #: Whether the dealer starts with 14 tiles (one more than the others).
+    dealer_extra: bool
+    note: str
+
+
+#: The rulesets whose walls this module builds. The key is the ``ruleset`` argument.
+WALL_RULESETS: dict[str, WallRuleset] = {
+    "mcr": WallRuleset(
+        name="mcr",
+        size=144,
+        hand_number="current_round",
+        dealer_extra=True,
+        note="34 kinds x4 in code order, then the 8 flowers 51..58 appended",
+    ),
+    "riichi": WallRuleset(
+        name="riichi",
+        size=136,
+        hand_number="round_index",
+        dealer_extra=True,
+        note="34 kinds x4 in code order; with red fives one 15/25/35 is removed and "
+        "105/205/305 appended at the end",
+    ),
+    "sichuan": WallRuleset(
+        name="sichuan",
+        size=108,
+        hand_number="round_index",
+        dealer_extra=True,
+        note="the 27 suited kinds x4 in code order (no honors, no flowers)",
+    ),
+}
+
+_KNOWN = ", ".join(sorted(WALL_RULESETS))
+
+
+def _seed_hex(master_seed: int) -> str:
+    _check_master_seed(master_seed)
+    return format(master_seed, "064x")
+
+
+def _check_master_seed(master_seed: int) -> None:
+    if not isinstance(master_seed, int) or isinstance(master_seed, bool):
+        raise ValueError(f"a master seed is an int, not {type(master_seed).__name__}")
+    # No upper bound on purpose: the seed document's own example seed has 67 hex digits, and
+    # format(seed, '064x') simply writes all of them. New seeds are 256 bits (new_seed) and
+    # seeds typed by people must be 64 hex digits (parse_master_seed).
+    if master_seed < 0:
+        raise ValueError("a master seed is a non-negative number")
+
+
+def _sha256_int(text: str) -> int:
+    return int(hashlib.sha256(text.encode()).hexdigest(), 16)
+
+
+def commitment(master_seed: int, salt: str) -> int:
+    """``int(SHA256(format(master_seed, '064x') + salt), 16)``: published before the game."""
+    if not isinstance(salt, str):
+        raise ValueError(f"a salt is text, not {type(salt).__name__}")
+    return _sha256_int(_seed_hex(master_seed) + salt)
+
+
+def hand_seed(master_seed: int, hand_number: int) -> int:
+    """``int(SHA256(format(master_seed, '064x') + str(hand_number)), 16)``.
+
+    ``hand_number`` is the ruleset's counter named in :data:`WALL_RULESETS` (``round_index`` or
+    ``current_round``); both start at 1.
+    """
+    if not isinstance(hand_number, int) or isinstance(hand_number, bool):
+        raise ValueError(f"a hand number is an int, not {type(hand_number).__name__}")
+    return _sha256_int(_seed_hex(master_seed) + str(hand_number))
+
+
+def seat_order(master_seed: int, entry_order: Sequence[T]) -> list[T]:
+    """The players in seat order: a copy of ``entry_order`` shuffled by ``Random(master_seed)``.
+
+    Seat 0 is East for the first hand. ``entry_order`` itself is left untouched.
+    """
+    _check_master_seed(master_seed)
+    seats = list(entry_order)
+    random.Random(master_seed).shuffle(seats)
+    return seats
+
+
+def build_wall(ruleset: str, *, red_fives: bool = True) -> list[int]:
+    """The unshuffled wall in the order the seed document builds it.
+
+    ``red_fives`` only matters for ``"riichi"``: MCR and Sichuan have no red fives.
+    """
+    if ruleset == "mcr":
+        wall = [t for t in ALL_KINDS for _ in range(4)]
+        wall.extend(FLOWERS)
+        return wall
+    if ruleset == "riichi":
+        wall = [t for t in ALL_KINDS for _ in range(4)]
+        if red_fives:
+            for red in RED_FIVES:
+                # One plain five of that suit leaves: 105 -> 15. Written out rather than
+                # tiles.kind() so the wall never depends on anything but this file.
+                wall.remove(red // 100 * 10 + 5)
+            wall.extend(RED_FIVES)  # the red fives go to the end, in suit order
+        return wall
+    if ruleset == "sichuan":
+        return [t for t in SUITED for _ in range(4)]
+    raise ValueError(f"unknown ruleset {ruleset!r}: the walls known here are {_KNOWN}")
+
+
+def shuffled_wall(
+    ruleset: str, master_seed: int, hand_number: int, *, red_fives: bool = True
+) -> list[int]:
+    """The wall of one hand: :func:`build_wall` shuffled by ``Random(hand_seed(...))``.
+
+    Index 0 is the first tile dealt. For MCR this equals the seed document's ``tiles_list``
+    after ``random.seed(round_random_seed); random.shuffle(tiles_list)``.
+    """
+    wall = build_wall(ruleset, red_fives=red_fives)
+    random.Random(hand_seed(master_seed, hand_number)).shuffle(wall)
+    return wall
+
+
+def deal(
+    wall: Sequence[int], seats: int = 4, *, dealer: int = 0, dealer_extra: bool = True
+) -> tuple[list[list[int]], list[int]]:
+    """Deal starting hands from the front of a shuffled wall; return ``(hands, rest)``.
+
+    Seat 0 takes the first 13 tiles, seat 1 the next 13, and so on in seat order; then, when
+    ``dealer_extra`` is true, the dealer takes one more tile. ``hands[i]`` is seat ``i``'s hand
+    in the order drawn and ``rest`` is the live remainder, front first.
+
+    How a ruleset uses it: it calls ``deal(shuffled_wall(...), dealer=<dealer seat>,
+    dealer_extra=WALL_RULESETS[name].dealer_extra)`` and draws later tiles from the front of
+    ``rest``. Anything else is the ruleset's business: Riichi splits its dead wall (14 tiles,
+    dora indicators, replacement draws) off the *back* of ``rest``; MCR replaces flowers in the
+    dealt hands from ``rest`` (from the back, as it does for kong replacements); Sichuan deals
+    only suited tiles so it needs nothing more.
+    """
+    if not isinstance(seats, int) or seats < 1:
+        raise ValueError(f"seats must be a positive number, not {seats!r}")
+    if not 0 <= dealer < seats:
+        raise ValueError(f"dealer {dealer!r} is not a seat: seats are 0..{seats - 1}")
+    need = 13 * seats + (1 if dealer_extra else 0)
+    if len(wall) < need:
+        raise ValueError(f"a wall of {len(wall)} tiles cannot deal {need} tiles to {seats} seats")
+    tiles = list(wall)
+    hands = [tiles[13 * s : 13 * (s + 1)] for s in range(seats)]
+    pos = 13 * seats
+    if dealer_extra:
+        hands[dealer].append(tiles[pos])
+        pos += 1
+    return hands, tiles[pos:]
+
+
+# --------------------------------------------------------------------------- seeds and salts
+
+_HEX64 = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})")
+
+
+def new_seed() -> int:
+    """A fresh 256-bit master seed from the operating system's CSPRNG."""
+    return secrets.randbits(256)
+
+
+def new_salt() -> str:
+    """A fresh salt: 32 hex digits (128 bits)."""
+    return secrets.token_hex(16)
+
+
+def format_master_seed(master_seed: int) -> str:
+    """The 64-hex-digit form used everywhere (and hashed by :func:`commitment`)."""
+    return _seed_hex(master_seed)
+
+
+def parse_master_seed(text: str) -> int:
+    """Read a master seed written as exactly 64 hex digits (an ``0x`` prefix is allowed)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a master seed is written as text, not {type(text).__name__}")
+    match = _HEX64.fullmatch(text.strip())
+    if match is None:
+        digits = text.strip()
+        if digits[:2].lower() == "0x":
+            digits = digits[2:]
+        bad = sorted({c for c in digits if c not in "0123456789abcdefABCDEF"})
+        if bad:
+            why = "it contains " + ", ".join(repr(c) for c in bad)
+        else:
+            why = f"it has {len(digits)} digits"
+        raise ValueError(f"a master seed must be exactly 64 hex digits (0-9, a-f); {why}")
+    return int(match.group(1), 16)
