@@ -144,7 +144,7 @@ def _print_human(report: dict[str, Any]) -> None:
     _out.print(f"           {report['commitment_hex']}")
     if matches is None:
         _out.print(
-            "[yellow]No --commitment given: compare the number above with the published one[/]"
+            "[yellow]No --commitment given: compare this with the published commitment[/]"
         )
     elif matches:
         _out.print("[bold green]Commitment matches[/]: this seed and salt were committed to")
