@@ -1,0 +1,1 @@
+"""Readers and writers for the record formats other mahjong tools speak (mjlog, ...)."""

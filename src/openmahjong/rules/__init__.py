@@ -1,0 +1,1 @@
+"""Rulesets: one package per ruleset (``riichi``, ...) with its options, presets, scoring."""

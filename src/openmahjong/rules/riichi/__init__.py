@@ -1,0 +1,1 @@
+"""Riichi (Japanese) mahjong: rule options and presets, and the scorer (``scoring.score_win``)."""

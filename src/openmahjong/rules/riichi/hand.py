@@ -1,0 +1,170 @@
+"""A winning hand as the scorer sees it: melds, count vectors and checks of the input.
+
+Everything here is computed once per call of ``score_win``; the interpretations and yaku checks
+then read these plain lists (dense index 0..33, see ``openmahjong.tiles``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from openmahjong import tiles as T
+from openmahjong.rules.riichi.errors import InvalidHand
+
+__all__ = ["Meld", "MELD_KINDS", "MeldSet", "Hand", "build_hand", "parse_meld"]
+
+MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
+
+
+class Meld(NamedTuple):
+    """A called (or closed-kan) set: ``kind`` in chi, pon, minkan, ankan, kakan; its tiles."""
+
+    kind: str
+    tiles: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """``"pon:555z"``, ``"chi:406p"``, ``"ankan:1111m"`` in text notation."""
+        return parse_meld(text)
+
+
+def parse_meld(text: str) -> Meld:
+    kind, sep, body = text.partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in MELD_KINDS:
+        raise InvalidHand(
+            f"meld {text!r} should look like pon:555z, chi:123m, minkan:5555p, ankan:1111s "
+            "or kakan:7777z"
+        )
+    try:
+        return Meld(kind, tuple(T.parse(body)))
+    except ValueError as exc:
+        raise InvalidHand(f"meld {text!r}: {exc}") from None
+
+
+class MeldSet(NamedTuple):
+    """A meld as a set: kind 0 triplet / 1 sequence, lowest index, concealed?, kan?"""
+
+    type: int
+    index: int
+    concealed: bool
+    kan: bool
+
+
+@dataclass(slots=True)
+class Hand:
+    concealed: list[int]  # counts34 of the concealed tiles, winning tile included
+    win: int  # index34 of the winning tile
+    melds: tuple[MeldSet, ...]
+    closed: bool  # no called meld (closed kans keep a hand closed)
+    shape: list[int]  # counts34 of concealed + melds, a kan counted as three
+    physical: list[int]  # counts34 of every tile held, a kan counted as four
+    reds: int  # red fives held (concealed and melded)
+    kans: int
+
+
+def _tile_list(tiles: Iterable[int] | str, what: str) -> list[int]:
+    if isinstance(tiles, str):
+        try:
+            return T.parse(tiles)
+        except ValueError as exc:
+            raise InvalidHand(f"{what}: {exc}") from None
+    out = list(tiles)
+    for t in out:
+        if not T.is_tile(t) or T.is_flower(t):
+            raise InvalidHand(
+                f"{what}: {t!r} is not a Riichi tile code (11-19, 21-29, 31-39, 41-47)"
+            )
+    return out
+
+
+def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int]]:
+    kind, raw = meld[0], meld[1]
+    if kind not in MELD_KINDS:
+        raise InvalidHand(f"{kind!r} is not a meld kind: use chi, pon, minkan, ankan or kakan")
+    ts = _tile_list(raw, f"{kind} meld")
+    kinds = sorted(T.kind(t) for t in ts)
+    shown = T.format(ts) if ts else "nothing"
+    if kind == "chi":
+        ok = (
+            len(kinds) == 3
+            and kinds[0] < 40
+            and kinds[1] == kinds[0] + 1
+            and kinds[2] == kinds[0] + 2
+            and kinds[0] % 10 <= 7
+        )
+        if not ok:
+            raise InvalidHand(f"chi {shown} is not three consecutive tiles of one suit")
+        return MeldSet(1, T.index34(kinds[0]), False, False), ts
+    need = 3 if kind == "pon" else 4
+    if len(kinds) != need or kinds[0] != kinds[-1]:
+        raise InvalidHand(f"{kind} {shown} should be {need} copies of one tile")
+    return MeldSet(0, T.index34(kinds[0]), kind == "ankan", need == 4), ts
+
+
+def build_hand(
+    hand: Iterable[int] | str, win_tile: int | str, melds: Iterable[Meld | tuple], red_fives: int
+) -> Hand:
+    concealed_tiles = _tile_list(hand, "hand")
+    if isinstance(win_tile, str):
+        parsed = _tile_list(win_tile, "winning tile")
+        if len(parsed) != 1:
+            raise InvalidHand(f"the winning tile {win_tile!r} should be exactly one tile")
+        win_tile = parsed[0]
+    if not T.is_tile(win_tile) or T.is_flower(win_tile):
+        raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code")
+    sets: list[MeldSet] = []
+    meld_tiles: list[int] = []
+    for m in melds:
+        s, ts = _meld_set(m)
+        sets.append(s)
+        meld_tiles.extend(ts)
+    if len(sets) > 4:
+        raise InvalidHand(f"{len(sets)} melds: a hand has at most four")
+    expected = 14 - 3 * len(sets)
+    if len(concealed_tiles) != expected:
+        raise InvalidHand(
+            f"the concealed hand has {len(concealed_tiles)} tiles; with {len(sets)} meld(s) it "
+            f"needs {expected}, winning tile included"
+        )
+    win_kind = T.kind(win_tile)
+    if all(T.kind(t) != win_kind for t in concealed_tiles):
+        raise InvalidHand(
+            f"the winning tile {T.format([win_tile])} is not in the hand: pass the hand with the "
+            "winning tile included"
+        )
+    everything = concealed_tiles + meld_tiles
+    try:
+        T.check_copies(everything)
+    except ValueError as exc:
+        raise InvalidHand(str(exc)) from None
+    reds = sum(1 for t in everything if t >= 100) if red_fives else 0
+    if red_fives == 3 and reds:
+        for suit_red in (105, 205, 305):
+            if everything.count(suit_red) > 1:
+                raise InvalidHand(
+                    f"{T.format([suit_red])} appears twice: this table has one red five per suit"
+                )
+    concealed = T.counts34(concealed_tiles)
+    shape = concealed[:]
+    physical = concealed[:]
+    for s in sets:
+        if s.type == 1:
+            for k in range(3):
+                shape[s.index + k] += 1
+                physical[s.index + k] += 1
+        else:
+            shape[s.index] += 3
+            physical[s.index] += 4 if s.kan else 3
+    return Hand(
+        concealed=concealed,
+        win=T.index34(win_kind),
+        melds=tuple(sets),
+        closed=all(s.concealed for s in sets),
+        shape=shape,
+        physical=physical,
+        reds=reds,
+        kans=sum(1 for s in sets if s.kan),
+    )

@@ -1,0 +1,66 @@
+"""Typed rule options a Riichi table can switch, and the named presets.
+
+Options describe the table (they never change during a match); the per-win situation (tsumo,
+riichi, winds, dora indicators...) is the scorer's keyword arguments instead.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["RiichiRules", "PRESETS", "MAJSOUL", "TENHOU", "resolve_rules"]
+
+
+class RiichiRules(BaseModel):
+    """Scoring-relevant rule options of a four-player Riichi table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "custom"
+    #: How many red fives the wall holds: 0, 3 (one per suit) or 4 (two red 5p).
+    red_fives: Literal[0, 3, 4] = 3
+    #: All-simples counts on an open hand (kuitan).
+    open_tanyao: bool = True
+    #: Han a hand needs from yaku alone (dora never count toward it).
+    minimum_han: int = Field(default=1, ge=1, le=4)
+    #: Suuankou tanki, kokushi 13-sided, junsei chuuren and daisuushii score two yakuman.
+    double_yakuman: bool = True
+    #: 13+ han without a yakuman: a (kazoe) yakuman, or capped at sanbaiman.
+    kazoe_limit: Literal["yakuman", "sanbaiman"] = "yakuman"
+    #: Round 4 han 30 fu and 3 han 60 fu up to mangan.
+    kiriage: bool = False
+    #: Winning on a discard before one's first draw: not a yaku, a mangan, or a yakuman.
+    renhou: Literal["off", "mangan", "yakuman"] = "off"
+    #: What a pao (liable) player pays for: the whole hand, or only the yakuman they fed.
+    pao_scope: Literal["whole_hand", "liable_yakuman"] = "liable_yakuman"
+    #: Thirteen orphans may rob a closed kan (checked by the round engine, recorded here).
+    kokushi_robs_closed_kan: bool = True
+    #: Local yaku a special room turns on (none are scored yet; reserved for the Melee room).
+    local_yaku: tuple[str, ...] = ()
+
+
+#: Mahjong Soul four-player ranked (the seed profile).
+MAJSOUL = RiichiRules(name="majsoul")
+
+#: Tenhou ranked lobbies: single yakuman only (combinations still stack), full pao liability.
+TENHOU = RiichiRules(
+    name="tenhou",
+    double_yakuman=False,
+    pao_scope="whole_hand",
+    kokushi_robs_closed_kan=False,
+)
+
+PRESETS: dict[str, RiichiRules] = {"majsoul": MAJSOUL, "tenhou": TENHOU}
+
+
+def resolve_rules(rules: str | RiichiRules) -> RiichiRules:
+    """A preset by name, or the given options unchanged."""
+    if isinstance(rules, RiichiRules):
+        return rules
+    try:
+        return PRESETS[rules]
+    except (KeyError, TypeError):
+        names = ", ".join(sorted(PRESETS))
+        raise ValueError(f"unknown Riichi preset {rules!r}: choose one of {names}") from None

@@ -1,0 +1,232 @@
+"""Score a Riichi win: the public entry point ``score_win`` and its result ``Win``.
+
+The scorer reads the hand every way it can (``shapes.readings``), scores each reading (yaku or
+yakuman, fu, dora, limit) and keeps the best one: most points, then most han, then most fu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from openmahjong import tiles as T
+from openmahjong.rules.riichi.context import Situation, check_situation
+from openmahjong.rules.riichi.dora import count_dora
+from openmahjong.rules.riichi.errors import InvalidHand, NotAWin, NoYaku, ScoringError
+from openmahjong.rules.riichi.fu import fu_breakdown, fu_of
+from openmahjong.rules.riichi.hand import Hand, Meld, build_hand
+from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
+from openmahjong.rules.riichi.payments import settle
+from openmahjong.rules.riichi.points import basic_points, hand_value
+from openmahjong.rules.riichi.shapes import WAIT_NAMES, Reading, readings
+from openmahjong.rules.riichi.yaku import hand_yaku, hand_yakuman, reading_yaku, reading_yakuman
+from openmahjong.rules.riichi.yaku_table import display_name
+
+__all__ = [
+    "score_win",
+    "Win",
+    "Meld",
+    "NotAWin",
+    "NoYaku",
+    "InvalidHand",
+    "ScoringError",
+    "RiichiRules",
+]
+
+#: Yakuman a player can be liable (pao) for.
+PAO_YAKUMAN = ("daisangen", "daisuushii")
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A scored win. ``total`` is the hand's value before honba and sticks (as Tenhou reports).
+
+    ``yaku`` lists ``(yaku_id, han)``, dora included as ``dora``/``aka_dora``/``ura_dora``; a
+    yakuman is listed with 13 han per multiple. ``payments`` maps each seat wind (41 East .. 44
+    North) to its change in points, honba and riichi sticks included.
+    """
+
+    han: int
+    fu: int
+    yaku: list[tuple[str, int]]
+    yakuman: int
+    limit: str
+    total: int
+    payments: dict[int, int]
+    basic_points: int = 0
+    fu_details: list[tuple[str, int]] = field(default_factory=list)
+    wait: str = ""
+    dealer: bool = False
+    tsumo: bool = False
+
+    def yaku_names(self, lang: str = "en") -> list[tuple[str, int]]:
+        return [(display_name(y, lang), han) for y, han in self.yaku]
+
+
+def _dora_yaku(h: Hand, s: Situation, dora: Sequence[int], ura: Sequence[int]):
+    out = []
+    try:
+        n = count_dora(h.physical, dora)
+        u = count_dora(h.physical, ura) if (s.riichi or s.double_riichi) else 0
+    except ValueError as exc:
+        raise InvalidHand(str(exc)) from None
+    if n:
+        out.append(("dora", n))
+    if h.reds:
+        out.append(("aka_dora", h.reds))
+    if u:
+        out.append(("ura_dora", u))
+    return out
+
+
+def score_win(
+    hand: Iterable[int] | str,
+    win_tile: int | str,
+    melds: Iterable[Meld | tuple] = (),
+    *,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    seat_wind: int = 41,
+    round_wind: int = 41,
+    dora_indicators: Sequence[int] = (),
+    ura_indicators: Sequence[int] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    discarder: int | None = None,
+    pao: int | None = None,
+    rules: str | RiichiRules = "majsoul",
+) -> Win:
+    """Score a win. ``hand`` is the concealed tiles including ``win_tile``.
+
+    ``discarder`` (seat wind of the player who dealt in; default: the player before the winner)
+    and ``pao`` (seat wind of a liable player) only change who pays.
+    """
+    opts = resolve_rules(rules)
+    h = build_hand(hand, win_tile, melds, opts.red_fives)
+    s = Situation(
+        tsumo=tsumo,
+        riichi=riichi or double_riichi,
+        double_riichi=double_riichi,
+        ippatsu=ippatsu,
+        rinshan=rinshan,
+        chankan=chankan,
+        haitei=haitei,
+        houtei=houtei,
+        tenhou=tenhou,
+        chiihou=chiihou,
+        renhou=renhou,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        honba=honba,
+        riichi_sticks=riichi_sticks,
+    )
+    check_situation(s, h.closed, h.kans)
+    if not tsumo:
+        if discarder is None:
+            discarder = (seat_wind - 42) % 4 + 41
+        elif discarder == seat_wind or discarder not in (41, 42, 43, 44):
+            raise InvalidHand("the discarder must be another seat's wind (41-44)")
+    if pao is not None and (pao == seat_wind or pao not in (41, 42, 43, 44)):
+        raise InvalidHand("the pao (liable) player must be another seat's wind (41-44)")
+
+    found = readings(h, tsumo)
+    if not found:
+        raise NotAWin(
+            f"{T.format(_concealed_tiles(h))} is not a winning hand: it needs four sets and a "
+            "pair, seven pairs or thirteen orphans"
+        )
+    dealer = s.dealer
+    common = hand_yaku(h, s, opts)
+    common_yakuman = hand_yakuman(h, s, opts)
+    common_han = sum(han for _, han in common)
+    dora_list: list[tuple[str, int]] | None = None
+    dora_han = 0
+    best: tuple[tuple[int, int, int], Reading, list, int, int, int, int, str] | None = None
+    for r in found:
+        yakuman = common_yakuman + reading_yakuman(r, h, s, opts)
+        if yakuman:
+            mult = sum(m for _, m in yakuman)
+            own = reading_yaku(r, h, s)
+            pinfu = any(y == "pinfu" for y, _ in own)
+            fu = fu_of(r, h, s, pinfu)
+            base, limit = basic_points(0, fu, mult, opts)
+            yl = [(y, 13 * m) for y, m in yakuman]
+            han = 13 * mult
+        else:
+            own = reading_yaku(r, h, s)
+            han = common_han + sum(x for _, x in own)
+            if han < opts.minimum_han:
+                continue
+            if dora_list is None:
+                dora_list = _dora_yaku(h, s, dora_indicators, ura_indicators)
+                dora_han = sum(n for _, n in dora_list)
+            pinfu = any(y == "pinfu" for y, _ in own)
+            fu = fu_of(r, h, s, pinfu)
+            han += dora_han
+            base, limit = basic_points(han, fu, 0, opts)
+            yl = common + own + dora_list
+            mult = 0
+        value = hand_value(base, dealer, tsumo)
+        key = (value, han, fu)
+        if best is None or key > best[0]:
+            best = (key, r, yl, mult, base, han, fu, limit)
+    if best is None:
+        raise NoYaku(
+            "this hand is complete but has no yaku, so it cannot win"
+            + (" (dora are bonuses, not yaku)" if _has_bonus(h, dora_indicators) else "")
+        )
+    (value, han, fu), r, yl, mult, base, han, fu, limit = best
+    liable_base = 0
+    if pao is not None:
+        fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
+        if not fed:
+            raise InvalidHand("pao only applies to big three dragons or big four winds")
+        if opts.pao_scope == "whole_hand":
+            liable_base = base
+        else:
+            liable_base = 8000 * sum(m // 13 for _, m in fed)
+    payments = settle(
+        base,
+        winner=seat_wind,
+        tsumo=tsumo,
+        discarder=discarder,
+        honba=honba,
+        riichi_sticks=riichi_sticks,
+        pao=pao,
+        liable_base=liable_base,
+    )
+    pinfu = any(y == "pinfu" for y, _ in yl)
+    return Win(
+        han=han,
+        fu=fu,
+        yaku=yl,
+        yakuman=mult,
+        limit=limit,
+        total=value,
+        payments=payments,
+        basic_points=base,
+        fu_details=fu_breakdown(r, h, s, pinfu),
+        wait=WAIT_NAMES[r.wait],
+        dealer=dealer,
+        tsumo=tsumo,
+    )
+
+
+def _concealed_tiles(h: Hand) -> list[int]:
+    return [T.from_index34(i) for i, n in enumerate(h.concealed) for _ in range(n)]
+
+
+def _has_bonus(h: Hand, dora: Sequence[int]) -> bool:
+    try:
+        return bool(h.reds or count_dora(h.physical, dora))
+    except ValueError:
+        return False
