@@ -1,0 +1,183 @@
+"""Claim arbitration as pure functions over an immutable reaction window.
+
+A window offers each eligible seat its options (every option is an :class:`Action`; ``Pass`` is
+always added). Seats answer in any order; :func:`answer` returns a new window. When nobody is
+being asked any more the window is settled and :func:`resolve` names the outcome:
+
+* wins first: every winning claim (``multi_win``) or only the one nearest the source seat in
+  turn order (head bump);
+* otherwise the highest-priority call (pon or open kan before chi), nearest seat on a tie.
+
+Modes (``ArbitrationMode``) change who is asked again:
+
+* ``reask_passers`` (tactical calls, platform guide section 5): when a claim is made, a seat that
+  passed but holds an option of higher priority than the best standing claim is asked again,
+  offered only those higher options. A claimant may not change its action.
+* ``allow_upgrade`` (MIL 2024): a claimant whose claim has been outranked, and who holds a
+  higher option than the new best claim, is asked again: upgrade, keep, or pass. Any explicit
+  pass withdraws that seat from the contest for this tile (passers are never re-asked, even
+  if ``reask_passers`` is also set).
+
+A seat is re-asked only when the best standing claim has risen since it last answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from openmahjong.table.actions import PASS, WIN_PRIORITY, Action, Pass
+from openmahjong.table.errors import IllegalAction
+
+__all__ = [
+    "ArbitrationMode",
+    "STANDARD",
+    "HEAD_BUMP",
+    "TACTICAL",
+    "UPGRADE",
+    "Window",
+    "Resolution",
+    "open_window",
+    "answer",
+    "resolve",
+    "distance",
+]
+
+
+@dataclass(frozen=True)
+class ArbitrationMode:
+    multi_win: bool = True
+    reask_passers: bool = False
+    allow_upgrade: bool = False
+
+
+STANDARD = ArbitrationMode()
+HEAD_BUMP = ArbitrationMode(multi_win=False)
+TACTICAL = ArbitrationMode(reask_passers=True)
+UPGRADE = ArbitrationMode(allow_upgrade=True)
+
+
+@dataclass(frozen=True)
+class Window:
+    #: The seat whose tile is offered (the discarder, or the kan declarer for a robbing window).
+    source: int
+    tile: int
+    mode: ArbitrationMode
+    seats: int
+    #: Every claim each eligible seat held when the window opened (Pass not included).
+    options: Mapping[int, tuple[Action, ...]]
+    #: The latest answer of each seat that has answered.
+    answers: Mapping[int, Action] = field(default_factory=dict)
+    #: Seats being asked now, with what they may choose (Pass included).
+    asking: Mapping[int, tuple[Action, ...]] = field(default_factory=dict)
+    #: The best standing claim priority each seat had seen when it last answered.
+    seen_at: Mapping[int, int] = field(default_factory=dict)
+    #: Free-form tag for the kernel: "discard", "kakan", "ankan", ...
+    trigger: str = "discard"
+
+    @property
+    def settled(self) -> bool:
+        return not self.asking
+
+    def choices(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may answer now (empty when it is not being asked)."""
+        return self.asking.get(seat, ())
+
+
+@dataclass(frozen=True)
+class Resolution:
+    winners: tuple[tuple[int, Action], ...] = ()
+    call: tuple[int, Action] | None = None
+
+
+def distance(source: int, seat: int, seats: int) -> int:
+    """How many turns after ``source`` the seat plays (1 = next in turn order)."""
+    return (seat - source) % seats
+
+
+def open_window(
+    source: int,
+    tile: int,
+    options: Mapping[int, Sequence[Action]],
+    mode: ArbitrationMode = STANDARD,
+    *,
+    seats: int = 4,
+    trigger: str = "discard",
+) -> Window:
+    claims = {
+        s: tuple(a for a in opts if a.is_claim)
+        for s, opts in options.items()
+        if s != source and any(a.is_claim for a in opts)
+    }
+    return Window(
+        source=source,
+        tile=tile,
+        mode=mode,
+        seats=seats,
+        options=claims,
+        asking={s: opts + (PASS,) for s, opts in claims.items()},
+        trigger=trigger,
+    )
+
+
+def _best(answers: Mapping[int, Action]) -> int:
+    return max((a.priority for a in answers.values()), default=0)
+
+
+def answer(window: Window, seat: int, action: Action) -> Window:
+    """Record ``seat``'s answer; raise :class:`IllegalAction` (window unchanged) if not allowed."""
+    if seat not in window.asking:
+        previous = window.answers.get(seat)
+        if previous is not None and previous.is_claim:
+            raise IllegalAction(
+                f"seat {seat} has already declared {previous.name}: a claimant may not change "
+                "its action"
+            )
+        if previous is not None:
+            raise IllegalAction(f"seat {seat} has already passed on this tile")
+        raise IllegalAction(f"seat {seat} has no claim on this tile")
+    if action not in window.asking[seat]:
+        offered = ", ".join(a.name for a in window.asking[seat])
+        raise IllegalAction(f"seat {seat} may answer only one of: {offered}; not {action!r}")
+    asking = {s: o for s, o in window.asking.items() if s != seat}
+    answers = {**window.answers, seat: action}
+    seen = {**window.seen_at, seat: _best(answers)}
+    return _reopen(replace(window, answers=answers, asking=asking, seen_at=seen))
+
+
+def _reopen(w: Window) -> Window:
+    best = _best(w.answers)
+    if best == 0:
+        return w
+    asking = dict(w.asking)
+    for seat, opts in w.options.items():
+        if seat in asking or w.seen_at.get(seat, 0) >= best:
+            continue
+        higher = tuple(a for a in opts if a.priority > best)
+        if not higher:
+            continue
+        previous = w.answers.get(seat)
+        if isinstance(previous, Pass):
+            if w.mode.allow_upgrade or not w.mode.reask_passers:
+                continue  # an explicit pass is final (and, with upgrades, a withdrawal)
+            asking[seat] = higher + (PASS,)
+        elif previous is not None and previous.priority < best and w.mode.allow_upgrade:
+            asking[seat] = higher + (previous, PASS)
+    return replace(w, asking=asking)
+
+
+def resolve(window: Window) -> Resolution:
+    """The outcome of a settled window."""
+    if not window.settled:
+        raise IllegalAction("the reaction window is still waiting for answers")
+    claims = [(s, a) for s, a in window.answers.items() if a.is_claim]
+    if not claims:
+        return Resolution()
+    top = max(a.priority for _, a in claims)
+    best = sorted(
+        ((s, a) for s, a in claims if a.priority == top),
+        key=lambda sa: distance(window.source, sa[0], window.seats),
+    )
+    if top == WIN_PRIORITY:
+        return Resolution(winners=tuple(best if window.mode.multi_win else best[:1]))
+    return Resolution(call=best[0])

@@ -1,0 +1,391 @@
+"""The turn kernel: one loop for every ruleset.
+
+Phases: ``turn`` (one seat holds 3k+2 tiles and must act), ``reaction`` (a tile is offered and
+eligible seats answer; see :mod:`openmahjong.table.claims`), ``special`` (a ruleset-run phase:
+each asked seat picks from the options the policy set), ``ended``.
+
+The kernel moves tiles (draws, discards, melds, replacement draws) and sequences turns; the
+:class:`~openmahjong.table.policy.RoundPolicy` decides what is legal and what follows. Every action
+is checked against the legal list *before* anything changes, so an :class:`IllegalAction`
+leaves the table exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from openmahjong.fairness import deal
+from openmahjong.table.actions import (
+    WIN_PRIORITY,
+    Action,
+    Ankan,
+    Chi,
+    Discard,
+    Kakan,
+    Minkan,
+    Pon,
+    Tsumo,
+    action_to_dict,
+)
+from openmahjong.table.claims import Resolution, Window, answer, open_window, resolve
+from openmahjong.table.errors import IllegalAction
+from openmahjong.table.events import Called, Dealt, Discarded, Drew, Event
+from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.seat import DiscardRecord, Meld, SeatState
+from openmahjong.table.wall import Wall
+from openmahjong.tiles import kind, sort_key
+
+__all__ = ["Phase", "Table", "SeatView"]
+
+
+class Phase(StrEnum):
+    TURN = "turn"
+    REACTION = "reaction"
+    SPECIAL = "special"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Exactly what one seat may know (``seat=None``: a spectator's public view)."""
+
+    seat: int | None
+    phase: str
+    turn: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[tuple[int, bool, bool, int | None], ...], ...]
+    points: tuple[int, ...]
+    live_remaining: int
+    offered_tile: int | None
+    legal_actions: tuple[Action, ...]
+    table: dict[str, Any]
+    seats_public: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
+
+
+class Table:
+    def __init__(
+        self,
+        policy: RoundPolicy,
+        wall: Sequence[int],
+        *,
+        dealer: int = 0,
+        points: Sequence[int] = (25000, 25000, 25000, 25000),
+    ) -> None:
+        self.policy = policy
+        n = policy.seats
+        hands, rest = deal(wall, n, dealer=dealer, dealer_extra=policy.dealer_extra)
+        self.initial_wall = tuple(wall)
+        self.wall = Wall.split(rest, policy.dead_wall)
+        self.seats = [SeatState(i, hands[i], points[i]) for i in range(n)]
+        self.dealer = dealer
+        self.turn = dealer
+        self.phase = Phase.TURN
+        #: Whether the seat on turn drew this turn (False right after a chi or pon).
+        self.drew = policy.dealer_extra
+        self.last_drawn: int | None = hands[dealer][-1] if policy.dealer_extra else None
+        #: Whether the turn's tile came from a replacement draw.
+        self.rinshan = False
+        self.window: Window | None = None
+        self.trigger: Trigger | None = None
+        self.special: dict[int, tuple[Action, ...]] = {}
+        self.events: list[Event] = []
+        self.log: list[tuple[int, Action]] = []
+        self.result: Any = None
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
+        policy.on_start(self)
+        for s in range(n):
+            self.emit(Dealt(seat=s, tiles=tuple(hands[s]), private_to=s))
+        if not policy.dealer_extra and self.phase == Phase.TURN:
+            self.draw_for(dealer)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def n(self) -> int:
+        return self.policy.seats
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        key = len(self.log)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == key and cache[1] == seat:
+            return cache[2]
+        if self.phase == Phase.TURN:
+            actions = self.policy.turn_actions(self, seat) if seat == self.turn else []
+        elif self.phase == Phase.REACTION:
+            assert self.window is not None
+            actions = list(self.window.choices(seat))
+        elif self.phase == Phase.SPECIAL:
+            actions = list(self.special.get(seat, ()))
+        else:
+            actions = []
+        self._legal_cache = (key, seat, actions)
+        return actions
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose answer the table needs now."""
+        if self.phase == Phase.TURN:
+            return [self.turn]
+        if self.phase == Phase.REACTION:
+            assert self.window is not None
+            return sorted(self.window.asking)
+        if self.phase == Phase.SPECIAL:
+            return sorted(self.special)
+        return []
+
+    # ------------------------------------------------------------------ the one entry point
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply one player's action; return the events it caused (unredacted)."""
+        if self.phase == Phase.ENDED:
+            raise IllegalAction("the hand is over")
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"{seat!r} is not a seat")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            if not legal:
+                raise IllegalAction(f"seat {seat} has nothing to do now ({self.phase} phase)")
+            raise IllegalAction(self._why_illegal(seat, action, legal))
+        start = len(self.events)
+        self.log.append((seat, action))
+        if self.phase == Phase.TURN:
+            self._turn_action(seat, action)
+        elif self.phase == Phase.REACTION:
+            self._reaction_answer(seat, action)
+        else:
+            del self.special[seat]
+            self.policy.apply_special(self, seat, action)
+        return self.events[start:]
+
+    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        explain = getattr(self.policy, "why_illegal", None)
+        reason = explain(self, seat, action) if explain else None
+        if reason:
+            return reason
+        names = sorted({a.name for a in legal})
+        return f"{action!r} is not legal for seat {seat} now; it may: {', '.join(names)}"
+
+    # ------------------------------------------------------------------ turn
+    def _turn_action(self, seat: int, action: Action) -> None:
+        if isinstance(action, Discard):
+            self._discard(seat, action)
+        elif isinstance(action, Tsumo):
+            self.policy.settle_tsumo(self, seat)
+        elif isinstance(action, Ankan):
+            hand = self.seats[seat].hand
+            for t in action.tiles:
+                hand.remove(t)
+            meld = Meld("ankan", tuple(sorted(action.tiles, key=sort_key)))
+            self._declare_kan(seat, meld, "ankan", action.tiles[0])
+        elif isinstance(action, Kakan):
+            st = self.seats[seat]
+            i = next(
+                i
+                for i, m in enumerate(st.melds)
+                if m.kind == "pon" and kind(m.tiles[0]) == kind(action.tile)
+            )
+            pon = st.melds[i]
+            st.hand.remove(action.tile)
+            meld = Meld("kakan", pon.tiles + (action.tile,), pon.called_tile, pon.from_seat)
+            st.melds[i] = meld
+            self._declare_kan(seat, meld, "kakan", action.tile)
+        else:
+            self.policy.apply_special(self, seat, action)
+
+    def _discard(self, seat: int, action: Discard) -> None:
+        self.policy.before_discard(self, seat, action)
+        st = self.seats[seat]
+        st.hand.remove(action.tile)
+        tsumogiri = self.drew and action.tile == self.last_drawn
+        st.discards.append(DiscardRecord(action.tile, tsumogiri, action.riichi))
+        self.emit(Discarded(seat=seat, tile=action.tile, tsumogiri=tsumogiri, riichi=action.riichi))
+        self.policy.after_discard(self, seat, action)
+        if self.phase != Phase.ENDED:
+            self.offer(Trigger("discard", seat, action.tile))
+
+    def _declare_kan(self, seat: int, meld: Meld, how: str, tile: int) -> None:
+        self.emit(
+            Called(
+                seat=seat,
+                kind=how,
+                tiles=meld.tiles,
+                called_tile=meld.called_tile,
+                from_seat=meld.from_seat,
+            )
+        )
+        self.policy.kan_declared(self, seat, meld)
+        if self.phase != Phase.ENDED:
+            self.offer(Trigger(how, seat, tile, meld))
+
+    # ------------------------------------------------------------------ reactions
+    def offer(self, trigger: Trigger) -> None:
+        """Open a reaction window on ``trigger``'s tile (settles at once if nobody may claim)."""
+        options: dict[int, list[Action]] = {}
+        for s in range(self.n):
+            if s == trigger.seat:
+                continue
+            opts = self.policy.reaction_options(self, s, trigger)
+            if (
+                trigger.kind == "discard"
+                and self.policy.final_discard_ron_only
+                and self.wall.live_remaining == 0
+            ):
+                opts = [a for a in opts if a.priority == WIN_PRIORITY]
+            if opts:
+                options[s] = opts
+        window = open_window(
+            trigger.seat,
+            trigger.tile,
+            options,
+            self.policy.arbitration,
+            seats=self.n,
+            trigger=trigger.kind,
+        )
+        if window.settled:
+            self._after_window(trigger, Resolution())
+            return
+        self.phase = Phase.REACTION
+        self.window = window
+        self.trigger = trigger
+
+    def _reaction_answer(self, seat: int, action: Action) -> None:
+        assert self.window is not None and self.trigger is not None
+        offered = self.window.choices(seat)
+        self.window = answer(self.window, seat, action)
+        self.policy.on_answer(self, seat, action, offered)
+        if self.window.settled:
+            outcome = resolve(self.window)
+            trigger = self.trigger
+            self.window = None
+            self.trigger = None
+            self._after_window(trigger, outcome)
+
+    def _after_window(self, trigger: Trigger, outcome: Resolution) -> None:
+        if outcome.winners:
+            if trigger.kind == "discard":
+                self.seats[trigger.seat].discards[-1].claimed_by = outcome.winners[0][0]
+            self.policy.settle_wins(self, trigger, [s for s, _ in outcome.winners])
+            return
+        if outcome.call is not None:
+            self._call(trigger, *outcome.call)
+            return
+        if trigger.kind == "discard":
+            self.policy.after_window(self, trigger)
+            if self.phase != Phase.ENDED:
+                self.draw_for(self.policy.next_seat(self, trigger.seat))
+        else:
+            assert trigger.meld is not None
+            self._complete_kan(trigger.seat, trigger.meld)
+
+    def _call(self, trigger: Trigger, seat: int, action: Action) -> None:
+        assert isinstance(action, Chi | Pon | Minkan)
+        self.seats[trigger.seat].discards[-1].claimed_by = seat
+        st = self.seats[seat]
+        for t in action.tiles:
+            st.hand.remove(t)
+        tiles = tuple(sorted(action.tiles + (trigger.tile,), key=sort_key))
+        meld = Meld(action.name, tiles, trigger.tile, trigger.seat)
+        st.melds.append(meld)
+        self.emit(
+            Called(
+                seat=seat,
+                kind=meld.kind,
+                tiles=tiles,
+                called_tile=trigger.tile,
+                from_seat=trigger.seat,
+            )
+        )
+        self.turn = seat
+        self.phase = Phase.TURN
+        self.drew = False
+        self.last_drawn = None
+        self.rinshan = False
+        self.policy.after_call(self, seat, meld)
+        if isinstance(action, Minkan) and self.phase != Phase.ENDED:
+            self.policy.kan_declared(self, seat, meld)
+            self._complete_kan(seat, meld)
+
+    def _complete_kan(self, seat: int, meld: Meld) -> None:
+        self.policy.kan_completed(self, seat, meld)
+        if self.phase == Phase.ENDED:
+            return
+        tile = self.wall.draw_replacement()
+        self._take(seat, tile, rinshan=True)
+
+    # ------------------------------------------------------------------ draws
+    def draw_for(self, seat: int) -> None:
+        """Give ``seat`` its turn with a live draw, or tell the policy the wall is exhausted."""
+        if self.wall.live_remaining == 0:
+            self.policy.exhausted(self)
+            return
+        self._take(seat, self.wall.draw(), rinshan=False)
+
+    def _take(self, seat: int, tile: int, *, rinshan: bool) -> None:
+        self.seats[seat].hand.append(tile)
+        self.turn = seat
+        self.phase = Phase.TURN
+        self.drew = True
+        self.last_drawn = tile
+        self.rinshan = rinshan
+        self.emit(Drew(seat=seat, tile=tile, rinshan=rinshan, private_to=seat))
+        self.policy.after_draw(self, seat, tile, rinshan)
+
+    # ------------------------------------------------------------------ for policies
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def end(self, result: Any) -> None:
+        self.phase = Phase.ENDED
+        self.result = result
+        self.window = None
+        self.special = {}
+
+    def start_special(self, asking: dict[int, tuple[Action, ...]]) -> None:
+        """Enter a special phase: each listed seat must pick one of its options."""
+        self.phase = Phase.SPECIAL
+        self.special = dict(asking)
+
+    # ------------------------------------------------------------------ views and records
+    def events_for(self, seat: int | None) -> list[Event]:
+        out = []
+        for e in self.events:
+            v = e.visible_to(seat)
+            if v is not None:
+                out.append(v)
+        return out
+
+    def view(self, seat: int | None) -> SeatView:
+        # The offered tile is public (it was discarded or added to a kan); who may claim it is
+        # not, so the window itself never appears in a view.
+        offered = self.trigger.tile if self.trigger is not None else None
+        return SeatView(
+            seat=seat,
+            phase=str(self.phase),
+            turn=self.turn,
+            hand=tuple(self.seats[seat].hand) if seat is not None else (),
+            hand_sizes=tuple(len(s.hand) for s in self.seats),
+            melds=tuple(tuple(s.melds) for s in self.seats),
+            discards=tuple(
+                tuple((d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in s.discards)
+                for s in self.seats
+            ),
+            points=tuple(s.points for s in self.seats),
+            live_remaining=self.wall.live_remaining,
+            offered_tile=offered,
+            legal_actions=tuple(self.legal_actions(seat)) if seat is not None else (),
+            table=self.policy.table_public(self),
+            seats_public=tuple(self.policy.seat_public(self, s) for s in range(self.n)),
+            events=tuple(self.events_for(seat)),
+        )
+
+    def action_log(self) -> list[list[Any]]:
+        return [[s, action_to_dict(a)] for s, a in self.log]
+
+    def validate(self) -> None:
+        for s in self.seats:
+            if self.phase == Phase.ENDED:
+                continue
+            s.validate()

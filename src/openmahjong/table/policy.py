@@ -1,0 +1,102 @@
+"""What a ruleset supplies to the turn kernel: legality and the consequences of events.
+
+The kernel (:class:`openmahjong.table.kernel.Table`) moves tiles and sequences turns; it asks the
+policy at each decision point. Every hook has a harmless default except the three a ruleset
+cannot do without (``turn_actions``, ``settle_wins``/``settle_tsumo`` and ``exhausted``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from openmahjong.table.actions import Action, Discard
+from openmahjong.table.claims import STANDARD, ArbitrationMode
+from openmahjong.table.errors import IllegalAction
+from openmahjong.table.seat import Meld
+
+if TYPE_CHECKING:
+    from openmahjong.table.kernel import Table
+
+__all__ = ["Trigger", "RoundPolicy"]
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Why a reaction window opened: a ``discard``, or a ``kakan``/``ankan`` that may be robbed."""
+
+    kind: str
+    seat: int
+    tile: int
+    meld: Meld | None = None
+
+
+class RoundPolicy:
+    seats: int = 4
+    #: Tiles split off the back of the wall after the deal (Riichi 14; MCR, Sichuan 0).
+    dead_wall: int = 14
+    #: Whether the dealer starts with one tile more (and so discards without drawing).
+    dealer_extra: bool = True
+    arbitration: ArbitrationMode = STANDARD
+    #: The discard after the last live tile may be claimed only for a win.
+    final_discard_ron_only: bool = True
+
+    # ---------------------------------------------------------------- legality
+    def turn_actions(self, table: Table, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
+        return []
+
+    def next_seat(self, table: Table, seat: int) -> int:
+        """Who draws after ``seat``'s discard passes (Sichuan skips seats that have won)."""
+        return (seat + 1) % self.seats
+
+    # ---------------------------------------------------------------- consequences
+    def on_start(self, table: Table) -> None:
+        """After the deal, before the first turn (dora, opening events, special phases)."""
+
+    def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
+        pass
+
+    def before_discard(self, table: Table, seat: int, action: Discard) -> None:
+        pass
+
+    def after_discard(self, table: Table, seat: int, action: Discard) -> None:
+        """Before the reaction window opens (e.g. an open kan's dora is revealed here)."""
+
+    def on_answer(self, table: Table, seat: int, action: Action, offered: tuple) -> None:
+        """A seat answered a reaction window; ``offered`` is what it was offered."""
+
+    def after_call(self, table: Table, seat: int, meld: Meld) -> None:
+        pass
+
+    def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
+        """Before the robbing window of an ankan or kakan (and before a minkan completes)."""
+
+    def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
+        """The kan stands; the replacement draw comes next."""
+
+    def after_window(self, table: Table, trigger: Trigger) -> None:
+        """Nobody claimed a discard; the policy may end the hand (abortive draws)."""
+
+    def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
+        raise NotImplementedError
+
+    def settle_tsumo(self, table: Table, seat: int) -> None:
+        raise NotImplementedError
+
+    def exhausted(self, table: Table) -> None:
+        """The next draw has no live tile: end the hand or start a special phase."""
+        raise NotImplementedError
+
+    def apply_special(self, table: Table, seat: int, action: Action) -> None:
+        """Actions the kernel does not know (abortive draw requests, reveals, exchanges...)."""
+        raise IllegalAction(f"{action.name} is not handled by this ruleset")
+
+    # ---------------------------------------------------------------- views
+    def table_public(self, table: Table) -> dict[str, Any]:
+        return {}
+
+    def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
+        return {}
