@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from openmahjong import tiles as T
+from openmahjong.rules.riichi.hand import index_of
 
 __all__ = ["dora_index", "count_dora"]
 
@@ -29,5 +30,5 @@ def count_dora(physical: list[int], indicators: Iterable[int]) -> int:
     for ind in indicators:
         if not T.is_tile(ind) or T.is_flower(ind):
             raise ValueError(f"dora indicator {ind!r} is not a Riichi tile code")
-        total += physical[dora_index(T.index34(ind))]
+        total += physical[dora_index(index_of(ind))]
     return total

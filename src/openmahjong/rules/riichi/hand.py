@@ -13,7 +13,46 @@ from typing import NamedTuple
 from openmahjong import tiles as T
 from openmahjong.rules.riichi.errors import InvalidHand
 
-__all__ = ["Meld", "MELD_KINDS", "MeldSet", "Hand", "build_hand", "parse_meld"]
+__all__ = [
+    "Meld",
+    "MELD_KINDS",
+    "MeldSet",
+    "Hand",
+    "build_hand",
+    "parse_meld",
+    "kind_of",
+    "index_of",
+]
+
+# Local tile helpers: ``tiles.kind`` maps a red five to 5/ 5/ 5 instead of 15/25/35 at the time of
+# writing, so the scorer does its own red-five arithmetic (and its own counting and copy checks).
+_INDEX = {k: i for i, k in enumerate(T.ALL_KINDS)}
+
+
+def kind_of(tile: int) -> int:
+    """The plain kind of a tile code: 105 -> 15, 205 -> 25, 305 -> 35."""
+    return (tile // 100) * 10 + 5 if tile >= 100 else tile
+
+
+def index_of(tile: int) -> int:
+    return _INDEX[kind_of(tile)]
+
+
+def _counts(tiles: Iterable[int]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[_INDEX[kind_of(t)]] += 1
+    return c
+
+
+def _check_copies(tiles: list[int]) -> None:
+    c = _counts(tiles)
+    for i, n in enumerate(c):
+        if n > 4:
+            raise InvalidHand(
+                f"{T.format([T.ALL_KINDS[i]])} appears {n} times: a set has only four of each tile"
+            )
+
 
 MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
 
@@ -85,7 +124,7 @@ def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int
     if kind not in MELD_KINDS:
         raise InvalidHand(f"{kind!r} is not a meld kind: use chi, pon, minkan, ankan or kakan")
     ts = _tile_list(raw, f"{kind} meld")
-    kinds = sorted(T.kind(t) for t in ts)
+    kinds = sorted(kind_of(t) for t in ts)
     shown = T.format(ts) if ts else "nothing"
     if kind == "chi":
         ok = (
@@ -97,11 +136,11 @@ def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int
         )
         if not ok:
             raise InvalidHand(f"chi {shown} is not three consecutive tiles of one suit")
-        return MeldSet(1, T.index34(kinds[0]), False, False), ts
+        return MeldSet(1, index_of(kinds[0]), False, False), ts
     need = 3 if kind == "pon" else 4
     if len(kinds) != need or kinds[0] != kinds[-1]:
         raise InvalidHand(f"{kind} {shown} should be {need} copies of one tile")
-    return MeldSet(0, T.index34(kinds[0]), kind == "ankan", need == 4), ts
+    return MeldSet(0, index_of(kinds[0]), kind == "ankan", need == 4), ts
 
 
 def build_hand(
@@ -129,17 +168,14 @@ def build_hand(
             f"the concealed hand has {len(concealed_tiles)} tiles; with {len(sets)} meld(s) it "
             f"needs {expected}, winning tile included"
         )
-    win_kind = T.kind(win_tile)
-    if all(T.kind(t) != win_kind for t in concealed_tiles):
+    win_kind = kind_of(win_tile)
+    if all(kind_of(t) != win_kind for t in concealed_tiles):
         raise InvalidHand(
             f"the winning tile {T.format([win_tile])} is not in the hand: pass the hand with the "
             "winning tile included"
         )
     everything = concealed_tiles + meld_tiles
-    try:
-        T.check_copies(everything)
-    except ValueError as exc:
-        raise InvalidHand(str(exc)) from None
+    _check_copies(everything)
     reds = sum(1 for t in everything if t >= 100) if red_fives else 0
     if red_fives == 3 and reds:
         for suit_red in (105, 205, 305):
@@ -147,7 +183,7 @@ def build_hand(
                 raise InvalidHand(
                     f"{T.format([suit_red])} appears twice: this table has one red five per suit"
                 )
-    concealed = T.counts34(concealed_tiles)
+    concealed = _counts(concealed_tiles)
     shape = concealed[:]
     physical = concealed[:]
     for s in sets:
@@ -160,7 +196,7 @@ def build_hand(
             physical[s.index] += 4 if s.kan else 3
     return Hand(
         concealed=concealed,
-        win=T.index34(win_kind),
+        win=index_of(win_kind),
         melds=tuple(sets),
         closed=all(s.concealed for s in sets),
         shape=shape,
