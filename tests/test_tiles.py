@@ -1,9 +1,7 @@
 """Tile codes, text notation and converters (openmahjong.tiles).
 
-Tests marked ``xfail(strict=True)`` with a reason starting "TILES BUG" show behaviour of
-tiles.py that contradicts architecture.md or the Foundation issue. They assert the correct
-behaviour; when tiles.py is fixed they start passing, strict xfail turns that into a failure,
-and the marker should simply be deleted.
+The red-five cases here first caught ``kind(105)`` returning 5 instead of 15; they stay as its
+regression tests.
 """
 
 from __future__ import annotations
@@ -26,15 +24,6 @@ from openmahjong.tiles import (
     WEST,
     WHITE,
 )
-
-# tiles.kind() computes ``tile - 100 * (tile // 100)``, so kind(105) == 5, not 15 as
-# architecture.md decision 1 says. Everything built on kind() then mistreats red fives.
-KIND_BUG = "TILES BUG: kind(105) returns 5 instead of 15 (tile % 100, not the plain five)"
-kind_bug = pytest.mark.xfail(strict=True, reason=KIND_BUG)
-
-# validate() looks for ``tile % 100`` among the kinds to spot a red non-five; 106 % 100 == 6 is
-# never a kind, so the "only fives come in red" message cannot fire.
-RED_SIX_BUG = "TILES BUG: validate(106) gives the generic message, not 'only fives come in red'"
 
 # A physical set: every kind x4 with one plain five per suit swapped for its red five, plus the
 # eight flowers. Sampling positions without replacement from it gives legal tile multisets.
@@ -68,13 +57,11 @@ def test_kind_of_plain_tiles_is_itself():
     assert all(tiles.kind(t) == t for t in ALL_KINDS + FLOWERS)
 
 
-@kind_bug
 @pytest.mark.parametrize(("red", "plain"), [(105, 15), (205, 25), (305, 35)])
 def test_kind_of_red_five_is_plain_five(red, plain):
     assert tiles.kind(red) == plain
 
 
-@kind_bug
 def test_red_fives_are_suited_fives():
     assert all(tiles.is_suited(t) for t in RED_FIVES)
     assert [tiles.suit(t) for t in RED_FIVES] == [1, 2, 3]
@@ -101,7 +88,6 @@ def test_index34_round_trip():
         tiles.from_index34(34)
 
 
-@kind_bug
 def test_index34_and_counts34_of_red_fives():
     assert tiles.index34(105) == 4
     assert tiles.counts34([105, 15, 205])[4] == 2
@@ -112,7 +98,6 @@ def test_counts34_plain():
     assert counts[0] == 2 and counts[31] == 1 and counts[33] == 1 and sum(counts) == 4
 
 
-@kind_bug
 def test_sort_key_puts_red_five_among_the_fives():
     assert sorted([16, 105, 14, 15], key=tiles.sort_key) == [14, 105, 15, 16]
 
@@ -133,7 +118,6 @@ def test_red_six_is_rejected():
         tiles.format([106])
 
 
-@pytest.mark.xfail(strict=True, reason=RED_SIX_BUG)
 def test_red_six_message_names_the_problem():
     with pytest.raises(ValueError, match="only fives come in red"):
         tiles.validate(106)
@@ -191,7 +175,6 @@ def test_parse_rejects(text, message):
         tiles.parse(text)
 
 
-@kind_bug
 def test_fifth_copy_counting_the_red_five():
     # 5m x4 plus the red 5m is five copies of the kind 15.
     with pytest.raises(ValueError, match="fifth copy"):
@@ -254,7 +237,6 @@ def test_to_tenhou136_rejects():
         tiles.from_tenhou136(136)
 
 
-@kind_bug
 def test_to_tenhou136_red_fives():
     assert tiles.to_tenhou136([105, 205, 305]) == [16, 52, 88]
     assert tiles.to_tenhou136([15, 105, 15]) == [17, 16, 18]
@@ -268,7 +250,6 @@ def test_tenhou136_round_trip_without_reds(hand):
     assert [tiles.from_tenhou136(i, red_fives=False) for i in ids] == hand
 
 
-@kind_bug
 @given(hands(POOL))
 def test_tenhou136_round_trip_with_reds(hand):
     hand = [t for t in hand if not tiles.is_flower(t)]
@@ -362,7 +343,6 @@ def test_gb_round_trip_every_tile():
         assert tiles.from_gb(tiles.to_gb(t)) == t
 
 
-@kind_bug
 def test_gb_red_five_is_a_plain_five():
     # PyMahjongGB has no red fives; the tile is still a five of its suit.
     assert [tiles.to_gb(t) for t in RED_FIVES] == ["W5", "B5", "T5"]

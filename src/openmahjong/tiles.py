@@ -94,9 +94,9 @@ def validate(tile: int) -> int:
     """Return ``tile`` if it is a tile code, else raise a ``ValueError`` that says why."""
     if is_tile(tile):
         return tile
-    if isinstance(tile, int) and not isinstance(tile, bool) and tile >= 100:
-        if tile % 100 in _INDEX_OF_KIND and tile % 10 != 5:
-            raise ValueError(f"{tile} is not a tile: only fives come in red (105, 205, 305)")
+    is_int = isinstance(tile, int) and not isinstance(tile, bool)
+    if is_int and tile >= 100 and tile // 100 * 10 + tile % 10 in SUITED[:27]:
+        raise ValueError(f"{tile} is not a tile: only fives come in red (105, 205, 305)")
     raise ValueError(
         f"{_describe(tile)} is not a tile code: use 11-19, 21-29, 31-39, 41-47, 51-58 "
         "or a red five 105/205/305"
@@ -105,7 +105,7 @@ def validate(tile: int) -> int:
 
 def kind(tile: int) -> int:
     """The kind of a tile: red fives become plain fives, everything else is unchanged."""
-    return tile - 100 * (tile // 100) if tile >= 100 else tile
+    return tile // 100 * 10 + tile % 10 if tile >= 100 else tile
 
 
 def is_red(tile: int) -> bool:

@@ -1,0 +1,214 @@
+"""Shanten: how far a hand is from ready, for each winning form.
+
+Shanten is the number of tiles still to draw before the hand is ready: 0 is ready (tenpai),
+-1 is complete. A hand of 13 - 3k tiles (k melds already made) gives its shanten; a hand of
+14 - 3k tiles gives -1 when complete.
+
+Forms:
+* ``regular``: sets and one pair (any number of melds already made);
+* ``seven_pairs``: seven different pairs (four of a kind is one pair, never two);
+* ``thirteen_orphans``: one of each terminal and honor plus a pair of one of them;
+* ``honors_and_knitted`` (全不靠, MCR): 14 different tiles from one knitted pattern and honors;
+* ``knitted_straight`` (组合龙, MCR): a knitted 1-9 across the suits plus a set and a pair.
+
+All functions take count vectors of 34 (``tiles.counts34``); ``shanten`` takes tile codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import permutations
+
+from openmahjong import tiles as _tiles
+from openmahjong.hand.distance import COMBINED as _COMBINED
+from openmahjong.hand.distance import VECTORS as _VECTORS
+from openmahjong.hand.distance import regular_distance
+from openmahjong.hand.suit_tables import HONOR_RECORDS as _HONORS
+from openmahjong.hand.suit_tables import ID_BITS as _ID_BITS
+from openmahjong.hand.suit_tables import ID_MASK as _ID_MASK
+from openmahjong.hand.suit_tables import SPECIALS as _SPECIALS
+from openmahjong.hand.suit_tables import SUIT_RECORDS as _SUITS
+from openmahjong.hand.suit_tables import honor_record, riichi_shanten_from_records, suit_record
+
+__all__ = [
+    "REGULAR",
+    "SEVEN_PAIRS",
+    "THIRTEEN_ORPHANS",
+    "HONORS_AND_KNITTED",
+    "KNITTED_STRAIGHT",
+    "ALL_FORMS",
+    "RIICHI_FORMS",
+    "MCR_FORMS",
+    "SICHUAN_FORMS",
+    "FORMS_BY_RULESET",
+    "shanten",
+    "shanten_counts",
+    "shanten_by_form",
+    "regular_shanten",
+    "seven_pairs_shanten",
+    "thirteen_orphans_shanten",
+    "honors_and_knitted_shanten",
+    "knitted_straight_shanten",
+    "KNITTED_PATTERNS",
+]
+
+REGULAR = "regular"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+HONORS_AND_KNITTED = "honors_and_knitted"
+KNITTED_STRAIGHT = "knitted_straight"
+
+ALL_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
+RIICHI_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+MCR_FORMS = ALL_FORMS
+SICHUAN_FORMS = (REGULAR, SEVEN_PAIRS)
+FORMS_BY_RULESET = {"riichi": RIICHI_FORMS, "mcr": MCR_FORMS, "sichuan": SICHUAN_FORMS}
+
+_TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+#: The six knitted patterns (147 / 258 / 369 spread over the three suits), as 34-indices.
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(9 * suit + n - 1 for suit, start in zip(order, (1, 2, 3), strict=True)
+          for n in (start, start + 3, start + 6))
+    for order in permutations(range(3))
+)
+
+
+def _tile_count(counts: Sequence[int]) -> int:
+    n = sum(counts)
+    if n % 3 == 0 or n > 14:
+        raise ValueError(
+            f"a hand has 13 or 14 tiles less three per meld (14, 13, 11, 10, ...); got {n}"
+        )
+    return n
+
+
+def regular_shanten(counts: Sequence[int]) -> int:
+    """Shanten of the regular form (sets and a pair); melds are implied by the tile count."""
+    return regular_distance(bytes(counts), len_sets(sum(counts))) - 1
+
+
+def len_sets(n_tiles: int) -> int:
+    """Sets the concealed part still has to form: 13 or 14 tiles need four, 10 or 11 three..."""
+    return n_tiles // 3
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int:
+    if sum(counts) < 13:
+        return 99
+    pairs = sum(1 for n in counts if n >= 2)
+    kinds = sum(1 for n in counts if n)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    if sum(counts) < 13:
+        return 99
+    kinds = sum(1 for i in _TERMINALS_AND_HONORS if counts[i])
+    has_pair = any(counts[i] >= 2 for i in _TERMINALS_AND_HONORS)
+    return 13 - kinds - (1 if has_pair else 0)
+
+
+def honors_and_knitted_shanten(counts: Sequence[int]) -> int:
+    """全不靠: 14 distinct tiles chosen from one knitted pattern's nine and the seven honors."""
+    if sum(counts) < 13:
+        return 99
+    honors = sum(1 for i in range(27, 34) if counts[i])
+    best = max(sum(1 for i in pattern if counts[i]) for pattern in KNITTED_PATTERNS)
+    return 13 - min(14, best + honors)
+
+
+def knitted_straight_shanten(counts: Sequence[int]) -> int:
+    """组合龙: the nine tiles of one knitted pattern plus the hand's remaining sets and pair."""
+    n = sum(counts)
+    sets = len_sets(n) - 3
+    if sets < 0:
+        return 99
+    best = 99
+    rest = list(counts)
+    for pattern in KNITTED_PATTERNS:
+        present = [i for i in pattern if counts[i]]
+        for i in present:
+            rest[i] -= 1
+        distance = (9 - len(present)) + regular_distance(bytes(rest), sets)
+        for i in present:
+            rest[i] += 1
+        best = min(best, distance - 1)
+    return best
+
+
+_BY_FORM = {
+    REGULAR: regular_shanten,
+    SEVEN_PAIRS: seven_pairs_shanten,
+    THIRTEEN_ORPHANS: thirteen_orphans_shanten,
+    HONORS_AND_KNITTED: honors_and_knitted_shanten,
+    KNITTED_STRAIGHT: knitted_straight_shanten,
+}
+
+
+def _check_forms(forms: Iterable[str]) -> tuple[str, ...]:
+    forms = tuple(forms)
+    unknown = [f for f in forms if f not in _BY_FORM]
+    if unknown or not forms:
+        raise ValueError(f"unknown form {unknown or forms!r}: choose from {', '.join(ALL_FORMS)}")
+    return forms
+
+
+def _riichi_fast_path() -> Callable[[Sequence[int]], int]:
+    # A closure, so the hot path reads its tables as cell variables rather than globals.
+    suits, honors, specials = _SUITS, _HONORS, _SPECIALS
+    vectors, combined, mask, bits = _VECTORS, _COMBINED, _ID_MASK, _ID_BITS
+
+    def riichi_shanten(counts: Sequence[int]) -> int:
+        b = bytes(counts)
+        try:
+            m = suits[b[:9]]
+            p = suits[b[9:18]]
+            s = suits[b[18:27]]
+            z = honors[b[27:]]
+            index, special = specials[(m + p + s + z) >> bits]
+            hand = combined[combined[m & mask][p & mask]][combined[s & mask][z & mask]]
+        except KeyError:
+            # First sight of a suit or combination: fill the tables, then answer.
+            return riichi_shanten_from_records(
+                suit_record(b[:9]), suit_record(b[9:18]), suit_record(b[18:27]),
+                honor_record(b[27:]),
+            )
+        regular = vectors[hand][index] - 1
+        return regular if regular < special else special
+
+    return riichi_shanten
+
+
+_riichi_shanten = _riichi_fast_path()
+
+
+def shanten_counts(counts: Sequence[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:
+    """Shanten over the given forms of a 34-count hand (the fast entry point).
+
+    The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten`` checks.
+    """
+    if forms is RIICHI_FORMS:
+        return _riichi_shanten(counts)
+    return min(_BY_FORM[f](counts) for f in _check_forms(forms))
+
+
+def shanten_by_form(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> dict[str, int]:
+    """Shanten per form (99 where the form cannot apply, e.g. seven pairs with a meld)."""
+    counts = _checked_counts(tiles)
+    return {f: _BY_FORM[f](counts) for f in _check_forms(forms)}
+
+
+def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:
+    """Shanten of a concealed hand given as tile codes (flowers are ignored)."""
+    if forms is not RIICHI_FORMS:
+        forms = _check_forms(forms)
+    return shanten_counts(_checked_counts(tiles), forms=forms)
+
+
+def _checked_counts(tiles: Iterable[int]) -> list[int]:
+    tile_list = [_tiles.validate(t) for t in tiles]
+    _tiles.check_copies(tile_list)
+    counts = _tiles.counts34(tile_list)
+    _tile_count(counts)
+    return counts
