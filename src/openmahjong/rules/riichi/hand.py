@@ -183,6 +183,13 @@ def build_hand(
                 raise InvalidHand(
                     f"{T.format([suit_red])} appears twice: this table has one red five per suit"
                 )
+    if red_fives:
+        for five, red in ((15, 105), (25, 205), (35, 305)):
+            if everything.count(five) == 4:
+                raise InvalidHand(
+                    f"four plain {T.format([five])}: this table plays red fives, so one of "
+                    f"the four is red (write it {T.format([red])})"
+                )
     concealed = _counts(concealed_tiles)
     shape = concealed[:]
     physical = concealed[:]

@@ -1,0 +1,57 @@
+"""Table options of a Riichi game and the four named presets."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+__all__ = ["GameOptions", "PRESETS", "preset"]
+
+
+class GameOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "custom"
+    #: MAJSOUL: ankan dora at once, open-kan dora at the caller's next discard.
+    #: EARLY_KAN_DORA (legacy name TOURNAMENT): every kan's dora before the replacement draw.
+    kan_dora: Literal["MAJSOUL", "EARLY_KAN_DORA"] = "MAJSOUL"
+    ron_mode: Literal["MULTI_RON", "HEAD_BUMP"] = "MULTI_RON"
+    #: Tenhou: three players winning on one discard abort the hand instead.
+    triple_ron_abort: bool = False
+    red_fives: bool = True
+    starting_points: int = 25000
+    return_points: int = 25000
+    first_place_requirement: int = 30000
+    #: Base length: 4 (tonpuu) or 8 (hanchan) hands before repeats and extension.
+    length: Literal[4, 8] = 8
+    #: Scorer preset (``openmahjong.rules.riichi.options``).
+    scoring: Literal["majsoul", "tenhou"] = "majsoul"
+
+    @field_validator("kan_dora", mode="before")
+    @classmethod
+    def _legacy_tournament(cls, value: object) -> object:
+        # Old saves say TOURNAMENT; it has always meant early kan dora (not WRC rules).
+        return "EARLY_KAN_DORA" if value == "TOURNAMENT" else value
+
+
+# Tenhou reveals a closed kan's dora at once and an open kan's after the caller's discard, which
+# is the MAJSOUL timing, so the Tenhou presets keep kan_dora="MAJSOUL".
+PRESETS: dict[str, GameOptions] = {
+    "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4),
+    "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8),
+    "tenhou-tonpuu": GameOptions(
+        name="tenhou-tonpuu", length=4, triple_ron_abort=True, scoring="tenhou"
+    ),
+    "tenhou-hanchan": GameOptions(
+        name="tenhou-hanchan", length=8, triple_ron_abort=True, scoring="tenhou"
+    ),
+}
+
+
+def preset(name: str, **changes: object) -> GameOptions:
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+    return GameOptions(**{**base.model_dump(), **changes}) if changes else base

@@ -1,0 +1,72 @@
+"""Ready-hand checks for the round engine: complete shapes and winning tiles on count vectors.
+
+The scorer decides yaku and value; the engine only needs "is this shape complete" and "which
+kinds complete it" (for riichi, furiten, kan-in-riichi and tenpai at an exhaustive draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from openmahjong.hand.decompose import decompositions
+from openmahjong.tiles import counts34
+
+__all__ = ["is_complete", "waits", "riichi_waits", "is_kokushi_complete", "ORPHANS"]
+
+#: Dense indices of the 13 terminals and honors.
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def is_kokushi_complete(c: list[int]) -> bool:
+    return (
+        sum(c) == 14
+        and all(c[i] >= 1 for i in ORPHANS)
+        and all(n == 0 for i, n in enumerate(c) if i not in _ORPHAN_SET)
+    )
+
+
+def is_complete(c: list[int]) -> bool:
+    """A concealed count vector of 3k+2 tiles completes a hand (the melds being the rest)."""
+    total = sum(c)
+    if total % 3 != 2:
+        return False
+    if total == 14:
+        if sum(1 for n in c if n == 2) == 7:
+            return True
+        if is_kokushi_complete(c):
+            return True
+    return bool(decompositions(c))
+
+
+def _candidates(c: list[int]) -> Iterable[int]:
+    if sum(c) == 13 and sum(1 for i in ORPHANS if c[i]) >= 12:
+        return range(34)
+    near: set[int] = set()
+    for i, n in enumerate(c):
+        if not n:
+            continue
+        near.add(i)
+        if i < 27:
+            base = i - i % 9
+            for j in (i - 2, i - 1, i + 1, i + 2):
+                if base <= j < base + 9:
+                    near.add(j)
+    return sorted(near)
+
+
+def waits(c: list[int]) -> list[int]:
+    """Kinds (dense indices) that complete a 3k+1 count vector, whether or not a copy is left."""
+    out = []
+    for i in _candidates(c):
+        c[i] += 1
+        if is_complete(c):
+            out.append(i)
+        c[i] -= 1
+    return out
+
+
+def riichi_waits(tiles: Iterable[int]) -> list[int]:
+    """Waits that count as tenpai: a kind already held four times in the hand does not."""
+    c = counts34(tiles)
+    return [i for i in waits(c) if c[i] < 4]

@@ -1,0 +1,169 @@
+"""Adapters that hand our score_win arguments to the peer scorers (test and bench oracles only).
+
+``mahjong`` (MahjongRepository 2.1.0) is configured like our ``tenhou`` preset; ``riichienv``
+scores with its defaults. Both speak Tenhou 136-ids with dragons White, Green, Red.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openmahjong.rules.riichi.hand import index_of
+
+# Our dense index -> Tenhou's kind index (only the dragons move).
+_TENHOU_KIND = list(range(31)) + [33, 31, 32]
+
+
+def ids136(tiles: list[int], used: dict[int, int]) -> list[int]:
+    """Distinct 136-ids for tiles; a red five takes copy 0, plain fives copies 1-3 first."""
+    out = []
+    for t in tiles:
+        k = _TENHOU_KIND[index_of(t)]
+        taken = used.get(k, 0)
+        if t >= 100:
+            order = (0,)
+        elif k < 27 and k % 9 == 4:
+            order = (1, 2, 3, 0)
+        else:
+            order = (0, 1, 2, 3)
+        for c in order:
+            if not taken & (1 << c):
+                used[k] = taken | (1 << c)
+                out.append(4 * k + c)
+                break
+        else:
+            raise ValueError(f"no free copy for {t}")
+    return out
+
+
+def indicator_ids(tiles: list[int]) -> list[int]:
+    return [4 * _TENHOU_KIND[index_of(t)] + 1 for t in tiles]
+
+
+def split_kwargs(kw: dict[str, Any]):
+    """(concealed ids, win id, [(kind, ids)], all ids) for a random_win() dict."""
+    used: dict[int, int] = {}
+    melds = [(m[0], ids136(list(m[1]), used)) for m in kw["melds"]]
+    concealed = ids136(list(kw["hand"]), used)
+    win = kw["win_tile"]
+    k = _TENHOU_KIND[index_of(win)]
+    candidates = [i for i in concealed if i // 4 == k]
+    exact = [i for i in candidates if (i % 4 == 0) == (win >= 100) or k >= 27 or k % 9 != 4]
+    win_id = (exact or candidates)[0]
+    return concealed, win_id, melds
+
+
+class MahjongPeer:
+    """``mahjong`` 2.1.0, configured like the ``tenhou`` preset."""
+
+    def __init__(self) -> None:
+        from mahjong.constants import EAST, NORTH, SOUTH, WEST
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+        from mahjong.meld import Meld
+
+        self.calc = HandCalculator()
+        self.Meld = Meld
+        self.HandConfig = HandConfig
+        self.winds = {41: EAST, 42: SOUTH, 43: WEST, 44: NORTH}
+        self.options = OptionalRules(
+            has_open_tanyao=True,
+            has_aka_dora=True,
+            has_double_yakuman=False,
+            kazoe_limit=HandConstants.KAZOE_LIMITED,
+            kiriage=False,
+            fu_for_open_pinfu=True,
+            fu_for_pinfu_tsumo=False,
+            renhou_as_yakuman=False,
+            limit_to_sextuple_yakuman=False,
+        )
+        self._types = {
+            "chi": (Meld.CHI, True),
+            "pon": (Meld.PON, True),
+            "minkan": (Meld.KAN, True),
+            "ankan": (Meld.KAN, False),
+            "kakan": (Meld.SHOUMINKAN, True),
+        }
+
+    def prepare(self, kw: dict[str, Any]):
+        concealed, win_id, melds = split_kwargs(kw)
+        meld_objs = []
+        all_ids = list(concealed)
+        for kind, ids in melds:
+            mtype, opened = self._types[kind]
+            meld_objs.append(self.Meld(meld_type=mtype, tiles=ids, opened=opened))
+            all_ids += ids
+        riichi = bool(kw.get("riichi") or kw.get("double_riichi"))
+        config = self.HandConfig(
+            is_tsumo=kw.get("tsumo", False),
+            is_riichi=riichi,
+            is_daburu_riichi=kw.get("double_riichi", False),
+            is_ippatsu=kw.get("ippatsu", False),
+            is_rinshan=kw.get("rinshan", False),
+            is_chankan=kw.get("chankan", False),
+            is_haitei=kw.get("haitei", False),
+            is_houtei=kw.get("houtei", False),
+            is_tenhou=kw.get("tenhou", False),
+            is_chiihou=kw.get("chiihou", False),
+            player_wind=self.winds[kw.get("seat_wind", 41)],
+            round_wind=self.winds[kw.get("round_wind", 41)],
+            options=self.options,
+        )
+        dora = indicator_ids(list(kw.get("dora_indicators", ())))
+        ura = indicator_ids(list(kw.get("ura_indicators", ()))) if riichi else []
+        return all_ids, win_id, meld_objs, dora, config, ura
+
+    def score(self, prepared):
+        all_ids, win_id, melds, dora, config, ura = prepared
+        return self.calc.estimate_hand_value(
+            all_ids,
+            win_id,
+            melds=melds,
+            dora_indicators=dora,
+            config=config,
+            ura_dora_indicators=ura,
+        )
+
+
+class RiichiEnvPeer:
+    """``riichienv`` with its default rules (used for speed comparison)."""
+
+    def __init__(self) -> None:
+        import riichienv as rv
+
+        self.rv = rv
+        mt = rv.MeldType
+        self._types = {
+            "chi": (mt.Chi, True),
+            "pon": (mt.Pon, True),
+            "minkan": (mt.Daiminkan, True),
+            "ankan": (mt.Ankan, False),
+            "kakan": (mt.Kakan, True),
+        }
+
+    def prepare(self, kw: dict[str, Any]):
+        concealed, win_id, melds = split_kwargs(kw)
+        rv = self.rv
+        meld_objs = [rv.Meld(self._types[k][0], ids, self._types[k][1]) for k, ids in melds]
+        riichi = bool(kw.get("riichi") or kw.get("double_riichi"))
+        cond = rv.Conditions(
+            tsumo=kw.get("tsumo", False),
+            riichi=riichi,
+            double_riichi=kw.get("double_riichi", False),
+            ippatsu=kw.get("ippatsu", False),
+            haitei=kw.get("haitei", False),
+            houtei=kw.get("houtei", False),
+            rinshan=kw.get("rinshan", False),
+            chankan=kw.get("chankan", False),
+            player_wind=kw.get("seat_wind", 41) - 41,
+            round_wind=kw.get("round_wind", 41) - 41,
+        )
+        hand = [i for i in concealed]
+        hand.remove(win_id)
+        dora = indicator_ids(list(kw.get("dora_indicators", ())))
+        ura = indicator_ids(list(kw.get("ura_indicators", ()))) if riichi else []
+        return hand, meld_objs, win_id, dora, ura, cond
+
+    def score(self, prepared):
+        hand, melds, win_id, dora, ura, cond = prepared
+        return self.rv.HandEvaluator(hand, melds).calc(win_id, dora, ura, cond)
