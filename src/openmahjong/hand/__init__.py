@@ -1,1 +1,49 @@
-"""Shape analysis shared by every ruleset: decompositions, shanten, waits, useful tiles."""
+"""Shape analysis shared by every ruleset: decompositions, shanten, waits, useful tiles.
+
+Everything here is pure and works on platform tile codes (``openmahjong.tiles``) or on count
+vectors of 34 in code order. The speed comes from per-suit tables (``distance``,
+``suit_tables``) that fill lazily and are shared by single calls and numpy batches.
+"""
+
+from openmahjong.hand.batch import shanten_batch
+from openmahjong.hand.decompose import Decomposition, decompositions
+from openmahjong.hand.shanten import (
+    ALL_FORMS,
+    FORMS_BY_RULESET,
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    MCR_FORMS,
+    REGULAR,
+    RIICHI_FORMS,
+    SEVEN_PAIRS,
+    SICHUAN_FORMS,
+    THIRTEEN_ORPHANS,
+    shanten,
+    shanten_by_form,
+    shanten_counts,
+)
+from openmahjong.hand.useful import DiscardOption, UsefulTile, discard_table, useful_tiles, waits
+
+__all__ = [
+    "ALL_FORMS",
+    "FORMS_BY_RULESET",
+    "HONORS_AND_KNITTED",
+    "KNITTED_STRAIGHT",
+    "MCR_FORMS",
+    "REGULAR",
+    "RIICHI_FORMS",
+    "SEVEN_PAIRS",
+    "SICHUAN_FORMS",
+    "THIRTEEN_ORPHANS",
+    "Decomposition",
+    "DiscardOption",
+    "UsefulTile",
+    "decompositions",
+    "discard_table",
+    "shanten",
+    "shanten_batch",
+    "shanten_by_form",
+    "shanten_counts",
+    "useful_tiles",
+    "waits",
+]

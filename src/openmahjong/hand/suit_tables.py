@@ -137,14 +137,14 @@ def dense_suit_records(codes: np.ndarray) -> np.ndarray:
     """Records for base-5 suit codes (first count most significant), filling misses lazily."""
     global _dense_suits
     if _dense_suits is None:
-        _dense_suits = np.full(_POW5_9, -1, dtype=np.int64)
+        _dense_suits = np.full(_POW5_9, -1, dtype=np.int32)
     return _fill(_dense_suits, codes, 9, suit_record)
 
 
 def dense_honor_records(codes: np.ndarray) -> np.ndarray:
     global _dense_honors
     if _dense_honors is None:
-        _dense_honors = np.full(_POW5_7, -1, dtype=np.int64)
+        _dense_honors = np.full(_POW5_7, -1, dtype=np.int32)
     return _fill(_dense_honors, codes, 7, honor_record)
 
 

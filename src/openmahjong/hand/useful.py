@@ -1,0 +1,129 @@
+"""Waits and useful tiles: the questions players ask of a hand.
+
+* ``waits``: the tiles that complete a ready hand. A tile the hand already holds four of is
+  never a wait (the riichi profile's "sole wait" rule: a fifth copy does not exist).
+* ``useful_tiles``: for a waiting-size hand (13 - 3k tiles), the tiles that lower its shanten and
+  how many copies remain unseen.
+* ``discard_table``: for a hand that must discard (14 - 3k tiles), each discard with the shanten
+  after it and its useful tiles, best first. This is the hand-analysis tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from openmahjong import tiles as _tiles
+from openmahjong.hand.shanten import RIICHI_FORMS, _check_forms, shanten_counts
+
+__all__ = ["UsefulTile", "DiscardOption", "waits", "useful_tiles", "discard_table"]
+
+
+@dataclass(frozen=True)
+class UsefulTile:
+    tile: int
+    remaining: int
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    discard: int
+    shanten: int
+    useful: tuple[UsefulTile, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        """Unseen copies of all useful tiles together."""
+        return sum(u.remaining for u in self.useful)
+
+
+def _counts(tiles: Iterable[int], sizes: tuple[int, ...], what: str) -> list[int]:
+    tile_list = [_tiles.validate(t) for t in tiles if not _tiles.is_flower(t)]
+    _tiles.check_copies(tile_list)
+    if len(tile_list) not in sizes:
+        raise ValueError(
+            f"{what} needs {' or '.join(map(str, sizes))} tiles; got {len(tile_list)}"
+        )
+    return _tiles.counts34(tile_list)
+
+
+def _forms(forms: Iterable[str]) -> Iterable[str]:
+    return forms if forms is RIICHI_FORMS else _check_forms(forms)
+
+
+def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int]:
+    """Kind indices whose addition brings the shanten down to ``target``."""
+    found = []
+    for i in range(34):
+        if counts[i] >= 4:
+            continue  # a fifth copy does not exist
+        counts[i] += 1
+        if shanten_counts(counts, forms=forms) <= target:
+            found.append(i)
+        counts[i] -= 1
+    return found
+
+
+def waits(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
+    """The tile kinds that complete a hand of 13 - 3k tiles ([] when it is not ready)."""
+    forms = _forms(forms)
+    counts = _counts(tiles, (13, 10, 7, 4, 1), "a waiting hand")
+    if shanten_counts(counts, forms=forms) != 0:
+        return []
+    return [_tiles.ALL_KINDS[i] for i in _improving(counts, -1, forms)]
+
+
+def _unseen(index: int, counts: Sequence[int], visible: Sequence[int] | None) -> int:
+    seen = visible[index] if visible is not None else 0
+    return max(0, 4 - counts[index] - seen)
+
+
+def useful_tiles(
+    tiles: Iterable[int],
+    *,
+    visible: Iterable[int] = (),
+    forms: Iterable[str] = RIICHI_FORMS,
+) -> list[UsefulTile]:
+    """Tiles that lower the shanten of a 13 - 3k tile hand, with copies not yet seen.
+
+    ``visible`` are tiles the player can see outside this hand (discards, melds, dora
+    indicators); they are subtracted from the remaining counts.
+    """
+    forms = _forms(forms)
+    counts = _counts(tiles, (13, 10, 7, 4, 1), "useful tiles")
+    seen = _tiles.counts34(visible)
+    current = shanten_counts(counts, forms=forms)
+    return [
+        UsefulTile(_tiles.ALL_KINDS[i], _unseen(i, counts, seen))
+        for i in _improving(counts, current - 1, forms)
+    ]
+
+
+def discard_table(
+    tiles: Iterable[int],
+    *,
+    visible: Iterable[int] = (),
+    forms: Iterable[str] = RIICHI_FORMS,
+) -> list[DiscardOption]:
+    """Each distinct discard of a 14 - 3k tile hand, best first.
+
+    Best means lowest shanten after the discard, then most unseen useful tiles, then the
+    lower tile code. A red five is offered as its own discard when the hand also holds plain
+    fives, because the choice matters for dora.
+    """
+    forms = _forms(forms)
+    tile_list = [t for t in tiles if not _tiles.is_flower(t)]
+    counts = _counts(tile_list, (14, 11, 8, 5, 2), "a discard table")
+    seen = _tiles.counts34(visible)
+    options: list[DiscardOption] = []
+    for discard in sorted(set(tile_list), key=_tiles.sort_key):
+        i = _tiles.index34(discard)
+        counts[i] -= 1
+        after = shanten_counts(counts, forms=forms)
+        improving = _improving(counts, after - 1, forms)
+        counts[i] += 1
+        # Remaining copies count against the whole 14-tile hand: the discard is seen too.
+        useful = tuple(UsefulTile(_tiles.ALL_KINDS[j], _unseen(j, counts, seen)) for j in improving)
+        options.append(DiscardOption(discard, after, useful))
+    options.sort(key=lambda o: (o.shanten, -o.total, _tiles.sort_key(o.discard)))
+    return options
