@@ -82,8 +82,8 @@ def shanten_batch(counts: np.ndarray) -> np.ndarray:
     if arr.shape[0] == 0:
         return np.zeros(0, dtype=np.int16)
     if arr.min() < 0 or arr.max() > 4:
-        raise ValueError(f"row {_first(arr.min(1) < 0) if arr.min() < 0 else _first(arr.max(1) > 4)}"
-                         " is not a hand: every count must be 0..4")
+        row = _first((arr.min(1) < 0) | (arr.max(1) > 4))
+        raise ValueError(f"row {row} is not a hand: every count must be 0..4")
     codes = (arr.astype(np.float32) @ _CODES).astype(np.int32)
     if not _VALID_SIZE[codes[:, 4]].all():
         raise ValueError(
