@@ -179,6 +179,7 @@ class Table:
             for t in action.tiles:
                 hand.remove(t)
             meld = Meld("ankan", tuple(sorted(action.tiles, key=sort_key)))
+            self.seats[seat].melds.append(meld)
             self._declare_kan(seat, meld, "ankan", action.tiles[0])
         elif isinstance(action, Kakan):
             st = self.seats[seat]

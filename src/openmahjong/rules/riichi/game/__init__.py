@@ -1,0 +1,23 @@
+"""The Riichi round and match on the shared turn kernel (``openmahjong.table``)."""
+
+from openmahjong.rules.riichi.game.options import PRESETS, GameOptions, preset
+from openmahjong.rules.riichi.game.round import (
+    HandResult,
+    RiichiPolicy,
+    RiichiSeat,
+    WinResult,
+    new_hand,
+    seat_wind,
+)
+
+__all__ = [
+    "PRESETS",
+    "GameOptions",
+    "preset",
+    "HandResult",
+    "RiichiPolicy",
+    "RiichiSeat",
+    "WinResult",
+    "new_hand",
+    "seat_wind",
+]

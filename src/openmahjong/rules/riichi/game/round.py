@@ -1,0 +1,716 @@
+"""One Riichi hand on the shared turn kernel: the seed profile's rules as a ``RoundPolicy``.
+
+Build a hand with :func:`new_hand`; play it through ``table.act(seat, action)``; read
+``table.result`` (a :class:`HandResult`) once ``table.phase == "ended"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openmahjong.rules.riichi.errors import NotAWin, NoYaku
+from openmahjong.rules.riichi.game.options import GameOptions
+from openmahjong.rules.riichi.game.waits import (
+    is_complete,
+    is_kokushi_complete,
+    riichi_waits,
+    waits,
+)
+from openmahjong.rules.riichi.options import resolve_rules
+from openmahjong.rules.riichi.scoring import Meld as ScoringMeld
+from openmahjong.rules.riichi.scoring import Win, score_win
+from openmahjong.table.actions import (
+    AbortiveDraw,
+    Action,
+    Ankan,
+    Chi,
+    Discard,
+    Kakan,
+    Minkan,
+    Pon,
+    Reveal,
+    Ron,
+    Tsumo,
+)
+from openmahjong.table.claims import HEAD_BUMP, STANDARD, ArbitrationMode
+from openmahjong.table.events import (
+    DoraRevealed,
+    HandEnded,
+    HandStarted,
+    Revealed,
+    RiichiAccepted,
+    Won,
+)
+from openmahjong.table.kernel import Table
+from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.seat import Meld, SeatState
+from openmahjong.tiles import counts34, index34, is_terminal_or_honor, kind
+
+__all__ = ["RiichiSeat", "RiichiPolicy", "HandResult", "WinResult", "new_hand", "seat_wind"]
+
+WINDS = (41, 42, 43, 44)
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    return WINDS[(seat - dealer) % 4]
+
+
+@dataclass
+class RiichiSeat:
+    """Riichi's per-seat state (kept in ``SeatState.extra``)."""
+
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    #: Passed a ron: furiten until this seat's next draw.
+    furiten_temporary: bool = False
+    #: Passed a ron while in riichi: furiten for the rest of the hand.
+    furiten_riichi: bool = False
+    #: Kinds the seat may not discard right now (kuikae after chi or pon).
+    kuikae: frozenset[int] = frozenset()
+
+    def validate(self, seat: SeatState) -> None:
+        assert not self.riichi or seat.is_closed, "riichi with an open hand"
+        assert not self.double_riichi or self.riichi, "double riichi without riichi"
+        assert not self.ippatsu or self.riichi, "ippatsu without riichi"
+        assert not self.furiten_riichi or self.riichi, "riichi furiten without riichi"
+
+
+@dataclass(frozen=True)
+class WinResult:
+    seat: int
+    from_seat: int | None
+    tile: int
+    win: Win
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """``reason``: win, exhaustive, nagashi, nine_terminals, four_winds, four_riichi, four_kans,
+    triple_ron. ``deltas`` are each seat's change over the hand (riichi sticks included)."""
+
+    reason: str
+    deltas: tuple[int, ...]
+    points: tuple[int, ...]
+    #: Riichi sticks left on the table (carried to the next hand).
+    sticks: int
+    dealer_continues: bool
+    wins: tuple[WinResult, ...] = ()
+    tenpai: tuple[bool, ...] = ()
+
+    @property
+    def abortive(self) -> bool:
+        return self.reason in (
+            "nine_terminals",
+            "four_winds",
+            "four_riichi",
+            "four_kans",
+            "triple_ron",
+        )
+
+
+@dataclass
+class _HandState:
+    round_wind: int
+    hand_number: int
+    honba: int
+    sticks: int
+    start_points: tuple[int, ...]
+    #: Dora indicators revealed so far (the first is revealed at the start).
+    revealed: int = 1
+    #: Open-kan indicators waiting for the caller's discard (MAJSOUL timing).
+    pending_dora: int = 0
+    #: No call of any kind has happened yet (first go-around, double riichi, nine terminals).
+    uninterrupted: bool = True
+    #: Seat whose riichi discard is on the table, waiting to pass the reaction window.
+    riichi_declared: int | None = None
+    riichi_double: bool = False
+    #: The seat of each successful kan, in order.
+    kans: list[int] = field(default_factory=list)
+    reveals: dict[int, bool] = field(default_factory=dict)
+
+
+class RiichiPolicy(RoundPolicy):
+    seats = 4
+    dead_wall = 14
+    dealer_extra = True
+    final_discard_ron_only = True
+
+    def __init__(
+        self,
+        options: GameOptions,
+        *,
+        round_wind: int = 41,
+        hand_number: int = 1,
+        honba: int = 0,
+        sticks: int = 0,
+        points: Sequence[int] = (25000, 25000, 25000, 25000),
+    ) -> None:
+        self.options = options
+        self.rules = resolve_rules(options.scoring)
+        self.arbitration: ArbitrationMode = (
+            HEAD_BUMP if options.ron_mode == "HEAD_BUMP" else STANDARD
+        )
+        self.state = _HandState(
+            round_wind=round_wind,
+            hand_number=hand_number,
+            honba=honba,
+            sticks=sticks,
+            start_points=tuple(points),
+        )
+
+    # ================================================================== helpers
+    @staticmethod
+    def _x(table: Table, seat: int) -> RiichiSeat:
+        return table.seats[seat].extra
+
+    def dora_indicators(self, table: Table) -> list[int]:
+        return [table.wall.indicator(i) for i in range(self.state.revealed)]
+
+    def ura_indicators(self, table: Table) -> list[int]:
+        return [table.wall.ura_indicator(i) for i in range(self.state.revealed)]
+
+    def _reveal(self, table: Table, count: int = 1) -> None:
+        for _ in range(count):
+            self.state.revealed += 1
+            table.emit(DoraRevealed(indicator=table.wall.indicator(self.state.revealed - 1)))
+
+    def _reveal_pending(self, table: Table) -> None:
+        if self.state.pending_dora:
+            n, self.state.pending_dora = self.state.pending_dora, 0
+            self._reveal(table, n)
+
+    def _score(
+        self,
+        table: Table,
+        seat: int,
+        tile: int,
+        *,
+        tsumo: bool,
+        trigger: Trigger | None = None,
+        honba: int = 0,
+        sticks: int = 0,
+    ) -> Win | None:
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        hand = list(st.hand) if tsumo else list(st.hand) + [tile]
+        c = counts34(hand)
+        if not is_complete(c):
+            return None
+        s = self.state
+        first_turn = s.uninterrupted and not st.discards
+        chankan = trigger is not None and trigger.kind == "kakan"
+        houtei = (
+            not tsumo
+            and trigger is not None
+            and trigger.kind == "discard"
+            and table.wall.live_remaining == 0
+            and not table.rinshan
+        )
+        haitei = tsumo and not table.rinshan and table.wall.live_remaining == 0
+        try:
+            return score_win(
+                hand,
+                tile,
+                [ScoringMeld(m.kind, m.tiles) for m in st.melds],
+                tsumo=tsumo,
+                riichi=x.riichi,
+                double_riichi=x.double_riichi,
+                ippatsu=x.ippatsu,
+                rinshan=tsumo and table.rinshan,
+                chankan=chankan,
+                haitei=haitei,
+                houtei=houtei,
+                tenhou=tsumo and first_turn and seat == table.dealer,
+                chiihou=tsumo and first_turn and seat != table.dealer and not table.rinshan,
+                seat_wind=seat_wind(seat, table.dealer),
+                round_wind=s.round_wind,
+                dora_indicators=self.dora_indicators(table),
+                ura_indicators=self.ura_indicators(table),
+                honba=honba,
+                riichi_sticks=sticks,
+                discarder=None
+                if tsumo or trigger is None
+                else seat_wind(trigger.seat, table.dealer),
+                rules=self.rules,
+            )
+        except (NotAWin, NoYaku):
+            return None
+
+    def is_furiten(self, table: Table, seat: int) -> bool:
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        if x.furiten_temporary or x.furiten_riichi:
+            return True
+        wanted = set(waits(counts34(st.hand)))
+        return any(index34(d.tile) in wanted for d in st.discards)
+
+    def _can_ron(self, table: Table, seat: int, trigger: Trigger) -> bool:
+        if trigger.kind == "ankan":
+            if not self.rules.kokushi_robs_closed_kan:
+                return False
+            c = counts34(table.seats[seat].hand + [trigger.tile])
+            if not is_kokushi_complete(c):
+                return False
+        if self.is_furiten(table, seat):
+            return False
+        return self._score(table, seat, trigger.tile, tsumo=False, trigger=trigger) is not None
+
+    def _kans_possible(self, table: Table) -> bool:
+        return (
+            len(self.state.kans) < 4
+            and table.wall.live_remaining > 0
+            and table.wall.replacements_left > 0
+        )
+
+    def _four_kan_abort_pending(self) -> bool:
+        return len(self.state.kans) == 4 and len(set(self.state.kans)) > 1
+
+    # ================================================================== legality
+    def turn_actions(self, table: Table, seat: int) -> list[Action]:
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        acts: list[Action] = []
+        if table.drew:
+            if self._score(table, seat, table.last_drawn, tsumo=True) is not None:
+                acts.append(Tsumo())
+            if self._kans_possible(table):
+                acts.extend(self._kan_options(table, seat))
+            if self.state.uninterrupted and not st.discards:
+                kinds = {index34(t) for t in st.hand if is_terminal_or_honor(t)}
+                if len(kinds) >= 9:
+                    acts.append(AbortiveDraw("nine_terminals"))
+        if x.riichi:
+            acts.append(Discard(table.last_drawn))
+            return acts
+        distinct = sorted(set(st.hand))
+        acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
+        if table.drew and st.is_closed and st.points >= 1000 and table.wall.live_remaining >= 4:
+            for t in distinct:
+                rest = list(st.hand)
+                rest.remove(t)
+                if riichi_waits(rest):
+                    acts.append(Discard(t, riichi=True))
+        return acts
+
+    def _kan_options(self, table: Table, seat: int) -> list[Action]:
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        out: list[Action] = []
+        c = counts34(st.hand)
+        for i, n in enumerate(c):
+            if n != 4:
+                continue
+            tiles = tuple(sorted(t for t in st.hand if index34(t) == i))
+            if x.riichi:
+                # In riichi only a kan of the drawn tile that keeps the same waits.
+                if index34(table.last_drawn) != i:
+                    continue
+                before = list(st.hand)
+                before.remove(table.last_drawn)
+                after = [t for t in st.hand if index34(t) != i]
+                if sorted(waits(counts34(before))) != sorted(waits(counts34(after))):
+                    continue
+                if not _all_readings_use_triplet(before, i):
+                    continue
+            out.append(Ankan(tiles))  # type: ignore[arg-type]
+        if not x.riichi:
+            for m in st.melds:
+                if m.kind != "pon":
+                    continue
+                for t in sorted(set(st.hand)):
+                    if kind(t) == kind(m.tiles[0]):
+                        out.append(Kakan(t))
+        return out
+
+    def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
+        opts: list[Action] = []
+        if self._can_ron(table, seat, trigger):
+            opts.append(Ron())
+        if trigger.kind != "discard" or self._four_kan_abort_pending():
+            return opts
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        if x.riichi:
+            return opts
+        k = kind(trigger.tile)
+        same = sorted(t for t in st.hand if kind(t) == k)
+        calls: list[Action] = []
+        for pair in sorted(
+            {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
+        ):
+            calls.append(Pon(pair))
+        if len(same) == 3 and self._kans_possible(table):
+            calls.append(Minkan(tuple(same)))  # type: ignore[arg-type]
+        if seat == (trigger.seat + 1) % 4 and k < 40:
+            for lo in (k - 2, k - 1, k):
+                need = [n for n in (lo, lo + 1, lo + 2) if n != k]
+                if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
+                    continue
+                a = sorted({t for t in st.hand if kind(t) == need[0]})
+                b = sorted({t for t in st.hand if kind(t) == need[1]})
+                calls.extend(Chi((ta, tb)) for ta in a for tb in b)
+        for call in calls:
+            if isinstance(call, Minkan) or self._leaves_a_discard(st, call, trigger.tile):
+                opts.append(call)
+        return opts
+
+    @staticmethod
+    def _kuikae_kinds(call: str, from_hand: Sequence[int], called: int) -> frozenset[int]:
+        """Kinds the caller may not discard next: the called kind, and after a chi that
+        took an end of the run, the tile on the run's far side (the "swap" tile)."""
+        k = kind(called)
+        if call == "pon":
+            return frozenset({k})
+        if call == "chi":
+            ks = sorted(kind(t) for t in from_hand)
+            banned = {k}
+            if ks[0] == k + 1 and (k + 3) % 10 != 0 and (k + 3) // 10 == k // 10:
+                banned.add(k + 3)  # called the low end: the tile above the run swaps too
+            if ks[1] == k - 1 and (k - 3) % 10 != 0 and (k - 3) // 10 == k // 10:
+                banned.add(k - 3)
+            return frozenset(banned)
+        return frozenset()
+
+    def _leaves_a_discard(self, st: SeatState, call: Action, called: int) -> bool:
+        rest = list(st.hand)
+        for t in call.tiles:  # type: ignore[attr-defined]
+            rest.remove(t)
+        banned = self._kuikae_kinds(call.name, call.tiles, called)  # type: ignore[attr-defined]
+        return any(kind(t) not in banned for t in rest)
+
+    def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
+        st = table.seats[seat]
+        if isinstance(action, Discard) and seat == table.turn and table.phase == "turn":
+            x: RiichiSeat = st.extra
+            if action.tile not in st.hand:
+                return f"seat {seat} does not hold that tile"
+            if kind(action.tile) in x.kuikae:
+                return (
+                    "kuikae: the called kind (or its swap tile) cannot be discarded right "
+                    "after the call"
+                )
+            if x.riichi:
+                return "in riichi only the drawn tile may be discarded"
+            if action.riichi:
+                return (
+                    "riichi needs a closed hand, 1,000 points, four live tiles and tenpai "
+                    "after the discard"
+                )
+        return None
+
+    # ================================================================== consequences
+    def on_start(self, table: Table) -> None:
+        for s in table.seats:
+            s.extra = RiichiSeat()
+        st = self.state
+        table.emit(
+            HandStarted(
+                dealer=table.dealer,
+                round_wind=st.round_wind,
+                hand_number=st.hand_number,
+                honba=st.honba,
+                sticks=st.sticks,
+                points=tuple(s.points for s in table.seats),
+                dora_indicators=tuple(self.dora_indicators(table)),
+            )
+        )
+
+    def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
+        self._x(table, seat).furiten_temporary = False
+
+    def before_discard(self, table: Table, seat: int, action: Discard) -> None:
+        x = self._x(table, seat)
+        if x.ippatsu:
+            x.ippatsu = False  # the riichi seat's next discard ends its ippatsu chance
+        if action.riichi:
+            self.state.riichi_declared = seat
+            self.state.riichi_double = self.state.uninterrupted and not table.seats[seat].discards
+
+    def after_discard(self, table: Table, seat: int, action: Discard) -> None:
+        self._x(table, seat).kuikae = frozenset()
+        if self.options.kan_dora == "MAJSOUL":
+            self._reveal_pending(table)
+
+    def on_answer(self, table: Table, seat: int, action: Action, offered: tuple) -> None:
+        if any(isinstance(a, Ron) for a in offered) and not isinstance(action, Ron):
+            x = self._x(table, seat)
+            if x.riichi:
+                x.furiten_riichi = True
+            else:
+                x.furiten_temporary = True
+
+    def _accept_riichi(self, table: Table) -> None:
+        seat = self.state.riichi_declared
+        if seat is None:
+            return
+        self.state.riichi_declared = None
+        st = table.seats[seat]
+        x: RiichiSeat = st.extra
+        st.points -= 1000
+        self.state.sticks += 1
+        x.riichi = True
+        x.double_riichi = self.state.riichi_double
+        x.ippatsu = True
+        table.emit(RiichiAccepted(seat=seat, double=x.double_riichi, sticks=self.state.sticks))
+
+    def _interrupt(self, table: Table) -> None:
+        self.state.uninterrupted = False
+        for s in table.seats:
+            s.extra.ippatsu = False
+
+    def after_call(self, table: Table, seat: int, meld: Meld) -> None:
+        self._accept_riichi(table)
+        self._interrupt(table)
+        if meld.kind in ("chi", "pon"):
+            from_hand = list(meld.tiles)
+            from_hand.remove(meld.called_tile)
+            self._x(table, seat).kuikae = self._kuikae_kinds(meld.kind, from_hand, meld.called_tile)
+
+    def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
+        if self.options.kan_dora == "MAJSOUL":
+            self._reveal_pending(table)  # a second kan before a discard shows the first's dora
+
+    def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
+        self._interrupt(table)
+        self.state.kans.append(seat)
+        if self.options.kan_dora == "EARLY_KAN_DORA" or meld.kind == "ankan":
+            self._reveal(table)
+        else:
+            self.state.pending_dora += 1
+
+    def after_window(self, table: Table, trigger: Trigger) -> None:
+        self._accept_riichi(table)
+        if all(s.extra.riichi for s in table.seats):
+            self._abort(table, "four_riichi")
+            return
+        if self.state.uninterrupted and all(len(s.discards) == 1 for s in table.seats):
+            first = {kind(s.discards[0].tile) for s in table.seats}
+            if len(first) == 1 and next(iter(first)) in WINDS:
+                self._abort(table, "four_winds")
+                return
+        if self._four_kan_abort_pending():
+            self._abort(table, "four_kans")
+
+    def apply_special(self, table: Table, seat: int, action: Action) -> None:
+        if isinstance(action, AbortiveDraw):
+            self._abort(table, action.reason)
+        elif isinstance(action, Reveal):
+            self.state.reveals[seat] = action.show
+            if not table.special:
+                self._finish_exhaustive(table)
+        else:  # pragma: no cover - the kernel only passes actions this policy offered
+            super().apply_special(table, seat, action)
+
+    # ================================================================== endings
+    def _end(
+        self,
+        table: Table,
+        reason: str,
+        *,
+        dealer_continues: bool,
+        wins: tuple[WinResult, ...] = (),
+        tenpai: tuple[bool, ...] = (),
+    ) -> None:
+        points = tuple(s.points for s in table.seats)
+        deltas = tuple(p - q for p, q in zip(points, self.state.start_points, strict=True))
+        result = HandResult(
+            reason=reason,
+            deltas=deltas,
+            points=points,
+            sticks=self.state.sticks,
+            dealer_continues=dealer_continues,
+            wins=wins,
+            tenpai=tenpai,
+        )
+        table.emit(
+            HandEnded(
+                reason=reason,
+                deltas=deltas,
+                points=points,
+                sticks=self.state.sticks,
+                dealer_continues=dealer_continues,
+                tenpai=tenpai,
+            )
+        )
+        table.end(result)
+
+    def _abort(self, table: Table, reason: str) -> None:
+        self._end(table, reason, dealer_continues=True)
+
+    def _apply_win(
+        self, table: Table, seat: int, from_seat: int | None, tile: int, win: Win
+    ) -> WinResult:
+        for wind, delta in win.payments.items():
+            table.seats[(table.dealer + WINDS.index(wind)) % 4].points += delta
+        st = table.seats[seat]
+        hand = tuple(st.hand) if from_seat is None else tuple(st.hand) + (tile,)
+        x: RiichiSeat = st.extra
+        table.emit(
+            Won(
+                seat=seat,
+                from_seat=from_seat,
+                tile=tile,
+                hand=hand,
+                han=win.han,
+                fu=win.fu,
+                yaku=tuple(win.yaku),
+                yakuman=win.yakuman,
+                limit=win.limit,
+                total=win.total,
+                ura_indicators=tuple(self.ura_indicators(table)) if x.riichi else (),
+            )
+        )
+        return WinResult(seat, from_seat, tile, win)
+
+    def settle_tsumo(self, table: Table, seat: int) -> None:
+        tile = table.last_drawn
+        win = self._score(
+            table, seat, tile, tsumo=True, honba=self.state.honba, sticks=self.state.sticks
+        )
+        assert win is not None
+        self.state.sticks = 0
+        result = self._apply_win(table, seat, None, tile, win)
+        self._end(table, "win", dealer_continues=seat == table.dealer, wins=(result,))
+
+    def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
+        self.state.riichi_declared = None  # a riichi discard that deals in is not accepted
+        if self.options.triple_ron_abort and len(winners) == 3:
+            self._abort(table, "triple_ron")
+            return
+        results = []
+        for i, seat in enumerate(winners):
+            first = i == 0  # the winner nearest the discarder takes honba and sticks
+            win = self._score(
+                table,
+                seat,
+                trigger.tile,
+                tsumo=False,
+                trigger=trigger,
+                honba=self.state.honba if first else 0,
+                sticks=self.state.sticks if first else 0,
+            )
+            assert win is not None
+            if first:
+                self.state.sticks = 0
+            results.append(self._apply_win(table, seat, trigger.seat, trigger.tile, win))
+        self._end(table, "win", dealer_continues=table.dealer in winners, wins=tuple(results))
+
+    def tenpai(self, table: Table, seat: int) -> bool:
+        return bool(riichi_waits(table.seats[seat].hand))
+
+    def exhausted(self, table: Table) -> None:
+        self._accept_riichi(table)
+        asking = {}
+        for s in range(4):
+            if self.tenpai(table, s):
+                if table.seats[s].extra.riichi:
+                    self.state.reveals[s] = True
+                else:
+                    asking[s] = (Reveal(True), Reveal(False))
+            else:
+                self.state.reveals[s] = False
+        if asking:
+            table.start_special(asking)
+        else:
+            self._finish_exhaustive(table)
+
+    def _finish_exhaustive(self, table: Table) -> None:
+        shown = tuple(self.state.reveals.get(s, False) for s in range(4))
+        for s in range(4):
+            table.emit(
+                Revealed(
+                    seat=s, tenpai=shown[s], tiles=tuple(table.seats[s].hand) if shown[s] else ()
+                )
+            )
+        nagashi = [
+            s
+            for s in range(4)
+            if table.seats[s].discards
+            and all(
+                is_terminal_or_honor(d.tile) and d.claimed_by is None
+                for d in table.seats[s].discards
+            )
+        ]
+        dealer_continues = shown[table.dealer]
+        if nagashi:
+            for s in nagashi:
+                for p in range(4):
+                    if p == s:
+                        continue
+                    pay = 4000 if s == table.dealer or p == table.dealer else 2000
+                    table.seats[p].points -= pay
+                    table.seats[s].points += pay
+            self._end(table, "nagashi", dealer_continues=dealer_continues, tenpai=shown)
+            return
+        k = sum(shown)
+        if 0 < k < 4:
+            for s in range(4):
+                table.seats[s].points += 3000 // k if shown[s] else -3000 // (4 - k)
+        self._end(table, "exhaustive", dealer_continues=dealer_continues, tenpai=shown)
+
+    # ================================================================== views
+    def table_public(self, table: Table) -> dict[str, Any]:
+        return {
+            "round_wind": self.state.round_wind,
+            "hand_number": self.state.hand_number,
+            "dealer": table.dealer,
+            "honba": self.state.honba,
+            "sticks": self.state.sticks,
+            "dora_indicators": tuple(self.dora_indicators(table)),
+            "kans": len(self.state.kans),
+        }
+
+    def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
+        x: RiichiSeat = table.seats[seat].extra
+        return {
+            "riichi": x.riichi,
+            "double_riichi": x.double_riichi,
+            "seat_wind": seat_wind(seat, table.dealer),
+        }
+
+
+def _all_readings_use_triplet(hand13: list[int], i: int) -> bool:
+    """Every winning reading of the 13-tile hand keeps the three copies of ``i`` as a triplet."""
+    from openmahjong.hand.decompose import TRIPLET, decompositions
+
+    c = counts34(hand13)
+    for w in waits(c):
+        c[w] += 1
+        if sum(1 for n in c if n == 2) == 7 or is_kokushi_complete(c):
+            c[w] -= 1
+            return False
+        for d in decompositions(c):
+            if (TRIPLET, i) not in d.sets:
+                c[w] -= 1
+                return False
+        c[w] -= 1
+    return True
+
+
+def new_hand(
+    wall: Sequence[int],
+    options: GameOptions | None = None,
+    *,
+    dealer: int = 0,
+    round_wind: int = 41,
+    hand_number: int = 1,
+    honba: int = 0,
+    sticks: int = 0,
+    points: Sequence[int] | None = None,
+) -> Table:
+    """Deal one hand from ``wall`` (136 tiles, front first) and return its table."""
+    options = options or GameOptions()
+    if points is None:
+        points = (options.starting_points,) * 4
+    policy = RiichiPolicy(
+        options,
+        round_wind=round_wind,
+        hand_number=hand_number,
+        honba=honba,
+        sticks=sticks,
+        points=points,
+    )
+    return Table(policy, wall, dealer=dealer, points=points)
