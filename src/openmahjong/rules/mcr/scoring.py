@@ -1,0 +1,564 @@
+"""Score an MCR (Chinese Official) win: ``score_win(hand, win_tile, melds, ...) -> Win``.
+
+The scorer reads the hand every way it can be read (sets and a pair, seven pairs, thirteen
+orphans, honors and knitted tiles, a knitted straight with one set and a pair), counts the fans
+of each reading under the counting principles (``principles``), and keeps the best total.
+Flowers add one fan each on top and do not count towards the 8-fan minimum.
+
+Where the rulebook leaves room, the platform follows the common calculators (PyMahjongGB /
+ChineseOfficialMahjongHelper): 明暗杠 is a 5-fan fan of its own; edge, closed and single waits
+count only when the hand waited on that one tile; the "fourth tile" and "kong" flags are
+corrected when the tiles make them impossible. ``docs/mcr-scoring.md`` explains each choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from openmahjong import tiles as T
+from openmahjong.hand.decompose import SEQUENCE, decompositions
+from openmahjong.rules.mcr import fans as F
+from openmahjong.rules.mcr import shapes
+from openmahjong.rules.mcr.detectors import (
+    chow_fans,
+    kong_and_concealed_fans,
+    order_key,
+    pung_fans,
+    rank_range_fans,
+    set_trait_fans,
+    suit_fans,
+    tile_fans,
+    tile_hogs,
+)
+from openmahjong.rules.mcr.principles import apply_exclusions
+
+__all__ = [
+    "Meld",
+    "FanEntry",
+    "Win",
+    "NotAWin",
+    "InvalidHand",
+    "BelowMinimum",
+    "MINIMUM_FAN",
+    "MELD_KINDS",
+    "score_win",
+]
+
+MINIMUM_FAN = 8
+MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
+_WINDS = (41, 42, 43, 44)
+
+
+class NotAWin(ValueError):
+    """The tiles do not make a winning hand in any MCR form."""
+
+
+class InvalidHand(ValueError):
+    """The input cannot be a real hand (tile counts, melds, flags)."""
+
+
+class BelowMinimum(ValueError):
+    """A complete hand worth less than the 8-fan minimum; ``win`` holds what it is worth."""
+
+    def __init__(self, message: str, win: Win) -> None:
+        super().__init__(message)
+        self.win = win
+
+
+class Meld(NamedTuple):
+    """A declared set: ``kind`` is chi, pon, minkan, ankan or kakan; ``tiles`` its tiles."""
+
+    kind: str
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FanEntry:
+    number: int
+    zh: str
+    en: str
+    value: int
+    count: int = 1
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+
+@dataclass(frozen=True)
+class Win:
+    """The best reading of a win: its fans (rulebook order), total with flowers, and form."""
+
+    fans: list[FanEntry]
+    total: int
+    flowers: int = 0
+    form: str = "regular"
+    fan_total: int = field(default=0)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "total": self.total,
+            "fan_total": self.fan_total,
+            "flowers": self.flowers,
+            "form": self.form,
+            "fans": [
+                {"zh": e.zh, "en": e.en, "value": e.value, "count": e.count} for e in self.fans
+            ],
+        }
+
+
+# --------------------------------------------------------------------------- input checks
+
+# A fixed set: (tile, is_chow, is_kong, is_concealed); a chow is given by its middle tile.
+_Fixed = tuple[int, bool, bool, bool]
+
+
+def _tile_name(t: int) -> str:
+    return T.format([t])
+
+
+def _kind_of(tile: object, where: str) -> int:
+    try:
+        T.validate(tile)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise InvalidHand(f"{where}: {exc}") from None
+    t = T.kind(tile)  # type: ignore[arg-type]
+    if T.is_flower(t):
+        raise InvalidHand(
+            f"{where}: {_tile_name(t)} is a flower; flowers are not part of the hand, "
+            "pass their number as flowers="
+        )
+    return t
+
+
+def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
+    where = f"meld {n}"
+    if not isinstance(meld, tuple) or len(meld) != 2:
+        raise InvalidHand(f"{where} must be Meld(kind, tiles), got {meld!r}")
+    kind, tiles = meld
+    if kind not in MELD_KINDS:
+        raise InvalidHand(f"{where}: kind {kind!r} is not one of {', '.join(MELD_KINDS)}")
+    ks = sorted(_kind_of(t, where) for t in tiles)
+    if kind == "chi":
+        if len(ks) != 3 or ks[0] > 40 or ks[1] != ks[0] + 1 or ks[2] != ks[0] + 2:
+            raise InvalidHand(
+                f"{where}: a chi is three consecutive tiles of one suit, not {T.format(ks)}"
+            )
+        return (ks[1], True, False, False), ks
+    size = 3 if kind == "pon" else 4
+    if len(ks) != size or len(set(ks)) != 1:
+        raise InvalidHand(
+            f"{where}: a {kind} is {size} identical tiles, not {T.format(ks) or 'nothing'}"
+        )
+    return (ks[0], False, size == 4, kind == "ankan"), ks
+
+
+@dataclass
+class _Context:
+    standing: list[int]  # concealed tiles before the win, as 34 counts
+    full: list[int]  # concealed tiles with the win, as 34 counts
+    win: int
+    fixed: list[_Fixed]
+    fixed_tiles: list[int]
+    self_drawn: bool
+    fourth_tile: bool
+    kong: bool
+    last_tile: bool
+    seat_wind: int
+    prevalent_wind: int
+
+
+def _prepare(
+    hand,
+    win_tile,
+    melds,
+    *,
+    self_drawn,
+    fourth_tile,
+    kong,
+    last_tile,
+    seat_wind,
+    prevalent_wind,
+    flowers,
+    rules,
+) -> _Context:
+    if rules != "mcr":
+        raise InvalidHand(f"rules={rules!r}: this scorer knows only 'mcr'")
+    for name, wind in (("seat_wind", seat_wind), ("prevalent_wind", prevalent_wind)):
+        if wind not in _WINDS:
+            raise InvalidHand(f"{name}={wind!r}: a wind is 41 East, 42 South, 43 West or 44 North")
+    if not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= 8:
+        raise InvalidHand(f"flowers={flowers!r}: there are between 0 and 8 flowers")
+    melds = list(melds)
+    if len(melds) > 4:
+        raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
+    fixed: list[_Fixed] = []
+    fixed_tiles: list[int] = []
+    for n, meld in enumerate(melds, 1):
+        pack, ks = _read_meld(meld, n)
+        fixed.append(pack)
+        fixed_tiles.extend(ks)
+    concealed = [_kind_of(t, "hand") for t in hand]
+    want = 14 - 3 * len(melds)
+    if len(concealed) != want:
+        raise InvalidHand(
+            f"the hand has {len(concealed)} tiles; with {len(melds)} meld(s) it needs {want} "
+            "(the winning tile included)"
+        )
+    win = _kind_of(win_tile, "win tile")
+    if win not in concealed:
+        raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
+    everything = T.counts34(concealed + fixed_tiles)
+    for i, n in enumerate(everything):
+        if n > 4:
+            raise InvalidHand(
+                f"{_tile_name(T.from_index34(i))} appears {n} times: there are only four"
+            )
+    full = T.counts34(concealed)
+    standing = list(full)
+    standing[T.index34(win)] -= 1
+    # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
+    # already holds cannot be the last of its kind, and three of it melded make it the last.
+    win_in_standing = standing[T.index34(win)] > 0
+    win_in_melds = fixed_tiles.count(win)
+    if win_in_standing:
+        fourth_tile = False
+    if win_in_melds == 3:
+        fourth_tile = True
+    if kong:
+        if self_drawn:
+            kong = any(k for _, _, k, _ in fixed)  # a replacement tile needs a kong
+        elif win_in_melds or win_in_standing:
+            kong = False  # a robbed kong's tile cannot be one the winner holds
+    return _Context(
+        standing,
+        full,
+        win,
+        fixed,
+        fixed_tiles,
+        bool(self_drawn),
+        bool(fourth_tile),
+        bool(kong),
+        bool(last_tile),
+        seat_wind,
+        prevalent_wind,
+    )
+
+
+# --------------------------------------------------------------------------- fan counting
+
+
+def _win_condition_fans(ctx: _Context, f: list[int]) -> None:
+    if ctx.fourth_tile:
+        f[F.LAST_TILE] = 1
+    if ctx.last_tile:
+        f[F.LAST_TILE_DRAW if ctx.self_drawn else F.LAST_TILE_CLAIM] = 1
+    if ctx.kong:
+        f[F.OUT_WITH_REPLACEMENT_TILE if ctx.self_drawn else F.ROBBING_THE_KONG] = 1
+    if ctx.self_drawn:
+        f[F.SELF_DRAWN] = 1
+
+
+def _wind_pung_fans(ctx: _Context, tile: int, f: list[int]) -> None:
+    absorbed = (
+        f[F.BIG_THREE_WINDS]
+        or f[F.ALL_TERMINALS_AND_HONORS]
+        or f[F.ALL_HONORS]
+        or f[F.LITTLE_FOUR_WINDS]
+    )
+    if tile == ctx.prevalent_wind:
+        f[F.PREVALENT_WIND] = 1
+        if not absorbed:
+            f[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if tile == ctx.seat_wind:
+        f[F.SEAT_WIND] = 1
+        if ctx.seat_wind != ctx.prevalent_wind and not absorbed:
+            f[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
+
+
+def _wait_fans(waits: frozenset[int], win: int, chows: list[int], pair: int, f: list[int]) -> None:
+    """边张 / 嵌张 / 单钓将 when the hand waited on this one tile only."""
+    if len(waits) != 1:
+        return
+    edge = closed = False
+    for m in chows:
+        if m == win:
+            closed = True
+        elif m + 1 == win or m - 1 == win:
+            edge = True
+    if edge:
+        f[F.EDGE_WAIT] = 1
+    elif closed:
+        f[F.CLOSED_WAIT] = 1
+    elif pair == win:
+        f[F.SINGLE_WAIT] = 1
+
+
+def _hand_waits(ctx: _Context) -> frozenset[int]:
+    key = tuple(ctx.standing)
+    waits = shapes.regular_waits(key)
+    if waits and not ctx.fixed:
+        waits = waits | shapes.seven_pairs_waits(key)
+    return waits
+
+
+def _score_regular(
+    ctx: _Context, pair: int, blocks: tuple[tuple[int, int], ...], waits_cache: list
+) -> list[int]:
+    f = [0] * F.N_FANS
+    win = ctx.win
+    concealed_chows = [T.ALL_KINDS[i] + 1 for k, i in blocks if k == SEQUENCE]
+    concealed_pungs = [T.ALL_KINDS[i] for k, i in blocks if k != SEQUENCE]
+    chows = concealed_chows + [t for t, is_chow, _, _ in ctx.fixed if is_chow]
+    _win_condition_fans(ctx, f)
+
+    # A pung completed by a discard is not concealed, unless the tile can be read into a chow.
+    claimed_pung = not ctx.self_drawn and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
+    pungs = [(t, k, c) for t, is_chow, k, c in ctx.fixed if not is_chow]
+    pungs += [(t, False, not (claimed_pung and t == win)) for t in concealed_pungs]
+    if pungs:
+        kong_and_concealed_fans(pungs, f)
+
+    chow_fans(sorted(chows, key=order_key), pair, f)
+    pung_fans(sorted((t for t, _, _ in pungs), key=order_key), f)
+
+    if not ctx.fixed and shapes.is_nine_gates(ctx.standing):
+        f[F.NINE_GATES] = 1
+
+    melded = sum(1 for _, _, _, c in ctx.fixed if not c)
+    if melded == 0:
+        f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
+    elif melded == 4:
+        f[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
+
+    if len(chows) == 4:
+        if pair < 40:
+            f[F.ALL_CHOWS] = 1
+    elif f[F.TWO_DRAGON_PUNGS]:
+        if pair in (45, 46, 47):
+            f[F.LITTLE_THREE_DRAGONS] = 1
+            f[F.TWO_DRAGON_PUNGS] = 0
+    elif f[F.BIG_THREE_WINDS] and pair in _WINDS:
+        f[F.LITTLE_FOUR_WINDS] = 1
+        f[F.BIG_THREE_WINDS] = 0
+
+    set_trait_fans(chows, [t for t, _, _ in pungs], pair, f)
+
+    all_tiles = shapes.kinds_of(ctx.full) + ctx.fixed_tiles
+    suit_fans(all_tiles, f)
+    tile_fans(all_tiles, f)
+    rank_range_fans(all_tiles, f)
+    tile_hogs(all_tiles, f)
+
+    if not (f[F.MELDED_HAND] or f[F.FOUR_KONGS]):
+        if not waits_cache:
+            waits_cache.append(_hand_waits(ctx))
+        _wait_fans(waits_cache[0], win, concealed_chows, pair, f)
+
+    apply_exclusions(f)
+    if not f[F.BIG_FOUR_WINDS]:
+        for t, _, _ in pungs:
+            if t in _WINDS:
+                _wind_pung_fans(ctx, t, f)
+    if not any(f):
+        f[F.CHICKEN_HAND] = 1
+    return f
+
+
+def _score_knitted(ctx: _Context) -> list[int] | None:
+    """组合龙 with one more set and a pair (at most one meld, which is then that set)."""
+    if len(ctx.fixed) > 1:
+        return None
+    straight = shapes.find_knitted_straight(ctx.full)
+    if straight is None:
+        return None
+    rest = list(ctx.full)
+    for t in straight:
+        rest[T.index34(t)] -= 1
+    if ctx.fixed:
+        held = [i for i, n in enumerate(rest) if n]
+        if len(held) != 1 or rest[held[0]] != 2:
+            return None
+        pair = T.ALL_KINDS[held[0]]
+        tile, is_chow, is_kong, concealed = ctx.fixed[0]
+        set_tiles = list(ctx.fixed_tiles)
+    else:
+        readings = decompositions(rest)
+        if len(readings) != 1:
+            return None
+        pair = T.ALL_KINDS[readings[0].pair]
+        ((kind, i),) = readings[0].sets
+        is_chow, is_kong, concealed = kind == SEQUENCE, False, True
+        tile = T.ALL_KINDS[i] + 1 if is_chow else T.ALL_KINDS[i]
+        set_tiles = [tile - 1, tile, tile + 1] if is_chow else [tile] * 3
+
+    f = [0] * F.N_FANS
+    f[F.KNITTED_STRAIGHT] = 1
+    if is_chow:
+        if pair < 40:
+            f[F.ALL_CHOWS] = 1
+    else:
+        kong_and_concealed_fans([(tile, is_kong, concealed)], f, whole_hand=False)
+    _win_condition_fans(ctx, f)
+    if not ctx.fixed or (is_kong and concealed):
+        f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
+    all_tiles = list(straight) + set_tiles + [pair, pair]
+    suit_fans(all_tiles, f)
+    tile_hogs(all_tiles, f)
+    win_index = T.index34(ctx.win)
+    if not ctx.fixed:
+        # Only the set and pair outside the straight are asked how they waited.
+        if rest[win_index]:
+            rest[win_index] -= 1
+            waits = shapes.regular_waits(tuple(rest))
+            _wait_fans(waits, ctx.win, [tile] if is_chow else [], pair, f)
+    elif ctx.full[win_index] > 1:
+        f[F.SINGLE_WAIT] = 1
+    apply_exclusions(f)
+    if tile in _WINDS:
+        _wind_pung_fans(ctx, tile, f)
+    return f
+
+
+def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
+    """Seven pairs, thirteen orphans, honors and knitted tiles (no melds)."""
+    counts = ctx.full
+    f = [0] * F.N_FANS
+    if shapes.is_seven_pairs(counts):
+        all_tiles = shapes.kinds_of(counts)
+        if shapes.is_shifted_seven_pairs(counts):
+            f[F.SEVEN_SHIFTED_PAIRS] = 1
+            tile_fans(all_tiles, f)
+        else:
+            f[F.SEVEN_PAIRS] = 1
+            suit_fans(all_tiles, f)
+            tile_fans(all_tiles, f)
+            rank_range_fans(all_tiles, f)
+            tile_hogs(all_tiles, f)
+        form = "seven pairs"
+    elif shapes.is_thirteen_orphans(counts):
+        f[F.THIRTEEN_ORPHANS] = 1
+        form = "thirteen orphans"
+    else:
+        kind = shapes.honors_and_knitted(shapes.kinds_of(counts))
+        if kind is None:
+            return None
+        if kind == "greater":
+            f[F.GREATER_HONORS_AND_KNITTED] = 1
+        else:
+            f[F.LESSER_HONORS_AND_KNITTED] = 1
+            if sum(counts[:27]) == 9:
+                f[F.KNITTED_STRAIGHT] = 1
+        form = "honors and knitted"
+    _win_condition_fans(ctx, f)
+    apply_exclusions(f)
+    return f, form
+
+
+def _fan_total(f: list[int]) -> int:
+    return sum(F.value_of(i) * n for i, n in enumerate(f) if n)
+
+
+def _reading_order(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    # Readings are compared in a fixed order (pungs before chows, tile by tile) so that of two
+    # readings worth the same the same one is always kept.
+    return sorted((order_key(T.ALL_KINDS[i]), 0 if k != SEQUENCE else 1) for k, i in blocks)
+
+
+def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
+    best: list[int] | None = None
+    form = ""
+    if len(ctx.fixed) <= 1:
+        best = _score_knitted(ctx)
+        form = "knitted straight"
+    if best is None and not ctx.fixed:
+        special = _score_special(ctx)
+        if special is not None:
+            best, form = special
+    if best is not None and not best[F.SEVEN_PAIRS]:
+        return best, form
+    best_total = _fan_total(best) if best is not None else 0
+    over_seven_pairs = best is not None and best[F.SEVEN_PAIRS] > 0
+    readings = decompositions(ctx.full)
+    if len(readings) > 1:
+        readings = sorted(readings, key=lambda d: _reading_order(d.sets))
+    waits_cache: list = []
+    for reading in readings:
+        f = _score_regular(ctx, T.ALL_KINDS[reading.pair], reading.sets, waits_cache)
+        total = _fan_total(f)
+        if total > best_total:
+            best, best_total, form = f, total, "regular"
+        elif total == best_total and (
+            f[F.PURE_TRIPLE_CHOW] or f[F.TRIPLE_PUNG] or over_seven_pairs
+        ):
+            # Equal totals: prefer the reading with 一色三同顺 or 三同刻, and sets over seven
+            # pairs (the tie-breaks of the reference calculator).
+            best, form = f, "regular"
+    if best is None:
+        return None
+    return best, form
+
+
+def score_win(
+    hand,
+    win_tile: int,
+    melds=(),
+    *,
+    self_drawn: bool = False,
+    fourth_tile: bool = False,
+    kong: bool = False,
+    last_tile: bool = False,
+    seat_wind: int = 41,
+    prevalent_wind: int = 41,
+    flowers: int = 0,
+    rules: str = "mcr",
+) -> Win:
+    """Score a win. ``hand`` is the concealed tiles including ``win_tile``; ``melds`` the
+    declared sets as ``Meld(kind, tiles)``.
+
+    ``fourth_tile``: the winning tile was the last of its kind (和绝张). ``kong``: won on a kong
+    replacement when self-drawn (杠上开花), else by robbing a kong (抢杠和). ``last_tile``: the
+    wall's last tile (妙手回春 self-drawn, 海底捞月 on a discard). Winds are tile codes 41-44.
+
+    Raises ``InvalidHand`` for impossible input, ``NotAWin`` when the tiles are not a winning
+    hand, ``BelowMinimum`` when it is worth less than 8 fans before flowers.
+    """
+    ctx = _prepare(
+        hand,
+        win_tile,
+        melds,
+        self_drawn=self_drawn,
+        fourth_tile=fourth_tile,
+        kong=kong,
+        last_tile=last_tile,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        flowers=flowers,
+        rules=rules,
+    )
+    found = best_fans(ctx)
+    if found is None:
+        raise NotAWin(
+            f"{T.format(shapes.kinds_of(ctx.full))} is not a winning hand: it makes neither four "
+            "sets and a pair, nor seven pairs, thirteen orphans, honors and knitted tiles, "
+            "nor a knitted straight with a set and a pair"
+        )
+    f, form = found
+    entries = [
+        FanEntry(fan.number, fan.zh, fan.en, fan.value, f[fan.number])
+        for fan in F.FANS
+        if f[fan.number] > 0
+    ]
+    fan_total = _fan_total(f)
+    if flowers:
+        flower = F.FANS[F.FLOWER_TILES - 1]
+        entries.append(FanEntry(flower.number, flower.zh, flower.en, flower.value, flowers))
+    win = Win(entries, fan_total + flowers, flowers, form, fan_total)
+    if fan_total < MINIMUM_FAN:
+        raise BelowMinimum(
+            f"the hand is worth {fan_total} fan ({', '.join(e.zh for e in entries)}); "
+            f"a win needs at least {MINIMUM_FAN} before flowers",
+            win,
+        )
+    return win
