@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from mcr_gb import GB_NAME, score_row
 
 GOLDEN = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "mcr"
