@@ -154,20 +154,35 @@ def _check_forms(forms: Iterable[str]) -> tuple[str, ...]:
     return forms
 
 
-def _riichi_fast_path() -> Callable[[Sequence[int]], int]:
-    # A closure, so the hot path reads its tables as cell variables rather than globals.
-    suits, honors, specials = _SUITS, _HONORS, _SPECIALS
-    vectors, combined, mask, bits = _VECTORS, _COMBINED, _ID_MASK, _ID_BITS
+def _general_shanten(counts: Sequence[int], forms: Iterable[str]) -> int:
+    return min(_BY_FORM[f](counts) for f in _check_forms(forms))
 
-    def riichi_shanten(counts: Sequence[int]) -> int:
+
+def _make_shanten_counts() -> Callable[..., int]:
+    # A closure, so the hot path reads its tables as cell variables rather than globals, and
+    # one function (no wrapper call) serves the Riichi default.
+    suits, honors, specials = _SUITS, _HONORS, _SPECIALS
+    vectors, combined = _VECTORS, _COMBINED
+    riichi, general = RIICHI_FORMS, _general_shanten
+    # The record layout's constants are written as literals below (cheaper than cell loads).
+    assert (_ID_BITS, _ID_MASK) == (12, 4095), "update the literals in shanten_counts"
+
+    def shanten_counts(counts: Sequence[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:
+        """Shanten over the given forms of a 34-count hand (the fast entry point).
+
+        The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten``
+        checks them.
+        """
+        if forms is not riichi:
+            return general(counts, forms)
         b = bytes(counts)
         try:
             m = suits[b[:9]]
             p = suits[b[9:18]]
             s = suits[b[18:27]]
             z = honors[b[27:]]
-            index, special = specials[(m + p + s + z) >> bits]
-            hand = combined[combined[m & mask][p & mask]][combined[s & mask][z & mask]]
+            index, special = specials[(m + p + s + z) >> 12]
+            hand = combined[combined[m & 4095][p & 4095]][combined[s & 4095][z & 4095]]
         except KeyError:
             # First sight of a suit or combination: fill the tables, then answer.
             return riichi_shanten_from_records(
@@ -177,20 +192,10 @@ def _riichi_fast_path() -> Callable[[Sequence[int]], int]:
         regular = vectors[hand][index] - 1
         return regular if regular < special else special
 
-    return riichi_shanten
+    return shanten_counts
 
 
-_riichi_shanten = _riichi_fast_path()
-
-
-def shanten_counts(counts: Sequence[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:
-    """Shanten over the given forms of a 34-count hand (the fast entry point).
-
-    The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten`` checks.
-    """
-    if forms is RIICHI_FORMS:
-        return _riichi_shanten(counts)
-    return min(_BY_FORM[f](counts) for f in _check_forms(forms))
+shanten_counts = _make_shanten_counts()
 
 
 def shanten_by_form(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> dict[str, int]:
