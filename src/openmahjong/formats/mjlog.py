@@ -75,6 +75,8 @@ class AgariRecord:
     yakuman: list[int] = field(default_factory=list)  # Tenhou yakuman ids
     game_type: GameType = field(default_factory=lambda: GameType(0))
     scores: list[int] = field(default_factory=list)  # sc: before/change pairs, units of 100
+    #: A second (or third) winner on the same discard: the first one took honba and sticks.
+    after_another_win: bool = False
 
     @property
     def tsumo(self) -> bool:
@@ -126,6 +128,7 @@ def iter_agari(xml_text: str) -> Iterator[AgariRecord]:
     oya = 0
     kyoku = 0
     accepted: set[int] = set()
+    last_was_agari = False
     for el in root:
         tag = el.tag
         if tag == "INIT":
@@ -137,7 +140,10 @@ def iter_agari(xml_text: str) -> Iterator[AgariRecord]:
             if el.get("step") == "2":
                 accepted.add(int(el.get("who", "0")))
         elif tag == "AGARI":
-            yield _agari(el, gt, red, oya, kyoku, accepted)
+            record = _agari(el, gt, red, oya, kyoku, accepted)
+            record.after_another_win = last_was_agari
+            yield record
+        last_was_agari = tag == "AGARI"
 
 
 def _agari(

@@ -129,7 +129,8 @@ class RiichiEnvPeer:
     """``riichienv`` with its default rules (used for speed comparison)."""
 
     def __init__(self) -> None:
-        import riichienv as rv
+        # The Rust core directly: the package's Python wrapper would add its own overhead.
+        import riichienv._riichienv as rv
 
         self.rv = rv
         mt = rv.MeldType
@@ -146,6 +147,7 @@ class RiichiEnvPeer:
         rv = self.rv
         meld_objs = [rv.Meld(self._types[k][0], ids, self._types[k][1]) for k, ids in melds]
         riichi = bool(kw.get("riichi") or kw.get("double_riichi"))
+        winds = (rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North)
         cond = rv.Conditions(
             tsumo=kw.get("tsumo", False),
             riichi=riichi,
@@ -155,14 +157,16 @@ class RiichiEnvPeer:
             houtei=kw.get("houtei", False),
             rinshan=kw.get("rinshan", False),
             chankan=kw.get("chankan", False),
-            player_wind=kw.get("seat_wind", 41) - 41,
-            round_wind=kw.get("round_wind", 41) - 41,
+            player_wind=winds[kw.get("seat_wind", 41) - 41],
+            round_wind=winds[kw.get("round_wind", 41) - 41],
         )
-        hand = [i for i in concealed]
-        hand.remove(win_id)
+        hand = sorted(concealed)
         dora = indicator_ids(list(kw.get("dora_indicators", ())))
         ura = indicator_ids(list(kw.get("ura_indicators", ()))) if riichi else []
         return hand, meld_objs, win_id, dora, ura, cond
+
+    def evaluator(self, prepared):
+        return self.rv.HandEvaluator(prepared[0], prepared[1])
 
     def score(self, prepared):
         hand, melds, win_id, dora, ura, cond = prepared

@@ -18,7 +18,7 @@ from openmahjong.rules.riichi.hand import Hand, Meld, build_hand
 from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.payments import settle
 from openmahjong.rules.riichi.points import basic_points, hand_value
-from openmahjong.rules.riichi.shapes import WAIT_NAMES, Reading, readings
+from openmahjong.rules.riichi.shapes import WAIT_NAMES, readings
 from openmahjong.rules.riichi.yaku import hand_yaku, hand_yakuman, reading_yaku, reading_yakuman
 from openmahjong.rules.riichi.yaku_table import display_name
 
@@ -150,7 +150,7 @@ def score_win(
     common_han = sum(han for _, han in common)
     dora_list: list[tuple[str, int]] | None = None
     dora_han = 0
-    best: tuple[tuple[int, int, int], Reading, list, int, int, int, int, str] | None = None
+    best: tuple | None = None
     for r in found:
         yakuman = common_yakuman + reading_yakuman(r, h, s, opts)
         if yakuman:
@@ -178,13 +178,13 @@ def score_win(
         value = hand_value(base, dealer, tsumo)
         key = (value, han, fu)
         if best is None or key > best[0]:
-            best = (key, r, yl, mult, base, han, fu, limit)
+            best = (key, r, yl, mult, base, han, fu, limit, pinfu)
     if best is None:
         raise NoYaku(
             "this hand is complete but has no yaku, so it cannot win"
             + (" (dora are bonuses, not yaku)" if _has_bonus(h, dora_indicators) else "")
         )
-    (value, han, fu), r, yl, mult, base, han, fu, limit = best
+    (value, han, fu), r, yl, mult, base, han, fu, limit, pinfu = best
     liable_base = 0
     if pao is not None:
         fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
@@ -204,7 +204,6 @@ def score_win(
         pao=pao,
         liable_base=liable_base,
     )
-    pinfu = any(y == "pinfu" for y, _ in yl)
     return Win(
         han=han,
         fu=fu,
