@@ -12,16 +12,15 @@ tile ``13*seats``.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from openmahjong import fairness, tiles
 from openmahjong.cli import app as root_app
+from openmahjong.cli.output import fail, out, print_json
 
 app = typer.Typer(
     help="Provably fair walls: new seeds, and verification of a finished game.",
@@ -31,18 +30,10 @@ app = typer.Typer(
 # its own group, so the shared __init__ needs only its import line.
 root_app.add_typer(app, name="seed")
 
-_out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 SEATS = 4
 _DECIMAL = re.compile(r"[0-9]+")
 _HEX = re.compile(r"0[xX]([0-9a-fA-F]+)")
-
-
-def _fail(message: str) -> NoReturn:
-    """A user error: one clear line on stderr and exit code 2 (like a usage error), no trace."""
-    _err.print(f"[bold red]error:[/] {message}")
-    raise typer.Exit(code=2)
 
 
 def _parse_commitment(text: str) -> int:
@@ -52,7 +43,7 @@ def _parse_commitment(text: str) -> int:
     match = _HEX.fullmatch(text)
     if match:
         return int(match.group(1), 16)
-    _fail(
+    fail(
         f"--commitment {text!r} is not a number: write it in decimal (as the site shows it) "
         "or in hex with a 0x prefix"
     )
@@ -63,11 +54,11 @@ def _parse_players(text: str | None) -> list[str]:
         return [f"p{i + 1}" for i in range(SEATS)]
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
-        _fail(f"--players {text!r} has an empty name: write a,b,c,d")
+        fail(f"--players {text!r} has an empty name: write a,b,c,d")
     if len(names) != SEATS:
-        _fail(f"--players needs exactly {SEATS} names in entry order, got {len(names)}")
+        fail(f"--players needs exactly {SEATS} names in entry order, got {len(names)}")
     if len(set(names)) != len(names):
-        _fail(f"--players {text!r} names a player twice")
+        fail(f"--players {text!r} names a player twice")
     return names
 
 
@@ -139,17 +130,17 @@ def _wall_rows(wall: list[int], per_row: int = 17) -> list[str]:
 def _print_human(report: dict[str, Any]) -> None:
     matches = report["commitment_matches"]
     field = report["hand_number_field"]
-    _out.print(f"[bold]Ruleset[/] {report['ruleset']}  (hand number = {field})")
-    _out.print(f"[bold]Commitment[/] {report['commitment']}")
-    _out.print(f"           {report['commitment_hex']}")
+    out.print(f"[bold]Ruleset[/] {report['ruleset']}  (hand number = {field})")
+    out.print(f"[bold]Commitment[/] {report['commitment']}")
+    out.print(f"           {report['commitment_hex']}")
     if matches is None:
-        _out.print(
+        out.print(
             "[yellow]No --commitment given: compare this with the published commitment[/]"
         )
     elif matches:
-        _out.print("[bold green]Commitment matches[/]: this seed and salt were committed to")
+        out.print("[bold green]Commitment matches[/]: this seed and salt were committed to")
     else:
-        _out.print(
+        out.print(
             "[bold red]Commitment does NOT match[/]: this master seed and salt are not the ones "
             "committed to at the start."
         )
@@ -158,19 +149,19 @@ def _print_human(report: dict[str, Any]) -> None:
     seats.add_column("player")
     for i, name in enumerate(report["seat_order"]):
         seats.add_row(str(i), name)
-    _out.print(seats)
+    out.print(seats)
     names = report["seat_order"]
     for hand in report["hands"]:
-        _out.print()
-        _out.print(f"[bold]Hand {hand['hand_number']}[/]  seed {hand['hand_seed_hex']}")
-        _out.print(f"  wall, {len(hand['wall'])} tiles, position 0 is dealt first:")
+        out.print()
+        out.print(f"[bold]Hand {hand['hand_number']}[/]  seed {hand['hand_seed_hex']}")
+        out.print(f"  wall, {len(hand['wall'])} tiles, position 0 is dealt first:")
         for row in _wall_rows(hand["wall"]):
-            _out.print(row)
-        _out.print("  dealt (sorted):")
+            out.print(row)
+        out.print("  dealt (sorted):")
         for seat, dealt in enumerate(hand["dealt"]):
             role = " dealer" if seat == report["dealer"] else ""
             shown = tiles.format(sorted(dealt, key=_hand_order))
-            _out.print(f"    seat {seat} {names[seat]:<12}{role:<7} {shown}")
+            out.print(f"    seat {seat} {names[seat]:<12}{role:<7} {shown}")
 
 
 @app.command()
@@ -198,18 +189,18 @@ def verify(
     try:
         seed = fairness.parse_master_seed(master_seed)
     except ValueError as exc:
-        _fail(f"--master-seed: {exc}")
+        fail(f"--master-seed: {exc}")
     if ruleset not in fairness.WALL_RULESETS:
         known = ", ".join(sorted(fairness.WALL_RULESETS))
-        _fail(f"--ruleset {ruleset!r} is not known: use one of {known}")
+        fail(f"--ruleset {ruleset!r} is not known: use one of {known}")
     if hands < 1:
-        _fail(f"--hands must be at least 1, got {hands}")
+        fail(f"--hands must be at least 1, got {hands}")
     claimed = None if commitment is None else _parse_commitment(commitment)
     report = verification(
         seed, salt, ruleset, hands, _parse_players(players), claimed, red_fives=red_fives
     )
     if as_json:
-        typer.echo(json.dumps(report, indent=2))
+        print_json(report)
     else:
         _print_human(report)
     # A mismatch is a finding, not a usage error: exit 1 so scripts can tell.
@@ -232,9 +223,9 @@ def new(
         "commitment_hex": _hex256(value),
     }
     if as_json:
-        typer.echo(json.dumps(report, indent=2))
+        print_json(report)
         return
-    _out.print(f"[bold]Master seed[/] {report['master_seed']}  (keep secret until the game ends)")
-    _out.print(f"[bold]Salt[/]        {report['salt']}")
-    _out.print(f"[bold]Commitment[/]  {report['commitment']}")
-    _out.print(f"            {report['commitment_hex']}")
+    out.print(f"[bold]Master seed[/] {report['master_seed']}  (keep secret until the game ends)")
+    out.print(f"[bold]Salt[/]        {report['salt']}")
+    out.print(f"[bold]Commitment[/]  {report['commitment']}")
+    out.print(f"            {report['commitment_hex']}")
