@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed-run
 
 .PHONY: test check bench serve clean lint
 
@@ -13,6 +14,10 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -26,9 +31,8 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/shanten.py
 
-serve:
-	@echo "The game server arrives with issue #7; until then use the CLI: .venv/bin/openmahjong --help"
-	@exit 1
+serve: $(RUN_STAMP)
+	$(BIN)/openmahjong serve
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
