@@ -18,7 +18,7 @@ pytest.importorskip("mahjong")
 
 from .peers import MahjongPeer  # noqa: E402
 
-HANDS = 3000
+HANDS = 5000
 
 
 def ours(kw):
