@@ -21,6 +21,7 @@ def _register() -> None:
     # One line per module; each module registers its own commands on import.
     import openmahjong.cli.analyze  # noqa: F401
     import openmahjong.cli.seed  # noqa: F401
+    import openmahjong.cli.score_mcr  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401
 
 

@@ -6,11 +6,14 @@ function adds counts to a fan vector ``f`` indexed by fan number (``fans.N_FANS`
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
 
 __all__ = [
     "order_key",
+    "set_relation_fans",
     "chow_fans",
     "pung_fans",
     "kong_and_concealed_fans",
@@ -290,6 +293,18 @@ def kong_and_concealed_fans(
             f[F.DRAGON_PUNG] += 1
         elif tile > 40 or tile % 10 in (1, 9):
             f[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
+
+
+@lru_cache(maxsize=65536)
+def set_relation_fans(
+    chows: tuple[int, ...], pungs: tuple[int, ...], pair: int
+) -> tuple[tuple[int, int], ...]:
+    """``chow_fans`` and ``pung_fans`` of sorted sets, as (fan, count) items; remembered, since
+    the same few sets recur across hands."""
+    f = [0] * F.N_FANS
+    chow_fans(list(chows), pair, f)
+    pung_fans(list(pungs), f)
+    return tuple((i, n) for i, n in enumerate(f) if n)
 
 
 # --------------------------------------------------------------------------- whole hand

@@ -137,6 +137,7 @@ EXCLUDES: tuple[tuple[int, tuple[int, ...]], ...] = (
     (F.ALL_SIMPLES, (F.NO_HONORS,)),
 )
 
+
 def apply_exclusions(f: list[int]) -> None:
     """Remove, in place, every fan that a counted fan says is not counted."""
     for fan, excluded in EXCLUDES:

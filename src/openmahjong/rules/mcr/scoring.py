@@ -14,6 +14,7 @@ corrected when the tiles make them impossible. ``docs/mcr-scoring.md`` explains 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import mul
 from typing import NamedTuple
 
 from openmahjong import tiles as T
@@ -21,11 +22,10 @@ from openmahjong.hand.decompose import SEQUENCE, decompositions
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
-    chow_fans,
     kong_and_concealed_fans,
     order_key,
-    pung_fans,
     rank_range_fans,
+    set_relation_fans,
     set_trait_fans,
     suit_fans,
     tile_fans,
@@ -113,23 +113,28 @@ class Win:
 # A fixed set: (tile, is_chow, is_kong, is_concealed); a chow is given by its middle tile.
 _Fixed = tuple[int, bool, bool, bool]
 
+# Every tile code a hand may hold -> its kind (red fives are fives); flowers are not here.
+_KIND: dict[int, int] = {t: t for t in T.ALL_KINDS} | {105: 15, 205: 25, 305: 35}
+_INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
+_VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
+
 
 def _tile_name(t: int) -> str:
     return T.format([t])
 
 
 def _kind_of(tile: object, where: str) -> int:
+    k = _KIND.get(tile) if isinstance(tile, int) and not isinstance(tile, bool) else None
+    if k is not None:
+        return k
     try:
         T.validate(tile)  # type: ignore[arg-type]
     except ValueError as exc:
         raise InvalidHand(f"{where}: {exc}") from None
-    t = T.kind(tile)  # type: ignore[arg-type]
-    if T.is_flower(t):
-        raise InvalidHand(
-            f"{where}: {_tile_name(t)} is a flower; flowers are not part of the hand, "
-            "pass their number as flowers="
-        )
-    return t
+    raise InvalidHand(
+        f"{where}: {_tile_name(tile)} is a flower; flowers are not part of the hand, "  # type: ignore[arg-type]
+        "pass their number as flowers="
+    )
 
 
 def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
@@ -156,6 +161,7 @@ def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
 
 @dataclass
 class _Context:
+    concealed: list[int]  # concealed kinds, the winning tile included
     standing: list[int]  # concealed tiles before the win, as 34 counts
     full: list[int]  # concealed tiles with the win, as 34 counts
     win: int
@@ -167,6 +173,18 @@ class _Context:
     last_tile: bool
     seat_wind: int
     prevalent_wind: int
+    _waits: frozenset[int] | None = None
+
+    @property
+    def waits(self) -> frozenset[int]:
+        """What the hand waited on: sets-and-pair waits, plus the seven-pairs wait if closed."""
+        if self._waits is None:
+            key = tuple(self.standing)
+            waits = shapes.regular_waits(key)
+            if waits and not self.fixed:
+                waits = waits | shapes.seven_pairs_waits(key)
+            self._waits = waits
+        return self._waits
 
 
 def _prepare(
@@ -185,43 +203,60 @@ def _prepare(
 ) -> _Context:
     if rules != "mcr":
         raise InvalidHand(f"rules={rules!r}: this scorer knows only 'mcr'")
-    for name, wind in (("seat_wind", seat_wind), ("prevalent_wind", prevalent_wind)):
-        if wind not in _WINDS:
-            raise InvalidHand(f"{name}={wind!r}: a wind is 41 East, 42 South, 43 West or 44 North")
+    if seat_wind not in _WINDS or prevalent_wind not in _WINDS:
+        name, wind = (
+            ("seat_wind", seat_wind)
+            if seat_wind not in _WINDS
+            else ("prevalent_wind", prevalent_wind)
+        )
+        raise InvalidHand(f"{name}={wind!r}: a wind is 41 East, 42 South, 43 West or 44 North")
     if not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= 8:
         raise InvalidHand(f"flowers={flowers!r}: there are between 0 and 8 flowers")
-    melds = list(melds)
-    if len(melds) > 4:
-        raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
     fixed: list[_Fixed] = []
     fixed_tiles: list[int] = []
-    for n, meld in enumerate(melds, 1):
-        pack, ks = _read_meld(meld, n)
-        fixed.append(pack)
-        fixed_tiles.extend(ks)
-    concealed = [_kind_of(t, "hand") for t in hand]
-    want = 14 - 3 * len(melds)
+    if melds:
+        melds = list(melds)
+        if len(melds) > 4:
+            raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
+        for n, meld in enumerate(melds, 1):
+            pack, ks = _read_meld(meld, n)
+            fixed.append(pack)
+            fixed_tiles.extend(ks)
+    kind = _KIND
+    try:
+        concealed = [kind[t] for t in hand]
+    except (KeyError, TypeError):
+        concealed = [_kind_of(t, "hand") for t in hand]
+    want = 14 - 3 * len(fixed)
     if len(concealed) != want:
         raise InvalidHand(
-            f"the hand has {len(concealed)} tiles; with {len(melds)} meld(s) it needs {want} "
+            f"the hand has {len(concealed)} tiles; with {len(fixed)} meld(s) it needs {want} "
             "(the winning tile included)"
         )
     win = _kind_of(win_tile, "win tile")
-    if win not in concealed:
+    index = _INDEX
+    full = [0] * 34
+    for t in concealed:
+        full[index[t]] += 1
+    wi = index.get(win, -1)
+    if wi < 0 or not full[wi]:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
-    everything = T.counts34(concealed + fixed_tiles)
-    for i, n in enumerate(everything):
-        if n > 4:
-            raise InvalidHand(
-                f"{_tile_name(T.from_index34(i))} appears {n} times: there are only four"
-            )
-    full = T.counts34(concealed)
+    everything = full
+    if fixed_tiles:
+        everything = list(full)
+        for t in fixed_tiles:
+            everything[index[t]] += 1
+    if max(everything) > 4:
+        i = max(range(34), key=everything.__getitem__)
+        raise InvalidHand(
+            f"{_tile_name(T.ALL_KINDS[i])} appears {everything[i]} times: there are only four"
+        )
     standing = list(full)
-    standing[T.index34(win)] -= 1
+    standing[wi] -= 1
     # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
     # already holds cannot be the last of its kind, and three of it melded make it the last.
-    win_in_standing = standing[T.index34(win)] > 0
-    win_in_melds = fixed_tiles.count(win)
+    win_in_standing = standing[wi] > 0
+    win_in_melds = fixed_tiles.count(win) if fixed_tiles else 0
     if win_in_standing:
         fourth_tile = False
     if win_in_melds == 3:
@@ -232,6 +267,7 @@ def _prepare(
         elif win_in_melds or win_in_standing:
             kong = False  # a robbed kong's tile cannot be one the winner holds
     return _Context(
+        concealed,
         standing,
         full,
         win,
@@ -295,42 +331,59 @@ def _wait_fans(waits: frozenset[int], win: int, chows: list[int], pair: int, f: 
         f[F.SINGLE_WAIT] = 1
 
 
-def _hand_waits(ctx: _Context) -> frozenset[int]:
-    key = tuple(ctx.standing)
-    waits = shapes.regular_waits(key)
-    if waits and not ctx.fixed:
-        waits = waits | shapes.seven_pairs_waits(key)
-    return waits
-
-
-def _score_regular(
-    ctx: _Context, pair: int, blocks: tuple[tuple[int, int], ...], waits_cache: list
-) -> list[int]:
+def _regular_hand_fans(ctx: _Context) -> list[int]:
+    """The fans of a sets-and-pair reading that do not depend on how the sets are read."""
     f = [0] * F.N_FANS
-    win = ctx.win
-    concealed_chows = [T.ALL_KINDS[i] + 1 for k, i in blocks if k == SEQUENCE]
-    concealed_pungs = [T.ALL_KINDS[i] for k, i in blocks if k != SEQUENCE]
-    chows = concealed_chows + [t for t, is_chow, _, _ in ctx.fixed if is_chow]
     _win_condition_fans(ctx, f)
-
-    # A pung completed by a discard is not concealed, unless the tile can be read into a chow.
-    claimed_pung = not ctx.self_drawn and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
-    pungs = [(t, k, c) for t, is_chow, k, c in ctx.fixed if not is_chow]
-    pungs += [(t, False, not (claimed_pung and t == win)) for t in concealed_pungs]
-    if pungs:
-        kong_and_concealed_fans(pungs, f)
-
-    chow_fans(sorted(chows, key=order_key), pair, f)
-    pung_fans(sorted((t for t, _, _ in pungs), key=order_key), f)
-
     if not ctx.fixed and shapes.is_nine_gates(ctx.standing):
         f[F.NINE_GATES] = 1
-
     melded = sum(1 for _, _, _, c in ctx.fixed if not c)
     if melded == 0:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
         f[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
+    all_tiles = ctx.concealed + ctx.fixed_tiles
+    suit_fans(all_tiles, f)
+    tile_fans(all_tiles, f)
+    rank_range_fans(all_tiles, f)
+    tile_hogs(all_tiles, f)
+    return f
+
+
+_KINDS = T.ALL_KINDS
+
+
+def _score_regular(
+    ctx: _Context, base: list[int], pair: int, blocks: tuple[tuple[int, int], ...]
+) -> list[int]:
+    f = list(base)
+    win = ctx.win
+    concealed_chows = [_KINDS[i] + 1 for k, i in blocks if k == SEQUENCE]
+    concealed_pungs = [_KINDS[i] for k, i in blocks if k != SEQUENCE]
+    chows = concealed_chows
+    pungs: list[tuple[int, bool, bool]] = []
+    if ctx.fixed:
+        chows = concealed_chows + [t for t, is_chow, _, _ in ctx.fixed if is_chow]
+        pungs = [(t, k, c) for t, is_chow, k, c in ctx.fixed if not is_chow]
+
+    if concealed_pungs:
+        # A pung completed by a discard is not concealed, unless the tile can be read into a
+        # concealed chow instead.
+        claimed = (
+            not ctx.self_drawn
+            and win in concealed_pungs
+            and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
+        )
+        pungs += [(t, False, not (claimed and t == win)) for t in concealed_pungs]
+    if pungs:
+        kong_and_concealed_fans(pungs, f)
+    pung_tiles = [t for t, _, _ in pungs]
+    for fan, n in set_relation_fans(
+        tuple(sorted(chows, key=order_key)),
+        tuple(sorted(pung_tiles, key=order_key)),
+        pair if len(chows) == 4 else 0,
+    ):
+        f[fan] += n
 
     if len(chows) == 4:
         if pair < 40:
@@ -343,22 +396,14 @@ def _score_regular(
         f[F.LITTLE_FOUR_WINDS] = 1
         f[F.BIG_THREE_WINDS] = 0
 
-    set_trait_fans(chows, [t for t, _, _ in pungs], pair, f)
-
-    all_tiles = shapes.kinds_of(ctx.full) + ctx.fixed_tiles
-    suit_fans(all_tiles, f)
-    tile_fans(all_tiles, f)
-    rank_range_fans(all_tiles, f)
-    tile_hogs(all_tiles, f)
+    set_trait_fans(chows, pung_tiles, pair, f)
 
     if not (f[F.MELDED_HAND] or f[F.FOUR_KONGS]):
-        if not waits_cache:
-            waits_cache.append(_hand_waits(ctx))
-        _wait_fans(waits_cache[0], win, concealed_chows, pair, f)
+        _wait_fans(ctx.waits, win, concealed_chows, pair, f)
 
     apply_exclusions(f)
     if not f[F.BIG_FOUR_WINDS]:
-        for t, _, _ in pungs:
+        for t in pung_tiles:
             if t in _WINDS:
                 _wind_pung_fans(ctx, t, f)
     if not any(f):
@@ -375,22 +420,22 @@ def _score_knitted(ctx: _Context) -> list[int] | None:
         return None
     rest = list(ctx.full)
     for t in straight:
-        rest[T.index34(t)] -= 1
+        rest[_INDEX[t]] -= 1
     if ctx.fixed:
         held = [i for i, n in enumerate(rest) if n]
         if len(held) != 1 or rest[held[0]] != 2:
             return None
-        pair = T.ALL_KINDS[held[0]]
+        pair = _KINDS[held[0]]
         tile, is_chow, is_kong, concealed = ctx.fixed[0]
         set_tiles = list(ctx.fixed_tiles)
     else:
         readings = decompositions(rest)
         if len(readings) != 1:
             return None
-        pair = T.ALL_KINDS[readings[0].pair]
+        pair = _KINDS[readings[0].pair]
         ((kind, i),) = readings[0].sets
         is_chow, is_kong, concealed = kind == SEQUENCE, False, True
-        tile = T.ALL_KINDS[i] + 1 if is_chow else T.ALL_KINDS[i]
+        tile = _KINDS[i] + 1 if is_chow else _KINDS[i]
         set_tiles = [tile - 1, tile, tile + 1] if is_chow else [tile] * 3
 
     f = [0] * F.N_FANS
@@ -406,7 +451,7 @@ def _score_knitted(ctx: _Context) -> list[int] | None:
     all_tiles = list(straight) + set_tiles + [pair, pair]
     suit_fans(all_tiles, f)
     tile_hogs(all_tiles, f)
-    win_index = T.index34(ctx.win)
+    win_index = _INDEX[ctx.win]
     if not ctx.fixed:
         # Only the set and pair outside the straight are asked how they waited.
         if rest[win_index]:
@@ -426,7 +471,7 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
     counts = ctx.full
     f = [0] * F.N_FANS
     if shapes.is_seven_pairs(counts):
-        all_tiles = shapes.kinds_of(counts)
+        all_tiles = ctx.concealed
         if shapes.is_shifted_seven_pairs(counts):
             f[F.SEVEN_SHIFTED_PAIRS] = 1
             tile_fans(all_tiles, f)
@@ -441,7 +486,7 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
         f[F.THIRTEEN_ORPHANS] = 1
         form = "thirteen orphans"
     else:
-        kind = shapes.honors_and_knitted(shapes.kinds_of(counts))
+        kind = shapes.honors_and_knitted(sorted(ctx.concealed))
         if kind is None:
             return None
         if kind == "greater":
@@ -457,19 +502,20 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
 
 
 def _fan_total(f: list[int]) -> int:
-    return sum(F.value_of(i) * n for i, n in enumerate(f) if n)
+    return sum(map(mul, _VALUES, f))
 
 
 def _reading_order(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     # Readings are compared in a fixed order (pungs before chows, tile by tile) so that of two
     # readings worth the same the same one is always kept.
-    return sorted((order_key(T.ALL_KINDS[i]), 0 if k != SEQUENCE else 1) for k, i in blocks)
+    return sorted((order_key(_KINDS[i]), 0 if k != SEQUENCE else 1) for k, i in blocks)
 
 
 def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
+    """The fan vector of the best reading of the hand and that reading's form, or None."""
     best: list[int] | None = None
     form = ""
-    if len(ctx.fixed) <= 1:
+    if len(ctx.fixed) <= 1 and sum(1 for n in ctx.full[:27] if n) >= 9:
         best = _score_knitted(ctx)
         form = "knitted straight"
     if best is None and not ctx.fixed:
@@ -478,14 +524,16 @@ def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
             best, form = special
     if best is not None and not best[F.SEVEN_PAIRS]:
         return best, form
-    best_total = _fan_total(best) if best is not None else 0
-    over_seven_pairs = best is not None and best[F.SEVEN_PAIRS] > 0
     readings = decompositions(ctx.full)
+    if not readings:
+        return (best, form) if best is not None else None
+    best_total = _fan_total(best) if best is not None else 0
+    over_seven_pairs = best is not None
     if len(readings) > 1:
         readings = sorted(readings, key=lambda d: _reading_order(d.sets))
-    waits_cache: list = []
+    base = _regular_hand_fans(ctx)
     for reading in readings:
-        f = _score_regular(ctx, T.ALL_KINDS[reading.pair], reading.sets, waits_cache)
+        f = _score_regular(ctx, base, _KINDS[reading.pair], reading.sets)
         total = _fan_total(f)
         if total > best_total:
             best, best_total, form = f, total, "regular"
@@ -495,9 +543,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
             # Equal totals: prefer the reading with 一色三同顺 or 三同刻, and sets over seven
             # pairs (the tie-breaks of the reference calculator).
             best, form = f, "regular"
-    if best is None:
-        return None
-    return best, form
+    return (best, form) if best is not None else None
 
 
 def score_win(
@@ -540,7 +586,7 @@ def score_win(
     found = best_fans(ctx)
     if found is None:
         raise NotAWin(
-            f"{T.format(shapes.kinds_of(ctx.full))} is not a winning hand: it makes neither four "
+            f"{T.format(sorted(ctx.concealed))} is not a winning hand: it makes neither four "
             "sets and a pair, nor seven pairs, thirteen orphans, honors and knitted tiles, "
             "nor a knitted straight with a set and a pair"
         )

@@ -7,7 +7,7 @@ Tiles here are the platform's kind codes (11-19 m, 21-29 p, 31-39 s, 41-44 winds
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations
 
 from openmahjong.tiles import ALL_KINDS, index34
@@ -171,23 +171,81 @@ def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
     return pairs == 1
 
 
-@lru_cache(maxsize=65536)
-def regular_waits(counts: tuple[int, ...]) -> frozenset[int]:
-    """Kinds (codes) that complete ``counts`` (3k+1 tiles) into sets and one pair."""
-    found: set[int] = set()
+@cache
+def _suit_completions(
+    counts: tuple[int, ...],
+) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+    """For one suit: (fits as sets, fits as sets + pair, offsets whose addition makes it fit as
+    sets, offsets whose addition makes it fit as sets + pair)."""
+    sets_ok, pair_ok = _suit_fit(counts)
+    to_sets: list[int] = []
+    to_pair: list[int] = []
     c = list(counts)
-    for i in range(34):
-        # Only a held tile or a suited neighbour within two can complete anything.
-        if not c[i]:
-            if i >= 27:
-                continue
-            lo, hi = (i // 9) * 9, (i // 9) * 9 + 8
-            if not any(c[j] for j in range(max(lo, i - 2), min(hi, i + 2) + 1)):
-                continue
-        c[i] += 1
-        if is_regular_complete(c):
-            found.add(ALL_KINDS[i])
-        c[i] -= 1
+    for j in range(9):
+        if not (
+            c[j]
+            or (j > 0 and c[j - 1])
+            or (j > 1 and c[j - 2])
+            or (j < 8 and c[j + 1])
+            or (j < 7 and c[j + 2])
+        ):
+            continue  # a tile with no neighbour within two completes nothing
+        c[j] += 1
+        s_ok, p_ok = _suit_fit(tuple(c))
+        c[j] -= 1
+        if s_ok:
+            to_sets.append(j)
+        elif p_ok:
+            to_pair.append(j)
+    return sets_ok, pair_ok, tuple(to_sets), tuple(to_pair)
+
+
+# An honor kind held n times: fits as sets (0, 3), as a pair (2, or 5 = a pung and a pair).
+_HONOR_SETS = (True, False, False, True, False, False)
+_HONOR_PAIR = (False, False, True, False, False, True)
+
+
+def regular_waits(counts: tuple[int, ...] | list[int]) -> frozenset[int]:
+    """Kinds (codes) that complete ``counts`` (3k+1 tiles) into sets and one pair.
+
+    Purely structural, like a calculator's wait table: a fifth copy can be "waited on".
+    """
+    parts = [_suit_completions(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
+    honors = counts[27:34]
+    broken = 0  # groups that fit neither way
+    pairs = 0
+    for sets_ok, pair_ok, _, _ in parts:
+        if pair_ok:
+            pairs += 1
+        elif not sets_ok:
+            broken += 1
+    for n in honors:
+        if _HONOR_PAIR[n]:
+            pairs += 1
+        elif not _HONOR_SETS[n]:
+            broken += 1
+    if broken > 1:
+        return frozenset()
+    found: list[int] = []
+    for base, (sets_ok, pair_ok, to_sets, to_pair) in zip((11, 21, 31), parts, strict=True):
+        # The other groups must all fit already; the tile then completes this suit.
+        own_broken = 0 if (sets_ok or pair_ok) else 1
+        if broken - own_broken:
+            continue
+        others_pairs = pairs - (1 if pair_ok else 0)
+        if others_pairs == 1:
+            found.extend(base + j for j in to_sets)
+        elif others_pairs == 0:
+            found.extend(base + j for j in to_pair)
+    for i, n in enumerate(honors):
+        if n >= 5:
+            continue
+        own_broken = 0 if (_HONOR_SETS[n] or _HONOR_PAIR[n]) else 1
+        if broken - own_broken:
+            continue
+        others_pairs = pairs - (1 if _HONOR_PAIR[n] else 0)
+        if (others_pairs == 1 and _HONOR_SETS[n + 1]) or (others_pairs == 0 and _HONOR_PAIR[n + 1]):
+            found.append(41 + i)
     return frozenset(found)
 
 
@@ -203,4 +261,3 @@ def kinds_of(counts: list[int]) -> list[int]:
     for i, n in enumerate(counts):
         out.extend([ALL_KINDS[i]] * n)
     return out
-
