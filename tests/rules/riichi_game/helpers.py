@@ -24,6 +24,13 @@ def discard(t: Table, seat: int, text: str, *, riichi: bool = False, settle: boo
         pass_all(t)
 
 
+def tsumogiri(t: Table, seat: int, *, settle: bool = True) -> None:
+    assert t.turn == seat and t.drew
+    t.act(seat, Discard(t.last_drawn))
+    if settle:
+        pass_all(t)
+
+
 def pass_all(t: Table) -> None:
     """Everyone asked in a reaction window passes."""
     while t.phase == Phase.REACTION:
@@ -54,3 +61,39 @@ def snapshot(t: Table):
 
 #: Four hands that rarely interact: seat 0 (dealer, 14 tiles) to seat 3.
 QUIET = ["12z258m258p258s369m", "37z147m1479p1479s", "456z369p369s1m7m8s8p", "1234567z5m5p5s6m6p6s"]
+
+
+def play_out(t: Table, *, reveal: bool = True, limit: int = 1000) -> None:
+    """Everyone discards what they drew (or their first legal discard) and passes every claim."""
+    from openmahjong.table import Reveal
+
+    for _ in range(limit):
+        if t.phase == Phase.ENDED:
+            return
+        if t.phase == Phase.REACTION:
+            pass_all(t)
+        elif t.phase == Phase.SPECIAL:
+            for s in t.waiting_for():
+                t.act(s, Reveal(reveal))
+        else:
+            seat = t.turn
+            legal = [a for a in t.legal_actions(seat) if isinstance(a, Discard) and not a.riichi]
+            drawn = [a for a in legal if t.drew and a.tile == t.last_drawn]
+            t.act(seat, (drawn or legal)[0])
+    raise AssertionError("the hand did not end")
+
+
+class ScoreSpy:
+    """Wraps the scorer the round calls and remembers the keyword arguments of each call."""
+
+    def __init__(self, monkeypatch):
+        from openmahjong.rules.riichi.game import round as round_module
+
+        self.calls = []
+        real = round_module.score_win
+
+        def spy(*args, **kwargs):
+            self.calls.append(kwargs)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(round_module, "score_win", spy)
