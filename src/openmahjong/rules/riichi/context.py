@@ -38,7 +38,7 @@ class Situation:
         return self.seat_wind == 41
 
 
-def check_situation(s: Situation, closed: bool, kans: int) -> None:
+def check_situation(s: Situation, closed: bool, kans: int, melds: int = 0) -> None:
     """Raise ``InvalidHand`` for flags no real win can have together."""
     for name, wind in (("seat_wind", s.seat_wind), ("round_wind", s.round_wind)):
         if wind not in WIND_NAMES:
@@ -60,7 +60,10 @@ def check_situation(s: Situation, closed: bool, kans: int) -> None:
         (s.chiihou and not s.tsumo, "chiihou is a self-drawn win on the first draw"),
         (s.chiihou and s.dealer, "chiihou is for non-dealers (the dealer's is tenhou)"),
         (s.renhou and (s.tsumo or s.dealer), "renhou is a non-dealer's win on a first discard"),
-        ((s.tenhou or s.chiihou or s.renhou) and not closed, "a first-turn win has no calls"),
+        (
+            (s.tenhou or s.chiihou or s.renhou) and melds,
+            "a first-turn win has no calls, not even a closed kan",
+        ),
     )
     for bad, why in rules:
         if bad:

@@ -104,19 +104,28 @@ class Hand:
     kans: int
 
 
+# Tile code -> dense index, red fives included; anything else (flowers, junk) is missing.
+_CODE_INDEX: dict[int, int] = {**_INDEX, 105: 4, 205: 13, 305: 22}
+
+
 def _tile_list(tiles: Iterable[int] | str, what: str) -> list[int]:
     if isinstance(tiles, str):
         try:
             return T.parse(tiles)
         except ValueError as exc:
             raise InvalidHand(f"{what}: {exc}") from None
-    out = list(tiles)
+    out = tiles if type(tiles) is list else list(tiles)
     for t in out:
-        if not T.is_tile(t) or T.is_flower(t):
+        if t not in _CODE_INDEX or type(t) is not int:
             raise InvalidHand(
                 f"{what}: {t!r} is not a Riichi tile code (11-19, 21-29, 31-39, 41-47)"
             )
     return out
+
+
+def _meld_error(kind: str, ts: list[int], why: str) -> InvalidHand:
+    shown = T.format(ts) if ts else "nothing"
+    return InvalidHand(f"{kind} {shown} {why}")
 
 
 def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int]]:
@@ -124,23 +133,40 @@ def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int
     if kind not in MELD_KINDS:
         raise InvalidHand(f"{kind!r} is not a meld kind: use chi, pon, minkan, ankan or kakan")
     ts = _tile_list(raw, f"{kind} meld")
-    kinds = sorted(kind_of(t) for t in ts)
-    shown = T.format(ts) if ts else "nothing"
+    idx = sorted(_CODE_INDEX[t] for t in ts)
     if kind == "chi":
-        ok = (
-            len(kinds) == 3
-            and kinds[0] < 40
-            and kinds[1] == kinds[0] + 1
-            and kinds[2] == kinds[0] + 2
-            and kinds[0] % 10 <= 7
-        )
-        if not ok:
-            raise InvalidHand(f"chi {shown} is not three consecutive tiles of one suit")
-        return MeldSet(1, index_of(kinds[0]), False, False), ts
+        if not (
+            len(idx) == 3
+            and idx[0] < 27
+            and idx[1] == idx[0] + 1
+            and idx[2] == idx[0] + 2
+            and idx[0] % 9 <= 6
+        ):
+            raise _meld_error(kind, ts, "is not three consecutive tiles of one suit")
+        return MeldSet(1, idx[0], False, False), ts
     need = 3 if kind == "pon" else 4
-    if len(kinds) != need or kinds[0] != kinds[-1]:
-        raise InvalidHand(f"{kind} {shown} should be {need} copies of one tile")
-    return MeldSet(0, index_of(kinds[0]), kind == "ankan", need == 4), ts
+    if len(idx) != need or idx[0] != idx[-1]:
+        raise _meld_error(kind, ts, f"should be {need} copies of one tile")
+    return MeldSet(0, idx[0], kind == "ankan", need == 4), ts
+
+
+def _check_reds(everything: list[int], red_fives: int) -> int:
+    """How many red fives count, after checking the table could have dealt these tiles."""
+    reds = [t for t in everything if t >= 100]
+    if red_fives == 3:
+        for suit_red in set(reds):
+            if reds.count(suit_red) > 1:
+                raise InvalidHand(
+                    f"{T.format([suit_red])} appears twice: this table has one red five per suit"
+                )
+    if red_fives:
+        for five, red in ((15, 105), (25, 205), (35, 305)):
+            if everything.count(five) == 4:
+                raise InvalidHand(
+                    f"four plain {T.format([five])}: this table plays red fives, so one of "
+                    f"the four is red (write it {T.format([red])})"
+                )
+    return len(reds) if red_fives else 0
 
 
 def build_hand(
@@ -152,62 +178,56 @@ def build_hand(
         if len(parsed) != 1:
             raise InvalidHand(f"the winning tile {win_tile!r} should be exactly one tile")
         win_tile = parsed[0]
-    if not T.is_tile(win_tile) or T.is_flower(win_tile):
+    if win_tile not in _CODE_INDEX or type(win_tile) is not int:
         raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code")
+    concealed = [0] * 34
+    for t in concealed_tiles:
+        concealed[_CODE_INDEX[t]] += 1
+    shape = concealed[:]
+    physical = concealed[:]
     sets: list[MeldSet] = []
-    meld_tiles: list[int] = []
-    for m in melds:
-        s, ts = _meld_set(m)
-        sets.append(s)
-        meld_tiles.extend(ts)
-    if len(sets) > 4:
-        raise InvalidHand(f"{len(sets)} melds: a hand has at most four")
+    everything = concealed_tiles
+    if melds:
+        everything = list(concealed_tiles)
+        for m in melds:
+            ms, ts = _meld_set(m)
+            sets.append(ms)
+            everything += ts
+            i = ms.index
+            if ms.type == 1:
+                shape[i] += 1
+                shape[i + 1] += 1
+                shape[i + 2] += 1
+                physical[i] += 1
+                physical[i + 1] += 1
+                physical[i + 2] += 1
+            else:
+                shape[i] += 3
+                physical[i] += 4 if ms.kan else 3
+        if len(sets) > 4:
+            raise InvalidHand(f"{len(sets)} melds: a hand has at most four")
     expected = 14 - 3 * len(sets)
     if len(concealed_tiles) != expected:
         raise InvalidHand(
             f"the concealed hand has {len(concealed_tiles)} tiles; with {len(sets)} meld(s) it "
             f"needs {expected}, winning tile included"
         )
-    win_kind = kind_of(win_tile)
-    if all(kind_of(t) != win_kind for t in concealed_tiles):
+    win = _CODE_INDEX[win_tile]
+    if not concealed[win]:
         raise InvalidHand(
             f"the winning tile {T.format([win_tile])} is not in the hand: pass the hand with the "
             "winning tile included"
         )
-    everything = concealed_tiles + meld_tiles
-    _check_copies(everything)
-    reds = sum(1 for t in everything if t >= 100) if red_fives else 0
-    if red_fives == 3 and reds:
-        for suit_red in (105, 205, 305):
-            if everything.count(suit_red) > 1:
-                raise InvalidHand(
-                    f"{T.format([suit_red])} appears twice: this table has one red five per suit"
-                )
-    if red_fives:
-        for five, red in ((15, 105), (25, 205), (35, 305)):
-            if everything.count(five) == 4:
-                raise InvalidHand(
-                    f"four plain {T.format([five])}: this table plays red fives, so one of "
-                    f"the four is red (write it {T.format([red])})"
-                )
-    concealed = _counts(concealed_tiles)
-    shape = concealed[:]
-    physical = concealed[:]
-    for s in sets:
-        if s.type == 1:
-            for k in range(3):
-                shape[s.index + k] += 1
-                physical[s.index + k] += 1
-        else:
-            shape[s.index] += 3
-            physical[s.index] += 4 if s.kan else 3
+    if max(physical) > 4:
+        _check_copies(everything)
+    reds = _check_reds(everything, red_fives) if red_fives else 0
     return Hand(
         concealed=concealed,
-        win=index_of(win_kind),
+        win=win,
         melds=tuple(sets),
-        closed=all(s.concealed for s in sets),
+        closed=all(ms.concealed for ms in sets),
         shape=shape,
         physical=physical,
         reds=reds,
-        kans=sum(1 for s in sets if s.kan),
+        kans=sum(1 for ms in sets if ms.kan),
     )

@@ -102,7 +102,7 @@ def _fourth_five_is_red(concealed: list[int], melds: list[Meld]) -> tuple[list[i
     return concealed, melds
 
 
-def _situation(rng: random.Random, closed: bool, kans: int) -> dict[str, Any]:
+def _situation(rng: random.Random, closed: bool, kans: int, melds: int) -> dict[str, Any]:
     tsumo = rng.random() < 0.5
     seat = rng.choice((41, 42, 43, 44))
     kw: dict[str, Any] = {
@@ -124,7 +124,12 @@ def _situation(rng: random.Random, closed: bool, kans: int) -> dict[str, Any]:
             kw["rinshan"] = True
         elif rng.random() < 0.05:
             kw["haitei"] = True
-        if closed and not kw.get("riichi") and not kw.get("double_riichi") and rng.random() < 0.01:
+        if (
+            not melds
+            and not kw.get("riichi")
+            and not kw.get("double_riichi")
+            and rng.random() < 0.01
+        ):
             kw["tenhou" if seat == 41 else "chiihou"] = True
     else:
         if rng.random() < 0.05:
@@ -151,7 +156,7 @@ def random_win(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.06:
         concealed = _with_reds(_special(rng), rng, taken)
         win = rng.choice(concealed)
-        kw = _situation(rng, True, 0)
+        kw = _situation(rng, True, 0, 0)
         return {"hand": concealed, "win_tile": win, "melds": [], **kw}
     picked = None
     while picked is None:
@@ -185,5 +190,5 @@ def random_win(rng: random.Random) -> dict[str, Any]:
     win = rng.choice(concealed)
     closed = all(m.kind == "ankan" for m in melds)
     kans = sum(1 for m in melds if m.kind in ("minkan", "ankan", "kakan"))
-    kw = _situation(rng, closed, kans)
+    kw = _situation(rng, closed, kans, len(melds))
     return {"hand": concealed, "win_tile": win, "melds": melds, **kw}

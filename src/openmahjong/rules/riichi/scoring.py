@@ -129,7 +129,7 @@ def score_win(
         honba=honba,
         riichi_sticks=riichi_sticks,
     )
-    check_situation(s, h.closed, h.kans)
+    check_situation(s, h.closed, h.kans, len(h.melds))
     if not tsumo:
         if discarder is None:
             discarder = (seat_wind - 42) % 4 + 41
