@@ -1,0 +1,44 @@
+"""Storage: SQLAlchemy 2 async models, Alembic migrations and the queries the server needs.
+
+SQLite by default (a file, zero setup), PostgreSQL in production, through the same code.
+"""
+
+from openmahjong.store.database import (
+    DEFAULT_DATABASE_URL,
+    Database,
+    DatabaseURLError,
+    normalize_url,
+)
+from openmahjong.store.models import (
+    AuthSession,
+    Base,
+    EmailCode,
+    Game,
+    GameAction,
+    GameSeat,
+    GameStatus,
+    Rating,
+    Role,
+    Room,
+    RoomStatus,
+    User,
+)
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "AuthSession",
+    "Base",
+    "Database",
+    "DatabaseURLError",
+    "EmailCode",
+    "Game",
+    "GameAction",
+    "GameSeat",
+    "GameStatus",
+    "Rating",
+    "Role",
+    "Room",
+    "RoomStatus",
+    "User",
+    "normalize_url",
+]

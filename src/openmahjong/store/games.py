@@ -1,0 +1,313 @@
+"""Games in the database: start one, append its actions as they happen, finish it, read records.
+
+The action log is append-only: this module offers no way to change or delete an action, and
+``(game_id, seq)`` is the primary key, so a replayed or duplicated write fails instead of being
+stored twice. A live game's record is its header plus its actions, which is all a restarted
+server needs to rebuild the table by replay (``live_games`` + ``actions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from openmahjong.store.models import Game, GameAction, GameSeat, GameStatus, utcnow
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "ActionOutOfOrder",
+    "GameNotLive",
+    "SeatEntry",
+    "SeatResult",
+    "actions",
+    "append_action",
+    "create_game",
+    "finish_game",
+    "get_game",
+    "list_finished",
+    "live_games",
+    "player_games",
+    "player_stats",
+    "seats_of",
+]
+
+RECORD_FORMAT = "openmahjong"
+RECORD_VERSION = 1
+
+
+class ActionOutOfOrder(ValueError):
+    """An action was written with a sequence number other than the next one."""
+
+
+class GameNotLive(ValueError):
+    """The game has ended: nothing more can be written to its log."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    seat: int
+    display_name: str
+    user_id: int | None = None
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    final_score: int
+    placement: int
+    rating_change: float | None = None
+
+
+async def create_game(
+    session: AsyncSession,
+    *,
+    ruleset: str,
+    header: dict[str, Any],
+    seats: Sequence[SeatEntry],
+    commitment: str,
+    salt: str,
+    master_seed: str,
+    preset: str | None = None,
+    room_id: int | None = None,
+    started_at: datetime | None = None,
+) -> Game:
+    """Store a new live game. ``header`` must not hold the master seed: it is public while live."""
+    if "master_seed" in header:
+        raise ValueError("the header is public during play: pass master_seed separately")
+    if len({s.seat for s in seats}) != len(seats):
+        raise ValueError("two entries for the same seat")
+    public = {
+        "ruleset": ruleset,
+        "preset": preset,
+        **header,
+        "commitment": commitment,
+        "salt": salt,
+    }
+    game = Game(
+        ruleset=ruleset,
+        preset=preset,
+        status=GameStatus.LIVE.value,
+        room_id=room_id,
+        has_bots=any(s.is_bot for s in seats),
+        commitment=commitment,
+        salt=salt,
+        master_seed=master_seed,
+        header=public,
+        started_at=started_at or utcnow(),
+    )
+    session.add(game)
+    await session.flush()
+    for s in seats:
+        session.add(
+            GameSeat(
+                game_id=game.id,
+                seat=s.seat,
+                user_id=s.user_id,
+                display_name=s.display_name,
+                is_bot=s.is_bot,
+            )
+        )
+    await session.flush()
+    return game
+
+
+async def _next_seq(session: AsyncSession, game_id: int) -> int:
+    last = await session.scalar(
+        select(func.max(GameAction.seq)).where(GameAction.game_id == game_id)
+    )
+    return 1 if last is None else last + 1
+
+
+async def append_action(
+    session: AsyncSession,
+    game_id: int,
+    seq: int,
+    seat: int | None,
+    action: dict[str, Any],
+    *,
+    timeout: bool = False,
+) -> GameAction:
+    """Append action number ``seq`` (1, 2, 3 ... per game) to a live game's log.
+
+    Raises ``ActionOutOfOrder`` for any other number (a duplicate or a gap) and ``GameNotLive``
+    when the game has ended; nothing is written in either case.
+    """
+    game = await session.get(Game, game_id)
+    if game is None:
+        raise LookupError(f"no game {game_id}")
+    if game.status != GameStatus.LIVE.value:
+        raise GameNotLive(f"game {game_id} is {game.status}: its log is closed")
+    expected = await _next_seq(session, game_id)
+    if seq != expected:
+        raise ActionOutOfOrder(f"game {game_id}: action {seq} given, the next is {expected}")
+    row = GameAction(game_id=game_id, seq=seq, seat=seat, action=action, timeout=timeout)
+    try:
+        async with session.begin_nested():
+            session.add(row)
+            await session.flush()
+    except IntegrityError:
+        # Another writer stored this number between our check and our insert.
+        raise ActionOutOfOrder(f"game {game_id}: action {seq} is already stored") from None
+    return row
+
+
+async def actions(session: AsyncSession, game_id: int) -> list[GameAction]:
+    result = await session.scalars(
+        select(GameAction).where(GameAction.game_id == game_id).order_by(GameAction.seq)
+    )
+    return list(result)
+
+
+async def seats_of(session: AsyncSession, game_id: int) -> list[GameSeat]:
+    result = await session.scalars(
+        select(GameSeat).where(GameSeat.game_id == game_id).order_by(GameSeat.seat)
+    )
+    return list(result)
+
+
+def _record(game: Game, seats: list[GameSeat], log: list[GameAction]) -> dict[str, Any]:
+    header = dict(game.header)
+    header["master_seed"] = game.master_seed
+    header["game_id"] = game.id
+    header["has_bots"] = game.has_bots
+    header["started_at"] = game.started_at.isoformat()
+    if game.finished_at is not None:
+        header["finished_at"] = game.finished_at.isoformat()
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "header": header,
+        # The core's own log shape: [seat, action], replayable as is.
+        "actions": [[a.seat, a.action] for a in log],
+        # Positions (0-based) in "actions" that the server played for a seat out of time.
+        "timeouts": [i for i, a in enumerate(log) if a.timeout],
+        "result": {
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.display_name,
+                    "player_id": s.user_id,
+                    "is_bot": s.is_bot,
+                    "score": s.final_score,
+                    "placement": s.placement,
+                }
+                for s in seats
+            ]
+        },
+    }
+
+
+async def finish_game(
+    session: AsyncSession,
+    game_id: int,
+    results: Sequence[SeatResult],
+    *,
+    status: GameStatus = GameStatus.FINISHED,
+    finished_at: datetime | None = None,
+    extra_result: dict[str, Any] | None = None,
+) -> Game:
+    """End a live game: store each seat's result and the complete record (master seed revealed)."""
+    game = await session.get(Game, game_id)
+    if game is None:
+        raise LookupError(f"no game {game_id}")
+    if game.status != GameStatus.LIVE.value:
+        raise GameNotLive(f"game {game_id} is already {game.status}")
+    seats = {s.seat: s for s in await seats_of(session, game_id)}
+    for r in results:
+        if r.seat not in seats:
+            raise ValueError(f"game {game_id} has no seat {r.seat}")
+        seat = seats[r.seat]
+        seat.final_score = r.final_score
+        seat.placement = r.placement
+        seat.rating_change = r.rating_change
+    game.status = status.value
+    game.finished_at = finished_at or utcnow()
+    record = _record(game, [seats[k] for k in sorted(seats)], await actions(session, game_id))
+    if extra_result:
+        record["result"].update(extra_result)
+    game.record = record
+    await session.flush()
+    return game
+
+
+async def get_game(session: AsyncSession, game_id: int) -> Game | None:
+    return await session.get(Game, game_id)
+
+
+async def live_games(session: AsyncSession) -> list[Game]:
+    """Every game still being played, oldest first: what a restarted server must resume."""
+    result = await session.scalars(
+        select(Game).where(Game.status == GameStatus.LIVE.value).order_by(Game.id)
+    )
+    return list(result)
+
+
+async def list_finished(
+    session: AsyncSession,
+    *,
+    limit: int = 20,
+    player_id: int | None = None,
+    ruleset: str | None = None,
+    before_id: int | None = None,
+) -> list[Game]:
+    """Finished games, newest first (by finish time, then id)."""
+    query = select(Game).where(Game.status == GameStatus.FINISHED.value)
+    if ruleset is not None:
+        query = query.where(Game.ruleset == ruleset)
+    if player_id is not None:
+        query = query.where(
+            Game.id.in_(select(GameSeat.game_id).where(GameSeat.user_id == player_id))
+        )
+    if before_id is not None:
+        query = query.where(Game.id < before_id)
+    query = query.order_by(Game.finished_at.desc(), Game.id.desc()).limit(limit)
+    return list(await session.scalars(query))
+
+
+async def player_games(session: AsyncSession, user_id: int, limit: int = 20) -> list[Game]:
+    return await list_finished(session, limit=limit, player_id=user_id)
+
+
+async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
+    """Finished games, placements and average placement, overall and per ruleset."""
+    query = (
+        select(Game.ruleset, GameSeat.placement, func.count())
+        .join(Game, Game.id == GameSeat.game_id)
+        .where(GameSeat.user_id == user_id, Game.status == GameStatus.FINISHED.value)
+        .group_by(Game.ruleset, GameSeat.placement)
+    )
+    per: dict[str, dict[str, Any]] = {}
+    for ruleset, placement, count in (await session.execute(query)).all():
+        entry = per.setdefault(ruleset, {"games": 0, "placements": {}})
+        entry["games"] += count
+        if placement is not None:
+            entry["placements"][str(placement)] = count
+
+    def summary(entries: list[dict[str, Any]]) -> dict[str, Any]:
+        games = sum(e["games"] for e in entries)
+        placements: dict[str, int] = {}
+        for e in entries:
+            for k, v in e["placements"].items():
+                placements[k] = placements.get(k, 0) + v
+        placed = sum(placements.values())
+        average = (
+            round(sum(int(k) * v for k, v in placements.items()) / placed, 3) if placed else None
+        )
+        return {
+            "games": games,
+            "placements": dict(sorted(placements.items())),
+            "average_placement": average,
+        }
+
+    return {
+        **summary(list(per.values())),
+        "by_ruleset": {name: summary([per[name]]) for name in sorted(per)},
+    }
