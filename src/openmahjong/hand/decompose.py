@@ -1,19 +1,27 @@
 """Every way a complete hand splits into sets and one pair.
 
 Works on count vectors of 34 (dense index order, see ``openmahjong.tiles``). A suit's nine
-counts are split once and remembered (``_suit_splits`` is cached on the suit's counts), so a
-hand's decompositions are a product of at most three small cached lists plus the honors.
+counts are split once and remembered, already shifted to the suit's place, so a hand's
+decompositions are a product of at most three small cached lists plus the honors (which can only
+be triplets or the pair). ``decompositions`` returns sorted ``Decomposition``s;
+``raw_decompositions`` is the same without the sorting and the named tuples, for hot loops.
 
 A block is ``(SEQUENCE, i)`` for the run i, i+1, i+2 or ``(TRIPLET, i)`` for three of kind i.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import product
+from functools import cache
 from typing import NamedTuple
 
-__all__ = ["SEQUENCE", "TRIPLET", "Decomposition", "decompositions", "is_complete_regular"]
+__all__ = [
+    "SEQUENCE",
+    "TRIPLET",
+    "Decomposition",
+    "decompositions",
+    "raw_decompositions",
+    "is_complete_regular",
+]
 
 TRIPLET = 0
 SEQUENCE = 1
@@ -28,18 +36,18 @@ class Decomposition(NamedTuple):
     sets: tuple[Block, ...]
 
 
-# A suit's split: (pair offset or -1, blocks with offsets 0..8 within the suit).
+# A suit's split: (pair index or -1, blocks).
 _SuitSplit = tuple[int, tuple[Block, ...]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
-    """All ways nine counts of one suit form sets, with at most one pair."""
+    """All ways nine counts of one suit form sets, with at most one pair (offsets 0..8)."""
     total = sum(counts)
     if total % 3 == 1:
         return ()
     want_pair = total % 3 == 2
-    found: list[_SuitSplit] = []
+    found: set[_SuitSplit] = set()
     c = list(counts)
 
     def walk(pos: int, pair: int, blocks: list[Block]) -> None:
@@ -47,7 +55,7 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
             pos += 1
         if pos == 9:
             if (pair >= 0) == want_pair:
-                found.append((pair, tuple(blocks)))
+                found.add((pair, tuple(sorted(blocks))))
             return
         # The lowest remaining tile must be a pair, the bottom of a triplet or of a run.
         if want_pair and pair < 0 and c[pos] >= 2:
@@ -72,23 +80,68 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
             c[pos + 2] += 1
 
     walk(0, -1, [])
-    # Different orders of the same blocks are one split.
-    return tuple(sorted(set((p, tuple(sorted(b))) for p, b in found)))
+    return tuple(sorted(found))
 
 
-def _honor_split(counts: list[int] | tuple[int, ...]) -> _SuitSplit | None:
+# Per suit (0, 1, 2): nine counts -> splits shifted to the suit's dense indices.
+_SHIFTED: tuple[dict[tuple[int, ...], tuple[_SuitSplit, ...]], ...] = ({}, {}, {})
+_EMPTY = (0,) * 9
+
+
+def _shifted(suit: int, counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
+    offset = 9 * suit
+    splits = tuple(
+        (p if p < 0 else p + offset, tuple((k, i + offset) for k, i in blocks))
+        for p, blocks in _suit_splits(counts)
+    )
+    _SHIFTED[suit][counts] = splits
+    return splits
+
+
+def raw_decompositions(counts: list[int] | tuple[int, ...]) -> list[tuple[int, list[Block]]]:
+    """Like ``decompositions`` but unsorted ``(pair, [blocks])`` pairs (suit order)."""
+    # Honors: only triplets or the pair.
     pair = -1
     blocks: list[Block] = []
-    for i, n in enumerate(counts):
-        if n == 0:
+    for i in range(27, 34):
+        n = counts[i]
+        if n:
+            if n == 3:
+                blocks.append((TRIPLET, i))
+            elif n == 2 and pair < 0:
+                pair = i
+            else:
+                return []
+    partial: list[tuple[int, list[Block]]] = [(pair, blocks)]
+    for suit in (0, 1, 2):
+        key = tuple(counts[9 * suit : 9 * suit + 9])
+        if key == _EMPTY:
             continue
-        if n == 3:
-            blocks.append((TRIPLET, 27 + i))
-        elif n == 2 and pair < 0:
-            pair = 27 + i
+        splits = _SHIFTED[suit].get(key)
+        if splits is None:
+            splits = _shifted(suit, key)
+        if not splits:
+            return []
+        if len(splits) == 1:
+            p, bs = splits[0]
+            grown = []
+            for q, have in partial:
+                if p >= 0:
+                    if q >= 0:
+                        continue
+                    q = p
+                grown.append((q, have + list(bs)))
         else:
-            return None
-    return pair, tuple(blocks)
+            grown = []
+            for q, have in partial:
+                for p, bs in splits:
+                    if p >= 0 and q >= 0:
+                        continue
+                    grown.append((p if p >= 0 else q, have + list(bs)))
+        partial = grown
+        if not partial:
+            return []
+    return [(p, bs) for p, bs in partial if p >= 0]
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
@@ -98,26 +151,7 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """
     if sum(counts) % 3 != 2:
         return []
-    honors = _honor_split(counts[27:34])
-    if honors is None:
-        return []
-    per_suit: list[tuple[_SuitSplit, ...]] = []
-    for s in range(3):
-        splits = _suit_splits(tuple(counts[9 * s : 9 * s + 9]))
-        if not splits:
-            return []
-        per_suit.append(tuple((p if p < 0 else p + 9 * s, _shift(b, 9 * s)) for p, b in splits))
-    result: list[Decomposition] = []
-    for choice in product(*per_suit, (honors,)):
-        pairs = [p for p, _ in choice if p >= 0]
-        if len(pairs) != 1:
-            continue
-        result.append(Decomposition(pairs[0], tuple(sorted(b for _, bs in choice for b in bs))))
-    return result
-
-
-def _shift(blocks: tuple[Block, ...], offset: int) -> tuple[Block, ...]:
-    return tuple((k, i + offset) for k, i in blocks) if offset else blocks
+    return [Decomposition(p, tuple(sorted(bs))) for p, bs in raw_decompositions(counts)]
 
 
 def is_complete_regular(counts: list[int] | tuple[int, ...]) -> bool:

@@ -15,7 +15,7 @@ __all__ = ["Situation", "check_situation", "WIND_NAMES"]
 WIND_NAMES = {41: "East", 42: "South", 43: "West", 44: "North"}
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Situation:
     tsumo: bool = False
     riichi: bool = False
@@ -45,6 +45,18 @@ def check_situation(s: Situation, closed: bool, kans: int, melds: int = 0) -> No
             raise InvalidHand(f"{name} must be a wind code 41-44 (East..North), not {wind!r}")
     if s.honba < 0 or s.riichi_sticks < 0:
         raise InvalidHand("honba and riichi sticks cannot be negative")
+    if not (
+        s.riichi
+        or s.ippatsu
+        or s.haitei
+        or s.rinshan
+        or s.houtei
+        or s.chankan
+        or s.tenhou
+        or s.chiihou
+        or s.renhou
+    ):
+        return  # a plain win: nothing below can be inconsistent
     if (s.riichi or s.double_riichi) and not closed:
         raise InvalidHand("riichi needs a closed hand, but this hand has called melds")
     if s.ippatsu and not (s.riichi or s.double_riichi):

@@ -54,9 +54,9 @@ def fu_breakdown(r: Reading, h: Hand, s: Situation, pinfu: bool) -> list[tuple[s
     if pair:
         parts.append(("value pair", pair))
     for m in r.sets:
-        if m.type == 0:
-            what = ("closed " if m.concealed else "open ") + ("kan" if m.kan else "triplet")
-            parts.append((what, set_fu(m.index, m.concealed, m.kan)))
+        if m[0] == 0:
+            what = ("closed " if m[2] else "open ") + ("kan" if m[3] else "triplet")
+            parts.append((what, set_fu(m[1], m[2], m[3])))
     return parts
 
 
@@ -75,7 +75,7 @@ def fu_of(r: Reading, h: Hand, s: Situation, pinfu: bool) -> int:
         raw += 2
     raw += value_pair_fu(r.pair, s)
     for m in r.sets:
-        if m.type == 0:
-            raw += set_fu(m.index, m.concealed, m.kan)
+        if m[0] == 0:
+            raw += set_fu(m[1], m[2], m[3])
     fu = round_fu(raw)
     return 30 if fu == 20 else fu

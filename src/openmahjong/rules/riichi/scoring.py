@@ -19,7 +19,13 @@ from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.payments import settle
 from openmahjong.rules.riichi.points import basic_points, hand_value
 from openmahjong.rules.riichi.shapes import WAIT_NAMES, readings
-from openmahjong.rules.riichi.yaku import hand_yaku, hand_yakuman, reading_yaku, reading_yakuman
+from openmahjong.rules.riichi.yaku import (
+    facts,
+    hand_yaku,
+    hand_yakuman,
+    reading_yaku,
+    reading_yakuman,
+)
 from openmahjong.rules.riichi.yaku_table import display_name
 
 __all__ = [
@@ -37,7 +43,7 @@ __all__ = [
 PAO_YAKUMAN = ("daisangen", "daisuushii")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Win:
     """A scored win. ``total`` is the hand's value before honba and sticks (as Tenhou reports).
 
@@ -145,32 +151,37 @@ def score_win(
             "pair, seven pairs or thirteen orphans"
         )
     dealer = s.dealer
-    common = hand_yaku(h, s, opts)
-    common_yakuman = hand_yakuman(h, s, opts)
-    common_han = sum(han for _, han in common)
+    f = facts(h)
+    common = hand_yaku(h, s, opts, f)
+    common_yakuman = hand_yakuman(h, s, opts, f)
+    common_han = 0
+    for _, han in common:
+        common_han += han
     dora_list: list[tuple[str, int]] | None = None
     dora_han = 0
     best: tuple | None = None
     for r in found:
-        yakuman = common_yakuman + reading_yakuman(r, h, s, opts)
+        own, concealed_triplets = reading_yaku(r, h, s)
+        pinfu = bool(own) and own[0][0] == "pinfu"
+        fu = fu_of(r, h, s, pinfu)
+        yakuman = common_yakuman + reading_yakuman(r, concealed_triplets, opts)
         if yakuman:
-            mult = sum(m for _, m in yakuman)
-            own = reading_yaku(r, h, s)
-            pinfu = any(y == "pinfu" for y, _ in own)
-            fu = fu_of(r, h, s, pinfu)
+            mult = 0
+            for _, m in yakuman:
+                mult += m
             base, limit = basic_points(0, fu, mult, opts)
             yl = [(y, 13 * m) for y, m in yakuman]
             han = 13 * mult
         else:
-            own = reading_yaku(r, h, s)
-            han = common_han + sum(x for _, x in own)
+            han = common_han
+            for _, x in own:
+                han += x
             if han < opts.minimum_han:
                 continue
             if dora_list is None:
                 dora_list = _dora_yaku(h, s, dora_indicators, ura_indicators)
-                dora_han = sum(n for _, n in dora_list)
-            pinfu = any(y == "pinfu" for y, _ in own)
-            fu = fu_of(r, h, s, pinfu)
+                for _, n in dora_list:
+                    dora_han += n
             han += dora_han
             base, limit = basic_points(han, fu, 0, opts)
             yl = common + own + dora_list

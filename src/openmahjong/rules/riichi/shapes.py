@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from openmahjong.hand.decompose import SEQUENCE, TRIPLET, decompositions
-from openmahjong.rules.riichi.hand import Hand, MeldSet
+from openmahjong.hand.decompose import SEQUENCE, TRIPLET, raw_decompositions
+from openmahjong.rules.riichi.hand import Hand
 
 __all__ = [
     "REGULAR",
@@ -38,7 +38,8 @@ TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 class Reading(NamedTuple):
     form: int
     pair: int  # index34, -1 for thirteen orphans
-    sets: tuple[MeldSet, ...]  # four sets for a regular hand, empty otherwise
+    # Four (type 0 triplet / 1 run, index, concealed, kan) for a regular hand, else empty.
+    sets: tuple[tuple[int, int, bool, bool], ...]
     wait: int
 
 
@@ -72,23 +73,28 @@ def readings(hand: Hand, tsumo: bool) -> list[Reading]:
             out.append(Reading(KOKUSHI, pair, (), THIRTEEN_SIDED if pair == win else TANKI))
             return out
     melded = hand.melds
-    for d in decompositions(c):
-        own = [MeldSet(t, i, True, False) for t, i in d.sets]
-        if d.pair == win:
-            out.append(Reading(REGULAR, d.pair, tuple(own) + melded, TANKI))
-        seen: set[tuple[int, int]] = set()
-        for j, (t, i) in enumerate(d.sets):
+    for pair, blocks in raw_decompositions(c):
+        # Sets are plain (type, index, concealed, kan) tuples; MeldSet has the same layout.
+        own = [(t, i, True, False) for t, i in blocks]
+        if pair == win:
+            out.append(Reading(REGULAR, pair, (*own, *melded), TANKI))
+        seen = 0  # bit field of (wait, start) already read, to skip identical sets
+        for j, (t, i) in enumerate(blocks):
             if t == TRIPLET:
-                if i != win or (t, i) in seen:
+                if i != win:
                     continue
-                seen.add((t, i))
+                bit = 1 << (5 * 34 + i)
+                if seen & bit:
+                    continue
+                seen |= bit
                 sets = own[:]
-                sets[j] = MeldSet(TRIPLET, i, tsumo, False)
-                out.append(Reading(REGULAR, d.pair, tuple(sets) + melded, SHANPON))
-            elif t == SEQUENCE and i <= win <= i + 2:
+                sets[j] = (TRIPLET, i, tsumo, False)
+                out.append(Reading(REGULAR, pair, (*sets, *melded), SHANPON))
+            elif i <= win <= i + 2 and t == SEQUENCE:
                 wait = _sequence_wait(i, win)
-                if (wait, i) in seen:
+                bit = 1 << (wait * 34 + i)
+                if seen & bit:
                     continue
-                seen.add((wait, i))
-                out.append(Reading(REGULAR, d.pair, tuple(own) + melded, wait))
+                seen |= bit
+                out.append(Reading(REGULAR, pair, (*own, *melded), wait))
     return out

@@ -3,15 +3,17 @@
 Two kinds of check:
 
 * hand checks depend only on the tiles and the situation (riichi, tanyao, flushes, dragons,
-  winds...), so they run once per hand;
+  winds...), so they run once per hand, over ``Facts`` gathered in one pass;
 * reading checks depend on how the hand is read (pinfu, peikou, straights, outside hands,
-  concealed triplets...), so they run once per reading (``shapes.readings``).
+  concealed triplets...), so they run once per reading (``shapes.readings``) over the four sets.
 
-Each check returns the han it is worth (0 when it does not apply); yakuman checks return the
-multiplier. ``collect_*`` turn them into ``(yaku_id, han)`` lists.
+Ordinary checks return the han they are worth (0 when they do not apply); the collectors turn
+them into ``(yaku_id, han)`` lists and yakuman into ``(yaku_id, multiplier)`` lists.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from openmahjong.rules.riichi.context import Situation
 from openmahjong.rules.riichi.hand import Hand
@@ -27,71 +29,86 @@ from openmahjong.rules.riichi.shapes import (
 )
 from openmahjong.rules.riichi.yaku_table import YAKU
 
-__all__ = ["hand_yaku", "hand_yakuman", "reading_yaku", "reading_yakuman", "value_pair_fu"]
+__all__ = [
+    "Facts",
+    "facts",
+    "hand_yaku",
+    "hand_yakuman",
+    "reading_yaku",
+    "reading_yakuman",
+    "value_pair_fu",
+    "is_value_pair",
+]
 
 CHUN, HAKU, HATSU = 31, 32, 33  # dense indices of Red, White, Green (our codes 45, 46, 47)
 WINDS = (27, 28, 29, 30)
 DRAGONS = (CHUN, HAKU, HATSU)
 _TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
-_GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 2 3 4 6 8 bamboo and the green dragon
+_NOT_GREEN = tuple(i for i in range(34) if i not in (19, 20, 21, 23, 25, HATSU))
 _WIND_WORD = ("east", "south", "west", "north")
+_SEAT_WIND_ID = tuple(f"seat_wind_{w}" for w in _WIND_WORD)
+_ROUND_WIND_ID = tuple(f"round_wind_{w}" for w in _WIND_WORD)
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
+class Facts(NamedTuple):
+    """What the hand checks need, gathered once from the tiles (kans counted as three)."""
+
+    suits: int  # how many of the three suits appear
+    honors: int  # honor tiles held
+    simples: int  # tiles 2-8 held
+    terminals: int  # suited 1s and 9s held
+
+
+def facts(h: Hand) -> Facts:
+    c = h.shape
+    simples = sum(c[1:8]) + sum(c[10:17]) + sum(c[19:26])
+    terminals = c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
+    suits = (any(c[0:9])) + (any(c[9:18])) + (any(c[18:27]))
+    return Facts(suits, sum(c[27:34]), simples, terminals)
+
+
 def _seat(s: Situation) -> int:
-    return 27 + s.seat_wind - 41
+    return s.seat_wind - 14  # 41..44 -> dense 27..30
 
 
 def _round(s: Situation) -> int:
-    return 27 + s.round_wind - 41
+    return s.round_wind - 14
 
 
 # --------------------------------------------------------------------------- hand checks
 
 
-def _has_terminal_or_honor(c: list[int]) -> bool:
-    return any(c[i] for i in TERMINALS_AND_HONORS)
-
-
-def tanyao(h: Hand, s: Situation, rules: RiichiRules) -> int:
+def tanyao(f: Facts, h: Hand, rules: RiichiRules) -> int:
     if not h.closed and not rules.open_tanyao:
         return 0
-    return 0 if _has_terminal_or_honor(h.shape) else 1
+    return 1 if not f.honors and not f.terminals else 0
 
 
-def _suits(c: list[int]) -> tuple[int, bool]:
-    """How many of the three suits appear, and whether honors do."""
-    n = (any(c[0:9])) + (any(c[9:18])) + (any(c[18:27]))
-    return n, any(c[27:34])
+def honitsu(f: Facts, h: Hand) -> int:
+    return (3 if h.closed else 2) if f.suits == 1 and f.honors else 0
 
 
-def honitsu(h: Hand) -> int:
-    n, honors = _suits(h.shape)
-    return (3 if h.closed else 2) if n == 1 and honors else 0
+def chinitsu(f: Facts, h: Hand) -> int:
+    return (6 if h.closed else 5) if f.suits == 1 and not f.honors else 0
 
 
-def chinitsu(h: Hand) -> int:
-    n, honors = _suits(h.shape)
-    return (6 if h.closed else 5) if n == 1 and not honors else 0
-
-
-def honroutou(h: Hand) -> int:
-    c = h.shape
-    if any(n for i, n in enumerate(c) if n and i not in _TERMINAL_OR_HONOR):
-        return 0
-    return 2
+def honroutou(f: Facts) -> int:
+    # With no honors (chinroutou) or no terminals (tsuuiisou) a yakuman takes over anyway.
+    return 2 if not f.simples else 0
 
 
 def shousangen(h: Hand) -> int:
-    d = sorted(h.shape[i] for i in DRAGONS)
-    return 2 if d[0] == 2 and d[1] >= 3 else 0
+    c = h.shape
+    a, b, d = c[CHUN], c[HAKU], c[HATSU]
+    return 2 if a + b + d == 8 and min(a, b, d) == 2 else 0
 
 
 def sankantsu(h: Hand) -> int:
     return 2 if h.kans == 3 else 0
 
 
-def hand_yaku(h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, int]]:
+def hand_yaku(h: Hand, s: Situation, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
     """The ordinary yaku that do not depend on how the hand is read."""
     out: list[tuple[str, int]] = []
     if s.double_riichi:
@@ -112,29 +129,32 @@ def hand_yaku(h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, int]
         out.append(("houtei_raoyui", 1))
     if s.renhou and rules.renhou == "mangan":
         out.append(("renhou", 5))
-    c = h.shape
-    if tanyao(h, s, rules):
+    if tanyao(f, h, rules):
         out.append(("tanyao", 1))
-    if c[_seat(s)] >= 3:
-        out.append((f"seat_wind_{_WIND_WORD[s.seat_wind - 41]}", 1))
-    if c[_round(s)] >= 3:
-        out.append((f"round_wind_{_WIND_WORD[s.round_wind - 41]}", 1))
-    if c[HAKU] >= 3:
-        out.append(("haku", 1))
-    if c[HATSU] >= 3:
-        out.append(("hatsu", 1))
-    if c[CHUN] >= 3:
-        out.append(("chun", 1))
-    for name, check in (
-        ("honitsu", honitsu),
-        ("chinitsu", chinitsu),
-        ("honroutou", honroutou),
-        ("shousangen", shousangen),
-        ("sankantsu", sankantsu),
-    ):
-        han = check(h)
-        if han:
-            out.append((name, han))
+    if f.honors:
+        c = h.shape
+        if c[_seat(s)] >= 3:
+            out.append((_SEAT_WIND_ID[s.seat_wind - 41], 1))
+        if c[_round(s)] >= 3:
+            out.append((_ROUND_WIND_ID[s.round_wind - 41], 1))
+        if c[HAKU] >= 3:
+            out.append(("haku", 1))
+        if c[HATSU] >= 3:
+            out.append(("hatsu", 1))
+        if c[CHUN] >= 3:
+            out.append(("chun", 1))
+        if shousangen(h):
+            out.append(("shousangen", 2))
+    han = honitsu(f, h)
+    if han:
+        out.append(("honitsu", han))
+    han = chinitsu(f, h)
+    if han:
+        out.append(("chinitsu", han))
+    if honroutou(f):
+        out.append(("honroutou", 2))
+    if h.kans == 3:
+        out.append(("sankantsu", 2))
     return out
 
 
@@ -142,29 +162,31 @@ def hand_yaku(h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, int]
 
 
 def daisangen(h: Hand) -> bool:
-    return all(h.shape[i] >= 3 for i in DRAGONS)
+    c = h.shape
+    return c[CHUN] >= 3 and c[HAKU] >= 3 and c[HATSU] >= 3
 
 
 def daisuushii(h: Hand) -> bool:
-    return all(h.shape[i] >= 3 for i in WINDS)
+    c = h.shape
+    return c[27] >= 3 and c[28] >= 3 and c[29] >= 3 and c[30] >= 3
 
 
 def shousuushii(h: Hand) -> bool:
-    w = sorted(h.shape[i] for i in WINDS)
+    w = sorted(h.shape[27:31])
     return w[0] == 2 and w[1] >= 3
 
 
-def tsuuiisou(h: Hand) -> bool:
-    return not any(h.shape[0:27])
+def tsuuiisou(f: Facts) -> bool:
+    return not f.suits
 
 
-def chinroutou(h: Hand) -> bool:
-    c = h.shape
-    return not any(c[27:34]) and all(not n or i % 9 in (0, 8) for i, n in enumerate(c[0:27]))
+def chinroutou(f: Facts) -> bool:
+    return not f.honors and not f.simples
 
 
 def ryuuiisou(h: Hand) -> bool:
-    return all(not n or i in _GREEN for i, n in enumerate(h.shape))
+    c = h.shape
+    return not any(c[i] for i in _NOT_GREEN)
 
 
 def suukantsu(h: Hand) -> bool:
@@ -173,26 +195,20 @@ def suukantsu(h: Hand) -> bool:
 
 def nine_gates(h: Hand) -> int:
     """0, or 1 for chuuren poutou, or 2 for the pure nine-sided wait (junsei)."""
-    if h.melds:
-        return 0
     c = h.concealed
-    for base in (0, 9, 18):
-        suit = c[base : base + 9]
-        if sum(suit) != 14:
-            continue
-        if all(n >= need for n, need in zip(suit, _NINE_GATES, strict=True)):
-            rest = suit[:]
-            rest[h.win - base] -= 1
-            return 2 if tuple(rest) == _NINE_GATES else 1
+    base = 9 * (h.win // 9)
+    suit = c[base : base + 9]
+    if sum(suit) != 14 or any(n < need for n, need in zip(suit, _NINE_GATES, strict=True)):
         return 0
-    return 0
+    suit[h.win - base] -= 1
+    return 2 if tuple(suit) == _NINE_GATES else 1
 
 
 def _mult(yaku_id: str, rules: RiichiRules) -> int:
     return YAKU[yaku_id].yakuman if rules.double_yakuman else 1
 
 
-def hand_yakuman(h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, int]]:
+def hand_yakuman(h: Hand, s: Situation, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
     """Yakuman that do not depend on the reading, with their multipliers."""
     out: list[tuple[str, int]] = []
     if s.tenhou:
@@ -201,25 +217,27 @@ def hand_yakuman(h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, i
         out.append(("chiihou", 1))
     if s.renhou and rules.renhou == "yakuman":
         out.append(("renhou", 1))
-    if daisangen(h):
-        out.append(("daisangen", 1))
-    if daisuushii(h):
-        out.append(("daisuushii", _mult("daisuushii", rules)))
-    elif shousuushii(h):
-        out.append(("shousuushii", 1))
-    if tsuuiisou(h):
+    if f.honors >= 9:  # three dragon triplets, or three wind triplets and a wind pair
+        if daisangen(h):
+            out.append(("daisangen", 1))
+        if daisuushii(h):
+            out.append(("daisuushii", _mult("daisuushii", rules)))
+        elif shousuushii(h):
+            out.append(("shousuushii", 1))
+    if tsuuiisou(f):
         out.append(("tsuuiisou", 1))
-    if chinroutou(h):
+    if chinroutou(f):
         out.append(("chinroutou", 1))
-    if ryuuiisou(h):
+    if f.suits <= 1 and ryuuiisou(h):
         out.append(("ryuuiisou", 1))
-    if suukantsu(h):
+    if h.kans == 4:
         out.append(("suukantsu", 1))
-    gates = nine_gates(h)
-    if gates == 2:
-        out.append(("junsei_chuuren_poutou", _mult("junsei_chuuren_poutou", rules)))
-    elif gates == 1:
-        out.append(("chuuren_poutou", 1))
+    if f.suits == 1 and not f.honors and not h.melds and h.win < 27:
+        gates = nine_gates(h)
+        if gates == 2:
+            out.append(("junsei_chuuren_poutou", _mult("junsei_chuuren_poutou", rules)))
+        elif gates == 1:
+            out.append(("chuuren_poutou", 1))
     return out
 
 
@@ -239,21 +257,21 @@ def value_pair_fu(pair: int, s: Situation) -> int:
     return 2 * ((pair == _seat(s)) + (pair == _round(s)))
 
 
-def pinfu(r: Reading, h: Hand, s: Situation) -> int:
-    if not h.closed or r.wait != RYANMEN or is_value_pair(r.pair, s):
+def pinfu(r: Reading, h: Hand, s: Situation, runs: list[int]) -> int:
+    if not h.closed or r.wait != RYANMEN or len(runs) != 4 or is_value_pair(r.pair, s):
         return 0
-    return 1 if all(m.type == 1 for m in r.sets) else 0
+    return 1
 
 
-def _peikou(r: Reading, h: Hand) -> int:
-    """Number of pairs of identical sequences (closed hands only)."""
-    if not h.closed:
+def peikou(h: Hand, runs: list[int]) -> int:
+    """Number of pairs of identical runs (closed hands only): 1 iipeikou, 2 ryanpeikou."""
+    if not h.closed or len(runs) < 2:
         return 0
-    seqs = sorted(m.index for m in r.sets if m.type == 1)
+    runs = sorted(runs)
     pairs = 0
     i = 0
-    while i + 1 < len(seqs):
-        if seqs[i] == seqs[i + 1]:
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
             pairs += 1
             i += 2
         else:
@@ -261,94 +279,104 @@ def _peikou(r: Reading, h: Hand) -> int:
     return pairs
 
 
-def ittsu(r: Reading, h: Hand) -> int:
-    seqs = {m.index for m in r.sets if m.type == 1}
+def ittsu(h: Hand, runs: list[int]) -> int:
     for base in (0, 9, 18):
-        if base in seqs and base + 3 in seqs and base + 6 in seqs:
+        if base in runs and base + 3 in runs and base + 6 in runs:
             return 2 if h.closed else 1
     return 0
 
 
-def sanshoku(r: Reading, h: Hand) -> int:
-    seqs = {m.index for m in r.sets if m.type == 1}
-    for i in range(7):
-        if i in seqs and i + 9 in seqs and i + 18 in seqs:
+def sanshoku(h: Hand, runs: list[int]) -> int:
+    for i in runs:
+        if i < 7 and i + 9 in runs and i + 18 in runs:
             return 2 if h.closed else 1
     return 0
 
 
-def sanshoku_doukou(r: Reading) -> int:
-    trips = {m.index for m in r.sets if m.type == 0}
-    for i in range(9):
-        if i in trips and i + 9 in trips and i + 18 in trips:
+def sanshoku_doukou(triplets: list[int]) -> int:
+    for i in triplets:
+        if i < 9 and i + 9 in triplets and i + 18 in triplets:
             return 2
     return 0
 
 
-def toitoi(r: Reading) -> int:
-    return 2 if all(m.type == 0 for m in r.sets) else 0
+def toitoi(triplets: list[int]) -> int:
+    return 2 if len(triplets) == 4 else 0
 
 
-def concealed_triplets(r: Reading) -> int:
-    return sum(1 for m in r.sets if m.type == 0 and m.concealed)
+def sanankou(concealed_triplets: int) -> int:
+    return 2 if concealed_triplets == 3 else 0
 
 
-def _outside(r: Reading) -> tuple[bool, bool]:
-    """(every set and the pair holds a terminal or honor, at least one is a sequence)."""
-    if r.pair not in _TERMINAL_OR_HONOR:
-        return False, False
-    has_seq = False
-    for m in r.sets:
-        if m.type == 1:
-            if m.index % 9 not in (0, 6):
-                return False, False
-            has_seq = True
-        elif m.index not in _TERMINAL_OR_HONOR:
-            return False, False
-    return True, has_seq
+def outside_hand(r: Reading, h: Hand, runs: list[int], triplets: list[int]) -> tuple[str, int]:
+    """Chanta or junchan: every set and the pair hold a terminal or honor, with some run."""
+    if not runs or r.pair not in _TERMINAL_OR_HONOR:
+        return "", 0
+    for i in runs:
+        if i % 9 not in (0, 6):
+            return "", 0
+    honors = r.pair >= 27
+    for i in triplets:
+        if i not in _TERMINAL_OR_HONOR:
+            return "", 0
+        honors = honors or i >= 27
+    if honors:
+        return "chanta", 2 if h.closed else 1
+    return "junchan", 3 if h.closed else 2
 
 
-def reading_yaku(r: Reading, h: Hand, s: Situation) -> list[tuple[str, int]]:
-    """The ordinary yaku that depend on how the hand is read."""
-    if r.form == CHIITOITSU:
-        return [("chiitoitsu", 2)]
-    out: list[tuple[str, int]] = []
-    if pinfu(r, h, s):
-        out.append(("pinfu", 1))
-    peikou = _peikou(r, h)
-    if peikou >= 2:
-        out.append(("ryanpeikou", 3))
-    elif peikou == 1:
-        out.append(("iipeikou", 1))
-    han = ittsu(r, h)
-    if han:
-        out.append(("ittsu", han))
-    han = sanshoku(r, h)
-    if han:
-        out.append(("sanshoku", han))
-    if sanshoku_doukou(r):
-        out.append(("sanshoku_doukou", 2))
-    if toitoi(r):
-        out.append(("toitoi", 2))
-    if concealed_triplets(r) == 3:
-        out.append(("sanankou", 2))
-    outside, has_seq = _outside(r)
-    if outside and has_seq:
-        if any(r.sets[k].index >= 27 for k in range(4)) or r.pair >= 27:
-            out.append(("chanta", 2 if h.closed else 1))
+def reading_yaku(r: Reading, h: Hand, s: Situation) -> tuple[list[tuple[str, int]], int]:
+    """The ordinary yaku that depend on how the hand is read, and its concealed triplets."""
+    if r.form != 0:  # seven pairs (thirteen orphans never gets here with ordinary yaku)
+        return ([("chiitoitsu", 2)] if r.form == CHIITOITSU else []), 0
+    runs: list[int] = []
+    triplets: list[int] = []
+    concealed = 0
+    for t, i, hidden, _ in r.sets:
+        if t:
+            runs.append(i)
         else:
-            out.append(("junchan", 3 if h.closed else 2))
-    return out
+            triplets.append(i)
+            if hidden:
+                concealed += 1
+    out: list[tuple[str, int]] = []
+    if runs:
+        if pinfu(r, h, s, runs):
+            out.append(("pinfu", 1))
+        pairs = peikou(h, runs)
+        if pairs >= 2:
+            out.append(("ryanpeikou", 3))
+        elif pairs == 1:
+            out.append(("iipeikou", 1))
+        if len(runs) >= 3:
+            han = ittsu(h, runs)
+            if han:
+                out.append(("ittsu", han))
+            han = sanshoku(h, runs)
+            if han:
+                out.append(("sanshoku", han))
+    if len(triplets) >= 3:
+        if sanshoku_doukou(triplets):
+            out.append(("sanshoku_doukou", 2))
+        if toitoi(triplets):
+            out.append(("toitoi", 2))
+        if sanankou(concealed):
+            out.append(("sanankou", 2))
+    name, han = outside_hand(r, h, runs, triplets)
+    if han:
+        out.append((name, han))
+    return out, concealed
 
 
-def reading_yakuman(r: Reading, h: Hand, s: Situation, rules: RiichiRules) -> list[tuple[str, int]]:
+def reading_yakuman(
+    r: Reading, concealed_triplets: int, rules: RiichiRules
+) -> list[tuple[str, int]]:
+    """Thirteen orphans and four concealed triplets."""
     if r.form == KOKUSHI:
         if r.wait == THIRTEEN_SIDED:
             return [("kokushi_musou_13", _mult("kokushi_musou_13", rules))]
         return [("kokushi_musou", 1)]
-    if r.form == CHIITOITSU:
-        return []
-    if concealed_triplets(r) == 4:
+    if concealed_triplets == 4:
         if r.wait == TANKI:
             return [("suuankou_tanki", _mult("suuankou_tanki", rules))]
         return [("suuankou", 1)]
