@@ -1,6 +1,7 @@
 """The Riichi round and match on the shared turn kernel (``openmahjong.table``)."""
 
 from openmahjong.rules.riichi.game.options import PRESETS, GameOptions, preset
+from openmahjong.rules.riichi.game.record import hand_record, replay_hand
 from openmahjong.rules.riichi.game.round import (
     HandResult,
     RiichiPolicy,
@@ -20,4 +21,6 @@ __all__ = [
     "WinResult",
     "new_hand",
     "seat_wind",
+    "hand_record",
+    "replay_hand",
 ]

@@ -84,6 +84,8 @@ class WinResult:
     from_seat: int | None
     tile: int
     win: Win
+    #: Won by robbing a kan (the tile stays in the kan; no discard was claimed).
+    robbed_kan: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ class RiichiPolicy(RoundPolicy):
         points: Sequence[int] = (25000, 25000, 25000, 25000),
     ) -> None:
         self.options = options
+        self.sticks_at_start = sticks
         self.rules = resolve_rules(options.scoring)
         self.arbitration: ArbitrationMode = (
             HEAD_BUMP if options.ron_mode == "HEAD_BUMP" else STANDARD
@@ -541,7 +544,13 @@ class RiichiPolicy(RoundPolicy):
         self._end(table, reason, dealer_continues=True)
 
     def _apply_win(
-        self, table: Table, seat: int, from_seat: int | None, tile: int, win: Win
+        self,
+        table: Table,
+        seat: int,
+        from_seat: int | None,
+        tile: int,
+        win: Win,
+        robbed_kan: bool = False,
     ) -> WinResult:
         for wind, delta in win.payments.items():
             table.seats[(table.dealer + WINDS.index(wind)) % 4].points += delta
@@ -563,7 +572,7 @@ class RiichiPolicy(RoundPolicy):
                 ura_indicators=tuple(self.ura_indicators(table)) if x.riichi else (),
             )
         )
-        return WinResult(seat, from_seat, tile, win)
+        return WinResult(seat, from_seat, tile, win, robbed_kan)
 
     def settle_tsumo(self, table: Table, seat: int) -> None:
         tile = table.last_drawn
@@ -595,7 +604,10 @@ class RiichiPolicy(RoundPolicy):
             assert win is not None
             if first:
                 self.state.sticks = 0
-            results.append(self._apply_win(table, seat, trigger.seat, trigger.tile, win))
+            robbed = trigger.kind != "discard"
+            results.append(
+                self._apply_win(table, seat, trigger.seat, trigger.tile, win, robbed_kan=robbed)
+            )
         self._end(table, "win", dealer_continues=table.dealer in winners, wins=tuple(results))
 
     def tenpai(self, table: Table, seat: int) -> bool:
