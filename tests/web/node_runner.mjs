@@ -1,0 +1,47 @@
+// Runs the browser modules under node for the pytest suite: reads a JSON list of calls on stdin,
+// writes a JSON list of results (or {"error": ...}) on stdout. BigInts travel as decimal strings.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const webJs = process.argv[2];
+const fairness = await import(pathToFileURL(`${webJs}/fairness.js`).href);
+const tiles = await import(pathToFileURL(`${webJs}/tiles.js`).href);
+
+const calls = {
+  verify: (a) =>
+    fairness.verify({
+      masterSeed: BigInt(a.master_seed),
+      salt: a.salt,
+      ruleset: a.ruleset,
+      hands: a.hands,
+      players: a.players,
+      claimed: a.claimed === null || a.claimed === undefined ? null : BigInt(a.claimed),
+      redFives: a.red_fives ?? true,
+    }),
+  seat_order: (a) => fairness.seatOrder(BigInt(a.master_seed), a.players),
+  shuffled_wall: (a) =>
+    fairness.shuffledWall(a.ruleset, BigInt(a.master_seed), a.hand_number, { redFives: a.red_fives }),
+  build_wall: (a) => fairness.buildWall(a.ruleset, { redFives: a.red_fives }),
+  commitment: (a) => fairness.commitment(BigInt(a.master_seed), a.salt).toString(),
+  hand_seed: (a) => fairness.handSeed(BigInt(a.master_seed), a.hand_number).toString(),
+  sha256: (a) => fairness.sha256Hex(a.text),
+  getrandbits: (a) => {
+    const r = new fairness.PyRandom(BigInt(a.seed));
+    return a.ks.map((k) => r.getrandbits(k));
+  },
+  shuffle: (a) => new fairness.PyRandom(BigInt(a.seed)).shuffle([...a.items]),
+  parse_master_seed: (a) => fairness.parseMasterSeed(a.text).toString(),
+  parse: (a) => tiles.parse(a.text),
+  format: (a) => tiles.format(a.tiles),
+  sort: (a) => tiles.sortTiles(a.tiles),
+};
+
+const requests = JSON.parse(readFileSync(0, "utf8"));
+const results = requests.map(({ fn, args }) => {
+  try {
+    return { ok: calls[fn](args) };
+  } catch (e) {
+    return { error: String(e.message), key: e.key ?? null };
+  }
+});
+process.stdout.write(JSON.stringify(results));
