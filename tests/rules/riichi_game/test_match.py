@@ -1,0 +1,149 @@
+"""Seed profile: match length, dealer repeats and honba, extension, the 30,000 requirement,
+the leading dealer's stop at all-last, bust, leftover sticks, ties by starting seat."""
+
+import random
+
+from openmahjong.rules.riichi.game import (
+    HandResult,
+    MatchState,
+    RiichiMatch,
+    WinResult,
+    advance,
+    preset,
+    ranking,
+    replay_match,
+)
+from openmahjong.table import Phase, Ron, Tsumo
+
+TONPUU = preset("majsoul-tonpuu")
+HANCHAN = preset("majsoul-hanchan")
+
+
+def result(points, *, reason="exhaustive", dealer_continues=False, sticks=0, winners=()):
+    wins = tuple(WinResult(seat=w, from_seat=None, tile=11, win=None) for w in winners)
+    return HandResult(
+        reason=reason,
+        deltas=(0, 0, 0, 0),
+        points=tuple(points),
+        sticks=sticks,
+        dealer_continues=dealer_continues,
+        wins=wins,
+    )
+
+
+EVEN = (25000, 25000, 25000, 25000)
+
+
+def test_dealer_repeat_adds_honba_and_keeps_the_dealer():
+    s = advance(
+        MatchState(points=EVEN),
+        result((28000, 24000, 24000, 24000), reason="win", dealer_continues=True, winners=(0,)),
+        TONPUU,
+    )
+    assert s.label == 0 and s.honba == 1 and s.round_index == 2 and not s.ended
+
+
+def test_non_dealer_win_rotates_and_resets_honba():
+    s = MatchState(points=EVEN, honba=3)
+    s = advance(s, result((24000, 28000, 24000, 24000), reason="win", winners=(1,)), TONPUU)
+    assert s.label == 1 and s.dealer == 1 and s.honba == 0
+
+
+def test_exhaustive_draw_with_noten_dealer_rotates_and_adds_honba():
+    s = advance(MatchState(points=EVEN, honba=1), result(EVEN), TONPUU)
+    assert s.label == 1 and s.honba == 2
+
+
+def test_abortive_draw_keeps_the_dealer_and_carries_sticks():
+    s = advance(
+        MatchState(points=EVEN),
+        result((24000,) * 4, reason="four_riichi", dealer_continues=True, sticks=4),
+        TONPUU,
+    )
+    assert s.label == 0 and s.honba == 1 and s.sticks == 4
+
+
+def test_tonpuu_ends_after_east_4_when_first_place_has_30000():
+    s = advance(MatchState(points=EVEN, label=3), result((31000, 23000, 23000, 23000)), TONPUU)
+    assert s.ended
+
+
+def test_hanchan_base_is_eight_hands():
+    s = advance(MatchState(points=EVEN, label=3), result((31000, 23000, 23000, 23000)), HANCHAN)
+    assert not s.ended and s.label == 4
+    s = advance(MatchState(points=EVEN, label=7), result((31000, 23000, 23000, 23000)), HANCHAN)
+    assert s.ended
+
+
+def test_extension_when_nobody_reached_30000():
+    s = advance(MatchState(points=EVEN, label=3), result((29000, 25000, 23000, 23000)), TONPUU)
+    assert not s.ended and s.label == 4  # South 1
+    s = advance(s, result((30000, 24000, 23000, 23000)), TONPUU)
+    assert s.ended  # in extension settlement ends the match once first place has 30,000
+
+
+def test_tonpuu_goes_no_further_than_south_4_and_hanchan_no_further_than_west_4():
+    s = advance(MatchState(points=EVEN, label=7), result(EVEN), TONPUU)
+    assert s.ended
+    s = advance(MatchState(points=EVEN, label=10), result(EVEN), HANCHAN)
+    assert not s.ended and s.label == 11
+    assert advance(s, result(EVEN), HANCHAN).ended
+
+
+def test_dealer_repeats_still_happen_at_the_last_label():
+    s = advance(MatchState(points=EVEN, label=7), result(EVEN, dealer_continues=True), TONPUU)
+    assert not s.ended and s.label == 7 and s.honba == 1
+
+
+def test_leading_dealer_with_30000_stops_at_all_last():
+    s = MatchState(points=EVEN, label=3)  # East 4: seat 3 deals
+    s1 = advance(
+        s,
+        result((20000, 24000, 24000, 32000), reason="win", dealer_continues=True, winners=(3,)),
+        TONPUU,
+    )
+    assert s1.ended
+    s2 = advance(
+        s,
+        result((33000, 20000, 20000, 27000), reason="win", dealer_continues=True, winners=(3,)),
+        TONPUU,
+    )
+    assert not s2.ended and s2.honba == 1  # the dealer is not leading: play continues
+
+
+def test_bust_below_zero_ends_the_match():
+    s = advance(MatchState(points=EVEN), result((-100, 40000, 30100, 30000)), HANCHAN)
+    assert s.ended
+
+
+def test_leftover_sticks_go_to_first_place():
+    s = advance(
+        MatchState(points=EVEN, label=3), result((31000, 22000, 22000, 23000), sticks=2), TONPUU
+    )
+    assert s.ended and s.final_points == (33000, 22000, 22000, 23000)
+
+
+def test_ties_broken_by_starting_seat():
+    assert ranking((25000, 25000, 30000, 20000)) == [2, 0, 1, 3]
+    assert ranking((25000,) * 4) == [0, 1, 2, 3]
+
+
+def _random_match(options, seed):
+    rng = random.Random(seed)
+    m = RiichiMatch(options, master_seed=seed)
+    while not m.finished:
+        t = m.table
+        seat = t.waiting_for()[0]
+        legal = t.legal_actions(seat)
+        wins = [a for a in legal if isinstance(a, Ron | Tsumo)]
+        m.act(seat, wins[0] if wins else rng.choice(legal))
+        assert sum(m.state.points) + 1000 * m.state.sticks == 100000 or m.finished
+    return m
+
+
+def test_a_seeded_tonpuu_plays_to_the_end_and_replays():
+    m = _random_match(TONPUU, 12345)
+    assert sum(m.state.final_points) == 100000
+    assert m.table.phase == Phase.ENDED
+    again = replay_match(m.record())
+    assert again.state == m.state
