@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from openmahjong import tiles as T
 from openmahjong.rules.riichi.hand import index_of
 
-__all__ = ["dora_index", "count_dora"]
+__all__ = ["dora_index", "count_dora", "DORA_OF_CODE"]
 
 
 def dora_index(indicator_index: int) -> int:
@@ -24,11 +23,19 @@ def dora_index(indicator_index: int) -> int:
     return {32: 33, 33: 31, 31: 32}[i]
 
 
+#: Indicator tile code (red fives included) -> dense index of the dora it shows.
+DORA_OF_CODE: dict[int, int] = {
+    code: dora_index(index_of(code))
+    for code in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 105, 205, 305]
+}
+
+
 def count_dora(physical: list[int], indicators: Iterable[int]) -> int:
     """How many dora the held tiles (count vector, kans as four) contain."""
     total = 0
     for ind in indicators:
-        if not T.is_tile(ind) or T.is_flower(ind):
-            raise ValueError(f"dora indicator {ind!r} is not a Riichi tile code")
-        total += physical[dora_index(index_of(ind))]
+        try:
+            total += physical[DORA_OF_CODE[ind]]
+        except (KeyError, TypeError):
+            raise ValueError(f"dora indicator {ind!r} is not a Riichi tile code") from None
     return total

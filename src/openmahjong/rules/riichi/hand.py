@@ -150,8 +150,8 @@ def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int
     return MeldSet(0, idx[0], kind == "ankan", need == 4), ts
 
 
-def _check_reds(everything: list[int], red_fives: int) -> int:
-    """How many red fives count, after checking the table could have dealt these tiles."""
+def _check_reds(everything: list[int], red_fives: int) -> None:
+    """Raise if the table could not have dealt these red and plain fives."""
     reds = [t for t in everything if t >= 100]
     if red_fives == 3:
         for suit_red in set(reds):
@@ -159,75 +159,105 @@ def _check_reds(everything: list[int], red_fives: int) -> int:
                 raise InvalidHand(
                     f"{T.format([suit_red])} appears twice: this table has one red five per suit"
                 )
-    if red_fives:
-        for five, red in ((15, 105), (25, 205), (35, 305)):
-            if everything.count(five) == 4:
-                raise InvalidHand(
-                    f"four plain {T.format([five])}: this table plays red fives, so one of "
-                    f"the four is red (write it {T.format([red])})"
-                )
-    return len(reds) if red_fives else 0
+    for five, red in ((15, 105), (25, 205), (35, 305)):
+        if everything.count(five) == 4:
+            raise InvalidHand(
+                f"four plain {T.format([five])}: this table plays red fives, so one of "
+                f"the four is red (write it {T.format([red])})"
+            )
+
+
+# A meld's reading depends only on its kind and tiles: remember it (few distinct melds exist).
+_MELD_CACHE: dict[object, tuple[MeldSet, list[int], int]] = {}
+
+
+def _read_meld(m: Meld | tuple) -> tuple[MeldSet, list[int], int]:
+    """(set, tiles, red fives among them), cached for hashable melds."""
+    try:
+        return _MELD_CACHE[m]
+    except KeyError:
+        pass
+    except TypeError:  # a meld with a list of tiles: not hashable, read it every time
+        ms, ts = _meld_set(m)
+        return ms, ts, sum(1 for t in ts if t >= 100)
+    ms, ts = _meld_set(m)
+    found = (ms, ts, sum(1 for t in ts if t >= 100))
+    if len(_MELD_CACHE) < 4096:
+        _MELD_CACHE[m] = found
+    return found
 
 
 def build_hand(
     hand: Iterable[int] | str, win_tile: int | str, melds: Iterable[Meld | tuple], red_fives: int
 ) -> Hand:
-    concealed_tiles = _tile_list(hand, "hand")
-    if isinstance(win_tile, str):
+    if type(hand) is not list:
+        hand = _tile_list(hand, "hand")
+    if type(win_tile) is str:
         parsed = _tile_list(win_tile, "winning tile")
         if len(parsed) != 1:
             raise InvalidHand(f"the winning tile {win_tile!r} should be exactly one tile")
         win_tile = parsed[0]
-    if win_tile not in _CODE_INDEX or type(win_tile) is not int:
-        raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code")
+    index = _CODE_INDEX
     concealed = [0] * 34
-    for t in concealed_tiles:
-        concealed[_CODE_INDEX[t]] += 1
+    reds = 0
+    try:
+        for t in hand:
+            concealed[index[t]] += 1
+            if t >= 100:
+                reds += 1
+        win = index[win_tile]
+    except (KeyError, TypeError):
+        _tile_list(hand, "hand")
+        raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code") from None
+    if type(win_tile) is not int:
+        raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code")
     shape = concealed[:]
     physical = concealed[:]
     sets: list[MeldSet] = []
-    everything = concealed_tiles
+    closed = True
+    kans = 0
     if melds:
-        everything = list(concealed_tiles)
         for m in melds:
-            ms, ts = _meld_set(m)
+            ms, ts, meld_reds = _read_meld(m)
             sets.append(ms)
-            everything += ts
-            i = ms.index
-            if ms.type == 1:
+            reds += meld_reds
+            i = ms[1]
+            if ms[0] == 1:
                 shape[i] += 1
                 shape[i + 1] += 1
                 shape[i + 2] += 1
                 physical[i] += 1
                 physical[i + 1] += 1
                 physical[i + 2] += 1
+                closed = False
             else:
                 shape[i] += 3
-                physical[i] += 4 if ms.kan else 3
+                if ms[3]:
+                    physical[i] += 4
+                    kans += 1
+                else:
+                    physical[i] += 3
+                if not ms[2]:
+                    closed = False
         if len(sets) > 4:
             raise InvalidHand(f"{len(sets)} melds: a hand has at most four")
     expected = 14 - 3 * len(sets)
-    if len(concealed_tiles) != expected:
+    if len(hand) != expected:
         raise InvalidHand(
-            f"the concealed hand has {len(concealed_tiles)} tiles; with {len(sets)} meld(s) it "
+            f"the concealed hand has {len(hand)} tiles; with {len(sets)} meld(s) it "
             f"needs {expected}, winning tile included"
         )
-    win = _CODE_INDEX[win_tile]
     if not concealed[win]:
         raise InvalidHand(
             f"the winning tile {T.format([win_tile])} is not in the hand: pass the hand with the "
             "winning tile included"
         )
     if max(physical) > 4:
-        _check_copies(everything)
-    reds = _check_reds(everything, red_fives) if red_fives else 0
-    return Hand(
-        concealed=concealed,
-        win=win,
-        melds=tuple(sets),
-        closed=all(ms.concealed for ms in sets),
-        shape=shape,
-        physical=physical,
-        reds=reds,
-        kans=sum(1 for ms in sets if ms.kan),
-    )
+        _check_copies(list(hand) + [t for m in melds for t in _read_meld(m)[1]])
+    if red_fives:
+        # Checked in full only when something could be wrong: several reds, or four fives.
+        if reds > 1 or physical[4] == 4 or physical[13] == 4 or physical[22] == 4:
+            _check_reds(list(hand) + [t for m in melds for t in _read_meld(m)[1]], red_fives)
+    else:
+        reds = 0
+    return Hand(concealed, win, tuple(sets), closed, shape, physical, reds, kans)

@@ -24,16 +24,6 @@ __all__ = ["settle", "SEATS"]
 SEATS = (41, 42, 43, 44)
 
 
-def _tsumo_shares(base: int, winner: int) -> dict[int, int]:
-    dealer_win = winner == 41
-    shares = {}
-    for seat in SEATS:
-        if seat == winner:
-            continue
-        shares[seat] = ceil100(2 * base) if dealer_win or seat == 41 else ceil100(base)
-    return shares
-
-
 def settle(
     base: int,
     *,
@@ -46,19 +36,22 @@ def settle(
     liable_base: int = 0,
 ) -> dict[int, int]:
     """Point changes per seat; ``liable_base`` is the part of ``base`` the ``pao`` seat covers."""
-    paid = dict.fromkeys(SEATS, 0)
+    paid = {41: 0, 42: 0, 43: 0, 44: 0}
     ron_factor = 6 if winner == 41 else 4
     if pao is None or liable_base <= 0 or pao == winner:
         liable_base, pao = 0, None
     rest = base - liable_base
     if tsumo:
         if rest:
-            for seat, amount in _tsumo_shares(rest, winner).items():
-                paid[seat] += amount
+            # Dealer wins: everyone pays 2x; otherwise the dealer 2x and the others 1x.
+            double = -(-2 * rest // 100) * 100
+            single = double if winner == 41 else -(-rest // 100) * 100
+            for seat in SEATS:
+                if seat != winner:
+                    paid[seat] += double if seat == 41 else single
         if pao is not None:
-            paid[pao] += ceil100(ron_factor * liable_base)
-            paid[pao] += 300 * honba
-        else:
+            paid[pao] += ceil100(ron_factor * liable_base) + 300 * honba
+        elif honba:
             for seat in SEATS:
                 if seat != winner:
                     paid[seat] += 100 * honba
@@ -74,6 +67,7 @@ def settle(
         else:
             paid[discarder] += ceil100(ron_factor * base)
         paid[discarder] += 300 * honba
+    total = paid[41] + paid[42] + paid[43] + paid[44]
     changes = {seat: -amount for seat, amount in paid.items()}
-    changes[winner] = sum(paid.values()) + 1000 * riichi_sticks
+    changes[winner] = total + 1000 * riichi_sticks
     return changes
