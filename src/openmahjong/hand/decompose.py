@@ -98,21 +98,41 @@ def _shifted(suit: int, counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
     return splits
 
 
-def raw_decompositions(counts: list[int] | tuple[int, ...]) -> list[tuple[int, list[Block]]]:
-    """Like ``decompositions`` but unsorted ``(pair, [blocks])`` pairs (suit order)."""
-    # Honors: only triplets or the pair.
+_HONORS: dict[tuple[int, ...], _SuitSplit | None] = {}
+
+
+def _honor_split(counts: tuple[int, ...]) -> _SuitSplit | None:
+    """Honors form only triplets and at most one pair; ``None`` if they cannot."""
     pair = -1
     blocks: list[Block] = []
-    for i in range(27, 34):
-        n = counts[i]
-        if n:
-            if n == 3:
-                blocks.append((TRIPLET, i))
-            elif n == 2 and pair < 0:
-                pair = i
-            else:
-                return []
-    partial: list[tuple[int, list[Block]]] = [(pair, blocks)]
+    for i, n in enumerate(counts):
+        if n == 3:
+            blocks.append((TRIPLET, 27 + i))
+        elif n == 2 and pair < 0:
+            pair = 27 + i
+        elif n:
+            _HONORS[counts] = None
+            return None
+    found = (pair, tuple(blocks))
+    _HONORS[counts] = found
+    return found
+
+
+def raw_decompositions(
+    counts: list[int] | tuple[int, ...],
+) -> list[tuple[int, tuple[Block, ...]]]:
+    """Like ``decompositions`` but unsorted ``(pair, blocks)`` pairs (honors first, then suits).
+
+    Assumes 3k + 2 tiles (a hand of any other size simply finds nothing).
+    """
+    key = tuple(counts[27:34])
+    try:
+        honors = _HONORS[key]
+    except KeyError:
+        honors = _honor_split(key)
+    if honors is None:
+        return []
+    partial = [honors]
     for suit in (0, 1, 2):
         key = tuple(counts[9 * suit : 9 * suit + 9])
         if key == _EMPTY:
@@ -122,26 +142,25 @@ def raw_decompositions(counts: list[int] | tuple[int, ...]) -> list[tuple[int, l
             splits = _shifted(suit, key)
         if not splits:
             return []
-        if len(splits) == 1:
+        if len(splits) == 1 and len(partial) == 1:
             p, bs = splits[0]
-            grown = []
-            for q, have in partial:
-                if p >= 0:
-                    if q >= 0:
-                        continue
-                    q = p
-                grown.append((q, have + list(bs)))
-        else:
-            grown = []
-            for q, have in partial:
-                for p, bs in splits:
-                    if p >= 0 and q >= 0:
-                        continue
-                    grown.append((p if p >= 0 else q, have + list(bs)))
-        partial = grown
-        if not partial:
+            q, have = partial[0]
+            if p >= 0:
+                if q >= 0:
+                    return []
+                q = p
+            partial = [(q, have + bs)]
+            continue
+        grown = []
+        for q, have in partial:
+            for p, bs in splits:
+                if p >= 0 and q >= 0:
+                    continue
+                grown.append((p if p >= 0 else q, have + bs))
+        if not grown:
             return []
-    return [(p, bs) for p, bs in partial if p >= 0]
+        partial = grown
+    return [pb for pb in partial if pb[0] >= 0]
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:

@@ -58,17 +58,11 @@ def readings(hand: Hand, tsumo: bool) -> list[Reading]:
     c = hand.concealed
     win = hand.win
     if not hand.melds:
-        pairs = 0
-        for n in c:
-            if n == 2:
-                pairs += 1
-            elif n:
-                break
-        else:
-            if pairs == 7:
-                out.append(Reading(CHIITOITSU, win, (), TANKI))
-        orphans = [c[i] for i in TERMINALS_AND_HONORS]
-        if all(orphans) and sum(orphans) == 14:
+        # 14 concealed tiles: seven distinct pairs leave nothing else.
+        if c.count(2) == 7:
+            out.append(Reading(CHIITOITSU, win, (), TANKI))
+        # Thirteen orphans: exactly the 13 kinds present (21 absent), all of them orphans.
+        elif c.count(0) == 21 and all(c[i] for i in TERMINALS_AND_HONORS):
             pair = next(i for i in TERMINALS_AND_HONORS if c[i] == 2)
             out.append(Reading(KOKUSHI, pair, (), THIRTEEN_SIDED if pair == win else TANKI))
             return out
