@@ -19,6 +19,7 @@ from typing import Any
 
 from openmahjong.fairness import deal
 from openmahjong.table.actions import (
+    PASS,
     WIN_PRIORITY,
     Action,
     Ankan,
@@ -136,6 +137,22 @@ class Table:
         if self.phase == Phase.SPECIAL:
             return sorted(self.special)
         return []
+
+    def default_action(self, seat: int) -> Action | None:
+        """What a seat that timed out plays: pass a claim, discard the drawn tile (else the last
+        legal plain discard), or the first option of a special phase."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        if self.phase == Phase.REACTION:
+            return PASS
+        if self.phase == Phase.TURN:
+            plain = [a for a in legal if isinstance(a, Discard) and not a.riichi]
+            if self.drew and Discard(self.last_drawn) in plain:  # type: ignore[arg-type]
+                return Discard(self.last_drawn)  # type: ignore[arg-type]
+            if plain:
+                return plain[-1]
+        return legal[0]
 
     # ------------------------------------------------------------------ the one entry point
     def act(self, seat: int, action: Action) -> list[Event]:
@@ -343,6 +360,10 @@ class Table:
         self.result = result
         self.window = None
         self.special = {}
+
+    def replacement_draw(self, seat: int) -> None:
+        """A replacement draw outside a kan (MCR flowers): from the dead wall or the back."""
+        self._take(seat, self.wall.draw_replacement(), rinshan=True)
 
     def start_special(self, asking: dict[int, tuple[Action, ...]]) -> None:
         """Enter a special phase: each listed seat must pick one of its options."""
