@@ -23,6 +23,7 @@ def _register() -> None:
     import openmahjong.cli.score_mcr  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401
     import openmahjong.cli.seed  # noqa: F401
+    import openmahjong.cli.serve  # noqa: F401
 
 
 _register()

@@ -1,0 +1,67 @@
+"""The FastAPI application factory.
+
+``create_app(settings)`` builds a fresh application: nothing happens at import, and a test can
+build as many apps as it likes (two apps on one database is how restart persistence is tested).
+Startup applies pending migrations, then the admin names from the settings.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+import openmahjong
+from openmahjong.server import accounts, records
+from openmahjong.server.errors import install_error_handlers
+from openmahjong.server.settings import Settings
+from openmahjong.server.state import ServerState
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("openmahjong.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings if settings is not None else Settings()
+    state = ServerState.from_settings(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if settings.migrate_on_start:
+            applied = await state.db.migrate()
+            if applied:
+                log.info("database %s: applied migrations %s", state.db.describe(), applied)
+        await accounts.apply_configured_admins(state)
+        log.info("openmahjong server ready, database %s", state.db.describe())
+        try:
+            yield
+        finally:
+            await state.close()
+
+    app = FastAPI(
+        title="openmahjong",
+        version=openmahjong.__version__,
+        description="Real-time mahjong tables, accounts and public game records.",
+        lifespan=lifespan,
+    )
+    app.state.om = state
+    install_error_handlers(app)
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, str]:
+        """Liveness: answers as soon as the server accepts requests."""
+        return {"status": "ok"}
+
+    app.include_router(accounts.router)
+    app.include_router(accounts.admin)
+    app.include_router(records.router)
+
+    # The browser client, last: API routes and /docs are matched before this catch-all.
+    web = settings.static_dir
+    if web.is_dir():
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    return app

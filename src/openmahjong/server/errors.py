@@ -1,0 +1,96 @@
+"""One error shape for the whole API.
+
+Every error answer is ``{"error": {"code": ..., "message": ...}}``, plus ``"fields"`` when the
+request body or query was malformed. ``code`` is stable for programs; ``message`` is for people.
+A request that ends in an error changes nothing: handlers commit only on success.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+__all__ = ["ApiError", "error_body", "install_error_handlers"]
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+        self.extra = extra
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+_STATUS_CODES = {
+    400: "bad_request",
+    401: "not_signed_in",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
+}
+
+
+def _field_name(location: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in location]
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:] if len(parts) > 1 else parts
+    return ".".join(parts)
+
+
+def _describe(errors: list[dict[str, Any]]) -> tuple[str, list[dict[str, str]]]:
+    fields = []
+    for e in errors:
+        if e.get("type") == "json_invalid":
+            return "the request body is not valid JSON", []
+        fields.append({"field": _field_name(tuple(e.get("loc", ()))), "problem": e.get("msg", "")})
+    if not fields:
+        return "the request is malformed", []
+    first = fields[0]
+    more = f" (and {len(fields) - 1} more)" if len(fields) > 1 else ""
+    return f"{first['field']}: {first['problem']}{more}", fields
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(
+            error_body(exc.code, exc.message, **exc.extra),
+            status_code=exc.status,
+            headers=exc.headers,
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        message, fields = _describe(list(exc.errors()))
+        extra: dict[str, Any] = {"fields": fields} if fields else {}
+        return JSONResponse(error_body("invalid_request", message, **extra), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _STATUS_CODES.get(exc.status_code, "error")
+        message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+        return JSONResponse(
+            error_body(code, message), status_code=exc.status_code, headers=exc.headers
+        )

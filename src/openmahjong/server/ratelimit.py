@@ -1,0 +1,97 @@
+"""Counting failed attempts (logins, password changes) per key within a time window.
+
+``MemoryLimiter`` keeps the counts in this process, a sliding window of failure times.
+``RedisLimiter`` keeps them in Redis (a fixed window per key, which expires by itself), so every
+server process behind a proxy sees the same counts. Both take a ``clock`` so tests can move
+time without sleeping.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+__all__ = ["Limiter", "MemoryLimiter", "RedisLimiter"]
+
+
+class Limiter(Protocol):
+    async def retry_after(self, key: str, limit: int) -> float | None:
+        """Seconds until ``key`` may try again (``limit`` failures per window), or ``None``."""
+
+    async def failed(self, key: str) -> None:
+        """Count one failure for ``key``."""
+
+    async def reset(self, key: str) -> None:
+        """Forget ``key``'s failures (after a success)."""
+
+    async def close(self) -> None: ...
+
+
+class MemoryLimiter:
+    def __init__(self, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self.clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, key: str) -> deque[float]:
+        now = self.clock()
+        times = self._failures.get(key)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if not times:
+            del self._failures[key]
+        return times
+
+    async def retry_after(self, key: str, limit: int) -> float | None:
+        times = self._recent(key)
+        if len(times) < limit:
+            return None
+        # Free again when enough failures have left the window to be under the limit.
+        return max(0.0, times[-limit] + self.window - self.clock())
+
+    async def failed(self, key: str) -> None:
+        times = self._recent(key)
+        times.append(self.clock())
+        self._failures[key] = times
+
+    async def reset(self, key: str) -> None:
+        self._failures.pop(key, None)
+
+    async def close(self) -> None:
+        self._failures.clear()
+
+
+class RedisLimiter:
+    def __init__(self, url: str, window: float, prefix: str = "om:limit:") -> None:
+        from redis.asyncio import Redis
+
+        self.redis: Any = Redis.from_url(url)
+        self.window = window
+        self.prefix = prefix
+
+    async def retry_after(self, key: str, limit: int) -> float | None:
+        full = self.prefix + key
+        count = await self.redis.get(full)
+        if count is None or int(count) < limit:
+            return None
+        ttl = await self.redis.pttl(full)
+        return max(0.0, ttl / 1000) if ttl and ttl > 0 else float(self.window)
+
+    async def failed(self, key: str) -> None:
+        full = self.prefix + key
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.incr(full)
+            # The window starts at the first failure; later failures do not extend it.
+            pipe.expire(full, math.ceil(self.window), nx=True)
+            await pipe.execute()
+
+    async def reset(self, key: str) -> None:
+        await self.redis.delete(self.prefix + key)
+
+    async def close(self) -> None:
+        await self.redis.aclose()

@@ -1,0 +1,203 @@
+"""Public game records over HTTP: the list of finished games, one record, a player's page.
+
+Every finished game is public (platform guide §1.5). A live game's record is not served: its
+actions are public at the table, but the record also carries the master seed once complete,
+and serving half a record invites mistakes; it appears here the moment the game ends.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
+from sqlalchemy import select
+
+from openmahjong.server.deps import DbSession
+from openmahjong.server.errors import ApiError
+from openmahjong.server.security import name_key
+from openmahjong.store import games as store_games
+from openmahjong.store.models import Game, GameSeat, GameStatus, Rating, User
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api", tags=["records"])
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    player_id: int | None
+    is_bot: bool
+    score: int | None
+    placement: int | None
+
+
+class GameOut(BaseModel):
+    id: int
+    ruleset: str
+    preset: str | None
+    status: str
+    has_bots: bool
+    started_at: datetime
+    finished_at: datetime | None
+    seats: list[SeatOut]
+    #: Where the full record is.
+    record_url: str
+
+
+class GameList(BaseModel):
+    games: list[GameOut]
+    #: Pass as ``before`` to get the next (older) page; ``None`` on the last page.
+    next_before: int | None
+
+
+class RatingOut(BaseModel):
+    ruleset: str
+    category: str
+    rating: float
+    rank: str
+    rank_points: int
+    games_played: int
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+    is_guest: bool
+    created_at: datetime
+    stats: dict[str, Any]
+    ratings: list[RatingOut]
+    recent_games: list[GameOut]
+
+
+def _seat_out(s: GameSeat) -> SeatOut:
+    return SeatOut(
+        seat=s.seat,
+        name=s.display_name,
+        player_id=s.user_id,
+        is_bot=s.is_bot,
+        score=s.final_score,
+        placement=s.placement,
+    )
+
+
+async def _games_out(db: DbSession, found: list[Game]) -> list[GameOut]:
+    ids = [g.id for g in found]
+    seats: dict[int, list[SeatOut]] = {i: [] for i in ids}
+    if ids:
+        rows = await db.scalars(
+            select(GameSeat).where(GameSeat.game_id.in_(ids)).order_by(GameSeat.seat)
+        )
+        for s in rows:
+            seats[s.game_id].append(_seat_out(s))
+    return [
+        GameOut(
+            id=g.id,
+            ruleset=g.ruleset,
+            preset=g.preset,
+            status=g.status,
+            has_bots=g.has_bots,
+            started_at=g.started_at,
+            finished_at=g.finished_at,
+            seats=seats[g.id],
+            record_url=f"/api/games/{g.id}/record",
+        )
+        for g in found
+    ]
+
+
+async def _player_id(db: DbSession, player: str) -> int | None:
+    """``player`` is an account id or an account name."""
+    if player.isdigit():
+        return int(player)
+    return await db.scalar(select(User.id).where(User.name_key == name_key(player)))
+
+
+@router.get("/games", response_model=GameList)
+async def list_games(
+    db: DbSession,
+    limit: Annotated[int, Query(ge=1, le=100, description="At most this many games.")] = 20,
+    player: Annotated[str | None, Query(description="Account id or name.")] = None,
+    ruleset: Annotated[str | None, Query(max_length=32)] = None,
+    before: Annotated[int | None, Query(ge=1, description="Only games with a smaller id.")] = None,
+) -> GameList:
+    """Finished games, newest first."""
+    player_id = None
+    if player is not None:
+        player_id = await _player_id(db, player)
+        if player_id is None:
+            return GameList(games=[], next_before=None)
+    found = await store_games.list_finished(
+        db, limit=limit, player_id=player_id, ruleset=ruleset, before_id=before
+    )
+    out = await _games_out(db, found)
+    return GameList(games=out, next_before=out[-1].id if len(out) == limit else None)
+
+
+async def _finished(db: DbSession, game_id: int) -> Game:
+    game = await store_games.get_game(db, game_id)
+    if game is None:
+        raise ApiError(404, "no_such_game", f"no game {game_id}")
+    if game.status == GameStatus.LIVE.value:
+        raise ApiError(409, "game_in_progress", f"game {game_id} is still being played")
+    return game
+
+
+@router.get("/games/{game_id}", response_model=GameOut)
+async def game_summary(game_id: int, db: DbSession) -> GameOut:
+    """One game's summary (seats, scores, placements)."""
+    return (await _games_out(db, [await _finished(db, game_id)]))[0]
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(
+    game_id: int,
+    db: DbSession,
+    format: Annotated[Literal["json", "tenhou6", "mjai"], Query()] = "json",  # noqa: A002
+) -> dict[str, Any]:
+    """The complete record in our JSON format: header (master seed revealed) and actions."""
+    game = await _finished(db, game_id)
+    if format != "json":
+        raise ApiError(
+            501, "format_unavailable", f"export to {format} is not available yet; use format=json"
+        )
+    if game.record is None:
+        raise ApiError(404, "no_record", f"game {game_id} ended without a record")
+    return game.record
+
+
+@router.get("/players/{player_id}", response_model=PlayerOut)
+async def player(
+    player_id: int,
+    db: DbSession,
+    games: Annotated[int, Query(ge=0, le=100, description="Recent games to include.")] = 10,
+) -> PlayerOut:
+    """A player's public page: stats, ratings and recent games. No email or role."""
+    user = await db.get(User, player_id)
+    if user is None:
+        raise ApiError(404, "no_such_player", f"no player {player_id}")
+    ratings = await db.scalars(
+        select(Rating).where(Rating.user_id == user.id).order_by(Rating.ruleset, Rating.category)
+    )
+    recent = await store_games.player_games(db, user.id, limit=games) if games else []
+    return PlayerOut(
+        id=user.id,
+        name=user.name,
+        is_guest=user.is_guest,
+        created_at=user.created_at,
+        stats=await store_games.player_stats(db, user.id),
+        ratings=[
+            RatingOut(
+                ruleset=r.ruleset,
+                category=r.category,
+                rating=r.rating,
+                rank=r.rank,
+                rank_points=r.rank_points,
+                games_played=r.games_played,
+            )
+            for r in ratings
+        ],
+        recent_games=await _games_out(db, recent),
+    )

@@ -1,0 +1,94 @@
+"""Server settings, read from ``OPENMAHJONG_*`` environment variables (pydantic-settings).
+
+Every field below is one variable: ``database_url`` is ``OPENMAHJONG_DATABASE_URL`` and so on.
+``openmahjong serve`` options override the environment; tests pass a ``Settings`` directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from openmahjong.store.database import DEFAULT_DATABASE_URL
+
+__all__ = ["WEB_DIR", "Settings"]
+
+#: The static browser client shipped inside the package.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="OPENMAHJONG_", extra="ignore")
+
+    # --- storage
+    database_url: str = Field(
+        DEFAULT_DATABASE_URL,
+        description="SQLAlchemy URL: sqlite+aiosqlite:///file.db or postgresql+asyncpg://...",
+    )
+    database_schema: str | None = Field(
+        None, description="PostgreSQL only: keep every table in this schema (search path)."
+    )
+    migrate_on_start: bool = Field(True, description="Apply pending migrations at startup.")
+    redis_url: str | None = Field(
+        None,
+        description="redis://host:6379/0. When set, login rate limits are shared by every "
+        "server process through Redis; otherwise they are kept in this process.",
+    )
+
+    # --- sessions and cookies
+    cookie_name: str = "om_session"
+    cookie_secure: bool = Field(
+        False, description="Send the session cookie over HTTPS only (turn on behind TLS)."
+    )
+    cookie_samesite: Literal["lax", "strict", "none"] = "lax"
+    session_days: float = Field(30, gt=0, description="Lifetime of a signed-in session.")
+    guest_session_days: float = Field(7, gt=0, description="Lifetime of a guest session.")
+
+    # --- accounts
+    admins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Comma-separated account names that hold the admin role; applied at "
+        "startup and when such a name registers.",
+    )
+    password_min_length: int = Field(8, ge=6)
+    login_attempts: int = Field(
+        5, ge=1, description="Failed logins allowed per account name and client per window."
+    )
+    login_window_seconds: float = Field(300, gt=0)
+    trust_proxy: bool = Field(
+        False,
+        description="Take the client address from X-Forwarded-For (only behind your own proxy).",
+    )
+    email_code_minutes: float = Field(15, gt=0)
+    email_code_attempts: int = Field(5, ge=1)
+    # argon2id cost; the defaults are argon2-cffi's (RFC 9106 low-memory profile).
+    argon2_time_cost: int = Field(3, ge=1)
+    argon2_memory_kib: int = Field(65536, ge=8)
+    argon2_parallelism: int = Field(4, ge=1)
+
+    # --- outgoing mail (none configured: verification codes go to the server log)
+    smtp_host: str | None = None
+    smtp_port: int = 587
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str = "openmahjong@localhost"
+    smtp_starttls: bool = True
+
+    # --- web client
+    web_dir: Path | None = Field(
+        None, description="Folder served at /; default: the client inside the package."
+    )
+
+    @field_validator("admins", mode="before")
+    @classmethod
+    def _split_names(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [name.strip() for name in value.split(",") if name.strip()]
+        return value
+
+    @property
+    def static_dir(self) -> Path:
+        return self.web_dir if self.web_dir is not None else WEB_DIR
