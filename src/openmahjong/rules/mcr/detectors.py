@@ -6,14 +6,14 @@ function adds counts to a fan vector ``f`` indexed by fan number (``fans.N_FANS`
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
 
 __all__ = [
     "order_key",
-    "set_relation_fans",
+    "ORDER",
+    "BIT",
+    "mask_fans",
     "chow_fans",
     "pung_fans",
     "kong_and_concealed_fans",
@@ -44,6 +44,13 @@ def order_key(t: int) -> int:
     if t < 40:
         return _SUIT_RANK[t // 10] * 10 + t % 10
     return 30 + _HONOR_RANK[t]
+
+
+#: kind code -> ``order_key``, for sorting without a Python call per tile
+ORDER: dict[int, int] = {
+    t: order_key(t)
+    for t in [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + list(range(41, 48))
+}
 
 
 # --------------------------------------------------------------------------- chows
@@ -267,9 +274,18 @@ def kong_and_concealed_fans(
     ``pungs`` holds ``(tile, is_kong, is_concealed)``. A concealed kong is also a concealed pung.
     ``whole_hand`` is False when these are not all four sets (the knitted-straight hand).
     """
-    melded_kongs = sum(1 for _, k, c in pungs if k and not c)
-    concealed_kongs = sum(1 for _, k, c in pungs if k and c)
-    concealed = sum(1 for _, _, c in pungs if c)
+    melded_kongs = concealed_kongs = concealed = 0
+    for tile, is_kong, is_concealed in pungs:
+        if is_concealed:
+            concealed += 1
+            if is_kong:
+                concealed_kongs += 1
+        elif is_kong:
+            melded_kongs += 1
+        if tile in DRAGONS:
+            f[F.DRAGON_PUNG] += 1
+        elif tile > 40 or tile % 10 in (1, 9):
+            f[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
         f[F.FOUR_KONGS] = 1
@@ -288,23 +304,6 @@ def kong_and_concealed_fans(
         f[_CONCEALED_PUNG_FAN[concealed]] = 1
     if whole_hand and len(pungs) == 4 and not (f[F.FOUR_KONGS] or f[F.FOUR_CONCEALED_PUNGS]):
         f[F.ALL_PUNGS] = 1
-    for tile, _, _ in pungs:
-        if tile in DRAGONS:
-            f[F.DRAGON_PUNG] += 1
-        elif tile > 40 or tile % 10 in (1, 9):
-            f[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
-
-
-@lru_cache(maxsize=65536)
-def set_relation_fans(
-    chows: tuple[int, ...], pungs: tuple[int, ...], pair: int
-) -> tuple[tuple[int, int], ...]:
-    """``chow_fans`` and ``pung_fans`` of sorted sets, as (fan, count) items; remembered, since
-    the same few sets recur across hands."""
-    f = [0] * F.N_FANS
-    chow_fans(list(chows), pair, f)
-    pung_fans(list(pungs), f)
-    return tuple((i, n) for i, n in enumerate(f) if n)
 
 
 # --------------------------------------------------------------------------- whole hand
@@ -394,3 +393,78 @@ def tile_hogs(tiles: list[int], f: list[int]) -> None:
     for t in tiles:
         seen[t] = seen.get(t, 0) + 1
     f[F.TILE_HOG] = sum(1 for n in seen.values() if n == 4) - kongs
+
+
+# --------------------------------------------------------------------------- whole hand, as a mask
+# The same whole-hand fans as above, read from a 34-bit mask of which kinds the hand holds (bit
+# i = dense index i): one pass over the tiles builds the mask, then each fan is a mask test.
+
+#: kind code -> its bit
+BIT: dict[int, int] = {
+    t: 1 << i
+    for i, t in enumerate(
+        [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + [41, 42, 43, 44, 45, 46, 47]
+    )
+}
+
+
+def _mask(pred) -> int:
+    return sum(bit for t, bit in BIT.items() if pred(t))
+
+
+_ALL = _mask(lambda t: True)
+_M, _P, _S = (_mask(lambda t, s=s: t // 10 == s) for s in (1, 2, 3))
+_HONOR = _mask(lambda t: t > 40)
+_WIND = _mask(lambda t: t in WINDS)
+_DRAGON = _mask(lambda t: t in DRAGONS)
+_TERMINAL = _mask(lambda t: t < 40 and t % 10 in (1, 9))
+_NOT_TERMINAL = _ALL ^ _TERMINAL
+_NOT_OUTSIDE = _ALL ^ (_TERMINAL | _HONOR)
+_NOT_REVERSIBLE = _ALL ^ _mask(lambda t: t in REVERSIBLE)
+_NOT_GREEN = _ALL ^ _mask(lambda t: t in GREEN)
+_SUITED = _ALL ^ _HONOR
+
+
+def _ranks(*ranks: int) -> int:
+    return _mask(lambda t: t < 40 and t % 10 in ranks)
+
+
+_NOT_1234, _RANK4 = _SUITED ^ _ranks(1, 2, 3, 4), _ranks(4)
+_NOT_6789, _RANK6 = _SUITED ^ _ranks(6, 7, 8, 9), _ranks(6)
+_NOT_456 = _SUITED ^ _ranks(4, 5, 6)
+
+
+def mask_fans(mask: int, f: list[int]) -> None:
+    """``suit_fans``, ``tile_fans`` and ``rank_range_fans`` of the kinds in ``mask``."""
+    honors = mask & _HONOR
+    missing = (not mask & _M) + (not mask & _P) + (not mask & _S)
+    if not honors:
+        f[F.NO_HONORS] = 1
+    if missing == 2:
+        f[F.HALF_FLUSH if honors else F.FULL_FLUSH] = 1
+    elif missing:
+        f[F.ONE_VOIDED_SUIT] += missing
+    elif mask & _WIND and mask & _DRAGON:
+        f[F.ALL_TYPES] = 1
+    simple = not mask & (_TERMINAL | _HONOR)
+    if simple:
+        f[F.ALL_SIMPLES] = 1
+    if not mask & _NOT_REVERSIBLE:
+        f[F.REVERSIBLE_TILES] = 1
+    if not mask & _NOT_GREEN:
+        f[F.ALL_GREEN] = 1
+    if not simple:
+        if not mask & _SUITED:
+            f[F.ALL_HONORS] = 1
+        elif not mask & _NOT_TERMINAL:
+            f[F.ALL_TERMINALS] = 1
+        elif not mask & _NOT_OUTSIDE:
+            f[F.ALL_TERMINALS_AND_HONORS] = 1
+    if honors:
+        return
+    if not mask & _NOT_1234:
+        f[F.LOWER_FOUR if mask & _RANK4 else F.LOWER_TILES] = 1
+    elif not mask & _NOT_6789:
+        f[F.UPPER_FOUR if mask & _RANK6 else F.UPPER_TILES] = 1
+    elif not mask & _NOT_456:
+        f[F.MIDDLE_TILES] = 1

@@ -14,6 +14,8 @@ corrected when the tiles make them impossible. ``docs/mcr-scoring.md`` explains 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress
 from operator import mul
 from typing import NamedTuple
 
@@ -22,10 +24,14 @@ from openmahjong.hand.decompose import SEQUENCE, decompositions
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
+    BIT,
+    ORDER,
+    chow_fans,
     kong_and_concealed_fans,
+    mask_fans,
     order_key,
+    pung_fans,
     rank_range_fans,
-    set_relation_fans,
     set_trait_fans,
     suit_fans,
     tile_fans,
@@ -85,6 +91,15 @@ class FanEntry:
     def points(self) -> int:
         return self.value * self.count
 
+    def times(self, count: int) -> FanEntry:
+        return FanEntry(self.number, self.zh, self.en, self.value, count)
+
+
+# One shared entry per fan for the usual count of one (entries are immutable).
+_ENTRY: dict[int, FanEntry] = {
+    fan.number: FanEntry(fan.number, fan.zh, fan.en, fan.value) for fan in F.FANS
+}
+
 
 @dataclass(frozen=True)
 class Win:
@@ -117,6 +132,7 @@ _Fixed = tuple[int, bool, bool, bool]
 _KIND: dict[int, int] = {t: t for t in T.ALL_KINDS} | {105: 15, 205: 25, 305: 35}
 _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
+_NUMBERS = range(F.N_FANS)
 
 
 def _tile_name(t: int) -> str:
@@ -159,6 +175,18 @@ def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
     return (ks[0], False, size == 4, kind == "ankan"), ks
 
 
+@lru_cache(maxsize=4096)
+def _known_meld(meld: tuple) -> tuple[_Fixed, list[int]]:
+    return _read_meld(meld, 0)
+
+
+def _meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
+    try:
+        return _known_meld(meld)  # type: ignore[arg-type]
+    except (InvalidHand, TypeError):
+        return _read_meld(meld, n)  # raises again, now naming the meld by its position
+
+
 @dataclass
 class _Context:
     concealed: list[int]  # concealed kinds, the winning tile included
@@ -173,9 +201,9 @@ class _Context:
     last_tile: bool
     seat_wind: int
     prevalent_wind: int
+    everything: list[int]  # every tile of the hand, melds included, as 34 counts
     _waits: frozenset[int] | None = None
 
-    @property
     def waits(self) -> frozenset[int]:
         """What the hand waited on: sets-and-pair waits, plus the seven-pairs wait if closed."""
         if self._waits is None:
@@ -219,7 +247,7 @@ def _prepare(
         if len(melds) > 4:
             raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
         for n, meld in enumerate(melds, 1):
-            pack, ks = _read_meld(meld, n)
+            pack, ks = _meld(meld, n)
             fixed.append(pack)
             fixed_tiles.extend(ks)
     kind = _KIND
@@ -279,6 +307,7 @@ def _prepare(
         bool(last_tile),
         seat_wind,
         prevalent_wind,
+        everything,
     )
 
 
@@ -313,16 +342,24 @@ def _wind_pung_fans(ctx: _Context, tile: int, f: list[int]) -> None:
             f[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
-def _wait_fans(waits: frozenset[int], win: int, chows: list[int], pair: int, f: list[int]) -> None:
-    """边张 / 嵌张 / 单钓将 when the hand waited on this one tile only."""
-    if len(waits) != 1:
-        return
+def _wait_fans(waits, win: int, chows: list[int], pair: int, f: list[int]) -> None:
+    """边张 / 嵌张 / 单钓将 when the hand waited on this one tile only.
+
+    ``waits`` is the set of tiles waited on, or a callable giving it (asked only when the
+    winning tile sits where one of these fans could apply).
+    """
     edge = closed = False
     for m in chows:
         if m == win:
             closed = True
         elif m + 1 == win or m - 1 == win:
             edge = True
+    if not (edge or closed or pair == win):
+        return
+    if callable(waits):
+        waits = waits()
+    if len(waits) != 1:
+        return
     if edge:
         f[F.EDGE_WAIT] = 1
     elif closed:
@@ -342,11 +379,14 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
         f[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
-    all_tiles = ctx.concealed + ctx.fixed_tiles
-    suit_fans(all_tiles, f)
-    tile_fans(all_tiles, f)
-    rank_range_fans(all_tiles, f)
-    tile_hogs(all_tiles, f)
+    mask = 0
+    for t in ctx.concealed:
+        mask |= BIT[t]
+    for t in ctx.fixed_tiles:
+        mask |= BIT[t]
+    mask_fans(mask, f)
+    # 四归一: four of a kind that is not a kong
+    f[F.TILE_HOG] = ctx.everything.count(4) - sum(1 for _, _, k, _ in ctx.fixed if k)
     return f
 
 
@@ -378,12 +418,11 @@ def _score_regular(
     if pungs:
         kong_and_concealed_fans(pungs, f)
     pung_tiles = [t for t, _, _ in pungs]
-    for fan, n in set_relation_fans(
-        tuple(sorted(chows, key=order_key)),
-        tuple(sorted(pung_tiles, key=order_key)),
-        pair if len(chows) == 4 else 0,
-    ):
-        f[fan] += n
+    order = ORDER.__getitem__
+    if len(chows) > 1:
+        chow_fans(sorted(chows, key=order), pair, f)
+    if len(pung_tiles) > 1:
+        pung_fans(sorted(pung_tiles, key=order), f)
 
     if len(chows) == 4:
         if pair < 40:
@@ -399,7 +438,7 @@ def _score_regular(
     set_trait_fans(chows, pung_tiles, pair, f)
 
     if not (f[F.MELDED_HAND] or f[F.FOUR_KONGS]):
-        _wait_fans(ctx.waits, win, concealed_chows, pair, f)
+        _wait_fans(ctx.waits, win, concealed_chows, pair, f)  # (the bound method: lazy)
 
     apply_exclusions(f)
     if not f[F.BIG_FOUR_WINDS]:
@@ -513,18 +552,22 @@ def _reading_order(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]
 
 def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
     """The fan vector of the best reading of the hand and that reading's form, or None."""
+    # A knitted straight is read first and, when it fits, is the answer (a reading as four sets
+    # is then not looked for, as in the reference calculator).
+    if len(ctx.fixed) <= 1 and ctx.full[:27].count(0) <= 18:
+        knitted = _score_knitted(ctx)
+        if knitted is not None:
+            return knitted, "knitted straight"
+    readings = decompositions(ctx.full)
     best: list[int] | None = None
     form = ""
-    if len(ctx.fixed) <= 1 and sum(1 for n in ctx.full[:27] if n) >= 9:
-        best = _score_knitted(ctx)
-        form = "knitted straight"
-    if best is None and not ctx.fixed:
+    # Thirteen orphans and honors-and-knitted never read as sets; seven pairs may.
+    if not ctx.fixed and (not readings or shapes.is_seven_pairs(ctx.full)):
         special = _score_special(ctx)
         if special is not None:
             best, form = special
-    if best is not None and not best[F.SEVEN_PAIRS]:
-        return best, form
-    readings = decompositions(ctx.full)
+            if not best[F.SEVEN_PAIRS]:
+                return best, form
     if not readings:
         return (best, form) if best is not None else None
     best_total = _fan_total(best) if best is not None else 0
@@ -591,15 +634,10 @@ def score_win(
             "nor a knitted straight with a set and a pair"
         )
     f, form = found
-    entries = [
-        FanEntry(fan.number, fan.zh, fan.en, fan.value, f[fan.number])
-        for fan in F.FANS
-        if f[fan.number] > 0
-    ]
+    entries = [_ENTRY[i] if f[i] == 1 else _ENTRY[i].times(f[i]) for i in compress(_NUMBERS, f)]
     fan_total = _fan_total(f)
     if flowers:
-        flower = F.FANS[F.FLOWER_TILES - 1]
-        entries.append(FanEntry(flower.number, flower.zh, flower.en, flower.value, flowers))
+        entries.append(_ENTRY[F.FLOWER_TILES].times(flowers))
     win = Win(entries, fan_total + flowers, flowers, form, fan_total)
     if fan_total < MINIMUM_FAN:
         raise BelowMinimum(

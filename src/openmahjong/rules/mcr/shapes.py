@@ -43,10 +43,14 @@ ORPHANS: tuple[int, ...] = (11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47)
 HONOR_KINDS: frozenset[int] = frozenset((41, 42, 43, 44, 45, 46, 47))
 
 
+_STRAIGHT_INDICES = tuple(tuple(index34(t) for t in st) for st in KNITTED_STRAIGHTS)
+
+
 def find_knitted_straight(counts: list[int]) -> tuple[int, ...] | None:
     """The knitted straight all of whose nine tiles are present in ``counts``, if any."""
-    for straight in KNITTED_STRAIGHTS:
-        if all(counts[index34(t)] for t in straight):
+    for straight, indices in zip(KNITTED_STRAIGHTS, _STRAIGHT_INDICES, strict=True):
+        # 1, 4 and 7 of a suit decide which straight it can be; test those first.
+        if counts[indices[0]] and all(counts[i] for i in indices):
             return straight
     return None
 
