@@ -5,7 +5,7 @@ from collections import Counter
 
 from openmahjong.fairness import build_wall
 from openmahjong.rules.riichi.game import GameOptions, new_hand
-from openmahjong.table import AbortiveDraw, Discard, Phase, Ron, Tsumo, rigged_wall
+from openmahjong.table import AbortiveDraw, Discard, Phase, Pon, Ron, Tsumo, rigged_wall
 from openmahjong.tiles import is_terminal_or_honor, parse
 
 from .helpers import QUIET, ScoreSpy, discard, make, pass_all, play_out, tile
@@ -190,3 +190,29 @@ def test_presets_exist():
     assert set(PRESETS) == {"majsoul-tonpuu", "majsoul-hanchan", "tenhou-tonpuu", "tenhou-hanchan"}
     assert PRESETS["tenhou-hanchan"].triple_ron_abort and PRESETS["majsoul-tonpuu"].length == 4
     assert GameOptions().ron_mode == "MULTI_RON"
+
+
+def test_pao_the_seat_that_fed_the_third_dragon_pays_the_tsumo():
+    hands = ["12z258m258p258s36m5z", "556677z123m99p12s", "346z147m147p1479s", "1247z369m369p369s"]
+    t = make(hands, draws="2m3p3s4m4p4s9p")
+    t.act(0, Discard(tile("5z")))
+    t.act(1, Pon((46, 46)))
+    pass_all(t)
+    discard(t, 1, "1s")
+    discard(t, 2, "6z", settle=False)
+    t.act(1, Pon((47, 47)))
+    pass_all(t)
+    discard(t, 1, "2s")
+    t.act(2, Discard(t.last_drawn))
+    pass_all(t)
+    discard(t, 3, "7z", settle=False)
+    t.act(1, Pon((45, 45)))
+    pass_all(t)
+    assert t.policy.state.liable == {1: 3}
+    discard(t, 1, "9p")
+    for seat in (2, 3, 0):
+        t.act(seat, Discard(t.last_drawn))
+        pass_all(t)
+    assert t.turn == 1 and Tsumo() in t.legal_actions(1)
+    t.act(1, Tsumo())
+    assert t.result.deltas == (0, 32000, 0, -32000)

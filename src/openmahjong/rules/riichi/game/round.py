@@ -51,6 +51,7 @@ from openmahjong.tiles import counts34, index34, is_terminal_or_honor, kind
 __all__ = ["RiichiSeat", "RiichiPolicy", "HandResult", "WinResult", "new_hand", "seat_wind"]
 
 WINDS = (41, 42, 43, 44)
+DRAGON_KINDS = frozenset({45, 46, 47})
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -132,6 +133,8 @@ class _HandState:
     #: The seat of each successful kan, in order.
     kans: list[int] = field(default_factory=list)
     reveals: dict[int, bool] = field(default_factory=dict)
+    #: Pao: seat -> the seat that fed its third dragon set or fourth wind set.
+    liable: dict[int, int] = field(default_factory=dict)
 
 
 class RiichiPolicy(RoundPolicy):
@@ -237,10 +240,27 @@ class RiichiPolicy(RoundPolicy):
                 discarder=None
                 if tsumo or trigger is None
                 else seat_wind(trigger.seat, table.dealer),
+                pao=self._pao(table, seat),
                 rules=self.rules,
             )
         except (NotAWin, NoYaku):
             return None
+
+    def _pao(self, table: Table, seat: int) -> int | None:
+        """The liable seat's wind when this win is the yakuman it fed, else ``None``."""
+        liable = self.state.liable.get(seat)
+        if liable is None:
+            return None
+        return seat_wind(liable, table.dealer)
+
+    def _note_liability(self, table: Table, seat: int, meld: Meld) -> None:
+        k = kind(meld.tiles[0])
+        if meld.from_seat is None or k < 41:
+            return
+        group = DRAGON_KINDS if k in DRAGON_KINDS else frozenset(WINDS)
+        have = {kind(m.tiles[0]) for m in table.seats[seat].melds if m.kind != "chi"}
+        if group <= have:
+            self.state.liable[seat] = meld.from_seat
 
     def is_furiten(self, table: Table, seat: int) -> bool:
         st = table.seats[seat]
@@ -467,6 +487,8 @@ class RiichiPolicy(RoundPolicy):
     def after_call(self, table: Table, seat: int, meld: Meld) -> None:
         self._accept_riichi(table)
         self._interrupt(table)
+        if meld.kind in ("pon", "minkan"):
+            self._note_liability(table, seat, meld)
         if meld.kind in ("chi", "pon"):
             from_hand = list(meld.tiles)
             from_hand.remove(meld.called_tile)
