@@ -140,7 +140,9 @@ EXCLUDES: tuple[tuple[int, tuple[int, ...]], ...] = (
 
 def apply_exclusions(f: list[int]) -> None:
     """Remove, in place, every fan that a counted fan says is not counted."""
-    for fan, excluded in EXCLUDES:
+    # Gather the rules whose fan is present first (one fast pass), then apply them in order,
+    # asking again whether the fan is still there after the earlier rules.
+    for fan, excluded in [rule for rule in EXCLUDES if f[rule[0]]]:
         if not f[fan]:
             continue
         if fan in (F.NINE_GATES, F.FOUR_CONCEALED_PUNGS) and f[F.FULLY_CONCEALED_HAND]:
