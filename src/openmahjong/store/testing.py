@@ -10,7 +10,13 @@ from __future__ import annotations
 import os
 import secrets
 
-__all__ = ["POSTGRES_CANDIDATES", "create_schema", "drop_schema", "find_postgres"]
+__all__ = [
+    "POSTGRES_CANDIDATES",
+    "create_schema",
+    "drop_schema",
+    "find_postgres",
+    "postgres_or_reason",
+]
 
 POSTGRES_CANDIDATES = (
     "postgresql+asyncpg://postgres@127.0.0.1:5432/test",
@@ -61,3 +67,14 @@ async def drop_schema(url: str, name: str) -> None:
         await connection.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
     finally:
         await connection.close()
+
+
+_postgres_probe: tuple[str | None, str] | None = None
+
+
+async def postgres_or_reason() -> tuple[str | None, str]:
+    """``find_postgres`` once per process (a test session probes only once)."""
+    global _postgres_probe
+    if _postgres_probe is None:
+        _postgres_probe = await find_postgres()
+    return _postgres_probe
