@@ -216,3 +216,13 @@ def test_pao_the_seat_that_fed_the_third_dragon_pays_the_tsumo():
     assert t.turn == 1 and Tsumo() in t.legal_actions(1)
     t.act(1, Tsumo())
     assert t.result.deltas == (0, 32000, 0, -32000)
+
+
+def test_nine_terminals_for_a_non_dealer_on_its_first_draw_only_while_uninterrupted():
+    hands = [QUIET[0], "19m19p19s12z2345m6p", QUIET[2], QUIET[3]]
+    t = make(hands, draws="3z")
+    discard(t, 0, "1z")
+    assert AbortiveDraw("nine_terminals") in t.legal_actions(1)
+    t.act(1, Discard(tile("3z")))
+    pass_all(t)
+    assert t.result is None

@@ -180,3 +180,38 @@ def test_pon_is_offered_alongside_minkan():
     t.act(0, Discard(41))
     legal = t.legal_actions(1)
     assert Pon((41, 41)) in legal and Minkan((41, 41, 41)) in legal
+
+
+def _rinshan_win_table(monkeypatch, **options):
+    spy = ScoreSpy(monkeypatch)
+    hands = [QUIET[0], "111z123m456m789p9s", "234567s78s555z11p", SEAT3_NO_EAST]
+    t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s", **options)
+    t.act(0, Discard(41))
+    t.act(1, Minkan((41, 41, 41)))
+    return t, spy
+
+
+def test_majsoul_rinshan_win_does_not_use_the_open_kan_dora(monkeypatch):
+    t, spy = _rinshan_win_table(monkeypatch)
+    assert Tsumo() in t.legal_actions(1)
+    assert spy.calls[-1]["rinshan"] and len(spy.calls[-1]["dora_indicators"]) == 1
+
+
+def test_early_kan_dora_rinshan_win_uses_the_new_indicator(monkeypatch):
+    t, spy = _rinshan_win_table(monkeypatch, kan_dora="EARLY_KAN_DORA")
+    assert Tsumo() in t.legal_actions(1)
+    assert spy.calls[-1]["rinshan"] and len(spy.calls[-1]["dora_indicators"]) == 2
+
+
+def test_discard_after_a_rinshan_draw_is_never_houtei(monkeypatch):
+    spy = ScoreSpy(monkeypatch)
+    hands = [QUIET[0], "111z123m456m789p9s", "234567s78s555z11p", SEAT3_NO_EAST]
+    t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s")
+    t.wall.position = len(t.wall.live) - 1
+    t.act(0, Discard(41))
+    t.act(1, Minkan((41, 41, 41)))
+    assert t.wall.live_remaining == 0
+    t.act(1, Discard(tile("9s")))
+    assert t.legal_actions(2) == [Ron(), t.legal_actions(2)[-1]]  # the last discard: ron only
+    ron_checks = [c for c in spy.calls if not c["tsumo"]]
+    assert ron_checks and not any(c["houtei"] for c in ron_checks)
