@@ -1,0 +1,41 @@
+"""Shared helpers of the server tests (imported by conftest.py and the test modules)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import httpx
+from fastapi import FastAPI
+
+from openmahjong.server import Settings, create_app
+
+# argon2 at its cheapest: the tests check behaviour, not hashing cost.
+FAST_HASH = {"argon2_time_cost": 1, "argon2_memory_kib": 64, "argon2_parallelism": 1}
+PASSWORD = "dora-indicator-7"
+
+
+def make_settings(tmp_path: Path, **overrides) -> Settings:
+    values = {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", **FAST_HASH}
+    values.update(overrides)
+    return Settings(**values)
+
+
+@asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[FastAPI]:
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        yield app
+
+
+def client_for(app: FastAPI) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver")
+
+
+async def register(client: httpx.AsyncClient, name: str, password: str = PASSWORD, **extra):
+    response = await client.post(
+        "/api/auth/register", json={"name": name, "password": password, **extra}
+    )
+    assert response.status_code == 201, response.text
+    return response.json()
