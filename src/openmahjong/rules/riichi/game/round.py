@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.errors import NotAWin, NoYaku
 from openmahjong.rules.riichi.game.options import GameOptions
 from openmahjong.rules.riichi.game.waits import (
@@ -310,7 +311,13 @@ class RiichiPolicy(RoundPolicy):
             return acts
         distinct = sorted(set(st.hand))
         acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
-        if table.drew and st.is_closed and st.points >= 1000 and table.wall.live_remaining >= 4:
+        if (
+            table.drew
+            and st.is_closed
+            and st.points >= 1000
+            and table.wall.live_remaining >= 4
+            and shanten_counts(counts34(st.hand)) <= 0
+        ):
             for t in distinct:
                 rest = list(st.hand)
                 rest.remove(t)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from openmahjong.hand.decompose import decompositions
+from openmahjong.hand.shanten import shanten_counts
 from openmahjong.tiles import counts34
 
-__all__ = ["is_complete", "waits", "riichi_waits", "is_kokushi_complete", "ORPHANS"]
+__all__ = ["is_complete", "is_ready", "waits", "riichi_waits", "is_kokushi_complete", "ORPHANS"]
 
 #: Dense indices of the 13 terminals and honors.
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -27,16 +27,16 @@ def is_kokushi_complete(c: list[int]) -> bool:
 
 
 def is_complete(c: list[int]) -> bool:
-    """A concealed count vector of 3k+2 tiles completes a hand (the melds being the rest)."""
-    total = sum(c)
-    if total % 3 != 2:
+    """A concealed count vector of 3k+2 tiles completes a hand (the melds being the rest):
+    regular, seven pairs (four of a kind is not two pairs) or thirteen orphans."""
+    if sum(c) % 3 != 2:
         return False
-    if total == 14:
-        if sum(1 for n in c if n == 2) == 7:
-            return True
-        if is_kokushi_complete(c):
-            return True
-    return bool(decompositions(c))
+    return shanten_counts(c) == -1
+
+
+def is_ready(c: list[int]) -> bool:
+    """A 3k+1 count vector is one tile from complete (a fifth copy never counts)."""
+    return shanten_counts(c) == 0
 
 
 def _candidates(c: list[int]) -> Iterable[int]:
@@ -56,9 +56,14 @@ def _candidates(c: list[int]) -> Iterable[int]:
 
 
 def waits(c: list[int]) -> list[int]:
-    """Kinds (dense indices) that complete a 3k+1 count vector, whether or not a copy is left."""
+    """Kinds (dense indices) that complete a 3k+1 count vector (a kind held four times in the
+    hand cannot, as no fifth copy exists), whether or not a copy is still unseen."""
+    if shanten_counts(c) != 0:
+        return []
     out = []
     for i in _candidates(c):
+        if c[i] >= 4:
+            continue
         c[i] += 1
         if is_complete(c):
             out.append(i)
