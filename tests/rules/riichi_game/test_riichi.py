@@ -192,3 +192,32 @@ def test_fifth_copy_sole_wait_is_not_tenpai():
     # 1111m is held: a 1m tanki on top would need a fifth copy.
     assert riichi_waits(parse("1111m234p567p789s")) == []
     assert riichi_waits(parse("1112m234p567p789s")) != []
+
+
+RIICHI_KAN_OTHERS = ["37z258m1469p1469s", "456z369p369s2m7m8s8p", QUIET[3]]
+
+
+def _riichi_then_draw_1m(dealer_hand):
+    t = make([dealer_hand] + RIICHI_KAN_OTHERS, draws="7z7z3p1m")
+    t.act(0, Discard(tile("9m"), riichi=True))
+    pass_all(t)
+    for seat in (1, 2, 3):
+        tsumogiri(t, seat)
+    assert t.turn == 0 and t.last_drawn == tile("1m")
+    return t
+
+
+def test_kan_in_riichi_offered_when_the_waits_do_not_change():
+    from openmahjong.table import Ankan
+
+    t = _riichi_then_draw_1m("111m234p567p789s5s9m")  # tanki 5s either way
+    assert Ankan((11, 11, 11, 11)) in t.legal_actions(0)
+
+
+def test_kan_in_riichi_not_offered_when_it_would_change_the_waits():
+    from openmahjong.table import Ankan
+
+    t = _riichi_then_draw_1m("1113m456p789s222z9m")  # waits 2m/3m; after the kan only 3m
+    assert not any(isinstance(a, Ankan) for a in t.legal_actions(0))
+    with pytest.raises(IllegalAction):
+        t.act(0, Ankan((11, 11, 11, 11)))
