@@ -147,3 +147,30 @@ def test_a_seeded_tonpuu_plays_to_the_end_and_replays():
     assert m.table.phase == Phase.ENDED
     again = replay_match(m.record())
     assert again.state == m.state
+
+
+def test_ruleset_object_builds_a_seeded_match_and_checks_shapes():
+    from openmahjong.fairness import shuffled_wall
+    from openmahjong.rules.riichi.game.ruleset import RULESET
+    from openmahjong.tiles import parse
+
+    m = RULESET.new_match("majsoul-hanchan", 7)
+    assert m.table.initial_wall == tuple(shuffled_wall("riichi", 7, 1))
+    assert RULESET.is_ready(parse("123456789m11p56s"))
+    assert RULESET.is_winning_shape(parse("123456789m11p567s"))
+    assert set(RULESET.presets) >= {"majsoul-tonpuu", "tenhou-hanchan"}
+
+
+def test_second_hand_uses_round_index_2_for_its_wall():
+    from openmahjong.fairness import shuffled_wall
+    from openmahjong.table import AbortiveDraw
+
+    m = RiichiMatch(TONPUU, master_seed=99)
+    # End hand 1 at once if the dealer may abort, else play it out with default actions.
+    while m.state.round_index == 1:
+        t = m.table
+        seat = t.waiting_for()[0]
+        legal = t.legal_actions(seat)
+        abort = [a for a in legal if isinstance(a, AbortiveDraw)]
+        m.act(seat, abort[0] if abort else t.default_action(seat))
+    assert m.table.initial_wall == tuple(shuffled_wall("riichi", 99, 2))
