@@ -84,10 +84,10 @@ def parse_meld(text: str) -> Meld:
 
 
 class MeldSet(NamedTuple):
-    """A meld as a set: kind 0 triplet / 1 sequence, lowest index, concealed?, kan?"""
+    """A meld as a set: kind 0 triplet / 1 sequence, its lowest dense index, concealed?, kan?"""
 
     type: int
-    index: int
+    start: int
     concealed: bool
     kan: bool
 
@@ -205,7 +205,7 @@ def build_hand(
             concealed[index[t]] += 1
             if t >= 100:
                 reds += 1
-        win = index[win_tile]
+        win = index[win_tile]  # type: ignore[index]  # a str was parsed above
     except (KeyError, TypeError):
         _tile_list(hand, "hand")
         raise InvalidHand(f"the winning tile {win_tile!r} is not a Riichi tile code") from None
