@@ -78,3 +78,30 @@ def test_random_hand_conserves_tiles_and_points_and_replays(seed, dealer):
     again = replay_hand(record)
     assert again.events == t.events
     assert again.result == t.result
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=1, max_value=2**64),
+    name=st.sampled_from(["majsoul-tonpuu", "tenhou-tonpuu"]),
+    head_bump=st.booleans(),
+)
+def test_random_match_conserves_points_ends_within_its_labels_and_replays(seed, name, head_bump):
+    from openmahjong.rules.riichi.game import RiichiMatch, preset, replay_match
+
+    options = preset(name, ron_mode="HEAD_BUMP" if head_bump else "MULTI_RON")
+    rng = random.Random(seed)
+    m = RiichiMatch(options, master_seed=seed)
+    while not m.finished:
+        seat, action = random_policy(m.table, rng)
+        m.act(seat, action)
+        if not m.finished:
+            assert (
+                sum(m.table.seats[s].points for s in range(4))
+                + 1000 * (m.table.policy.state.sticks)
+                == 100000
+            )
+    assert sum(m.state.final_points) == 100000
+    assert m.state.label <= options.length + 3  # tonpuu never beyond South 4
+    assert m.ranking()[0] == max(range(4), key=lambda s: (m.state.final_points[s], -s))
+    assert replay_match(json.loads(json.dumps(m.record()))).state == m.state
