@@ -48,7 +48,7 @@ def rigged_wall(
     draw_tiles = _tiles(draws)
     dead_tiles = _tiles(dead)
     pool = Counter(build_wall(ruleset, red_fives=red_fives))
-    used = Counter()
+    used: Counter[int] = Counter()
     for t in [t for h in hand_tiles for t in h] + draw_tiles + dead_tiles:
         used[t] += 1
     short = used - pool

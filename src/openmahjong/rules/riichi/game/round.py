@@ -173,6 +173,11 @@ class RiichiPolicy(RoundPolicy):
     def _x(table: Table, seat: int) -> RiichiSeat:
         return table.seats[seat].extra
 
+    @staticmethod
+    def _drawn(table: Table) -> int:
+        assert table.last_drawn is not None, "no tile was drawn this turn"
+        return table.last_drawn
+
     def dora_indicators(self, table: Table) -> list[int]:
         return [table.wall.indicator(i) for i in range(self.state.revealed)]
 
@@ -298,7 +303,7 @@ class RiichiPolicy(RoundPolicy):
         x: RiichiSeat = st.extra
         acts: list[Action] = []
         if table.drew:
-            if self._score(table, seat, table.last_drawn, tsumo=True) is not None:
+            if self._score(table, seat, self._drawn(table), tsumo=True) is not None:
                 acts.append(Tsumo())
             if self._kans_possible(table):
                 acts.extend(self._kan_options(table, seat))
@@ -307,7 +312,7 @@ class RiichiPolicy(RoundPolicy):
                 if len(kinds) >= 9:
                     acts.append(AbortiveDraw("nine_terminals"))
         if x.riichi:
-            acts.append(Discard(table.last_drawn))
+            acts.append(Discard(self._drawn(table)))
             return acts
         distinct = sorted(set(st.hand))
         acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
@@ -336,10 +341,10 @@ class RiichiPolicy(RoundPolicy):
             tiles = tuple(sorted(t for t in st.hand if index34(t) == i))
             if x.riichi:
                 # In riichi only a kan of the drawn tile that keeps the same waits.
-                if index34(table.last_drawn) != i:
+                if index34(self._drawn(table)) != i:
                     continue
                 before = list(st.hand)
-                before.remove(table.last_drawn)
+                before.remove(self._drawn(table))
                 after = [t for t in st.hand if index34(t) != i]
                 if sorted(waits(counts34(before))) != sorted(waits(counts34(after))):
                     continue
@@ -497,6 +502,7 @@ class RiichiPolicy(RoundPolicy):
         if meld.kind in ("pon", "minkan"):
             self._note_liability(table, seat, meld)
         if meld.kind in ("chi", "pon"):
+            assert meld.called_tile is not None
             from_hand = list(meld.tiles)
             from_hand.remove(meld.called_tile)
             self._x(table, seat).kuikae = self._kuikae_kinds(meld.kind, from_hand, meld.called_tile)
@@ -604,7 +610,7 @@ class RiichiPolicy(RoundPolicy):
         return WinResult(seat, from_seat, tile, win, robbed_kan)
 
     def settle_tsumo(self, table: Table, seat: int) -> None:
-        tile = table.last_drawn
+        tile = self._drawn(table)
         win = self._score(
             table, seat, tile, tsumo=True, honba=self.state.honba, sticks=self.state.sticks
         )
@@ -644,7 +650,7 @@ class RiichiPolicy(RoundPolicy):
 
     def exhausted(self, table: Table) -> None:
         self._accept_riichi(table)
-        asking = {}
+        asking: dict[int, tuple[Action, ...]] = {}
         for s in range(4):
             if self.tenpai(table, s):
                 if table.seats[s].extra.riichi:
