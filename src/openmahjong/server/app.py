@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
-from openmahjong.server import accounts, records
+from openmahjong.server import accounts, play, records
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.om = state
+    app.state.hub = play.Hub()
     install_error_handlers(app)
 
     @app.get("/api/health", tags=["server"])
@@ -59,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(accounts.admin)
     app.include_router(records.router)
+    app.include_router(play.router)
 
     # The browser client, last: API routes and /docs are matched before this catch-all.
     web = settings.static_dir

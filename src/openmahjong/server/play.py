@@ -1,0 +1,248 @@
+"""The play WebSocket (``/ws``) and the hub that rooms use to prompt players.
+
+This is the transport skeleton: hello/welcome with the protocol version, authentication by the
+session cookie or a bearer token, ping, and prompts with sequence numbers whose replies are
+checked by a ``PromptLedger``. Rooms (an asyncio task per table, coming with the engines) call
+``Hub.prompt`` and await the answer; everything about timing and rules lives there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ValidationError
+
+import openmahjong
+from openmahjong.server.deps import session_for_token
+from openmahjong.server.prompts import PendingPrompt, PromptLedger, PromptRejected
+from openmahjong.server.protocol import (
+    CLIENT_TYPES,
+    PROTOCOL_VERSION,
+    Accepted,
+    Error,
+    Hello,
+    Ping,
+    Pong,
+    Prompt,
+    Reply,
+    UserInfo,
+    Welcome,
+    client_message,
+)
+from openmahjong.server.state import ServerState
+from openmahjong.store.models import User
+
+__all__ = ["CLOSE_CODES", "Hub", "router"]
+
+log = logging.getLogger("openmahjong.server.play")
+
+router = APIRouter()
+
+#: Application close codes (4000-4999 are ours by the WebSocket spec).
+CLOSE_CODES = {"protocol": 4400, "not_signed_in": 4401, "forbidden_origin": 4403, "timeout": 4408}
+HELLO_SECONDS = 10.0
+MAX_MESSAGE_BYTES = 64 * 1024
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class Client:
+    websocket: WebSocket
+    user_id: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: BaseModel) -> None:
+        async with self.lock:  # one frame at a time per socket
+            await self.websocket.send_text(message.model_dump_json())
+
+
+class Hub:
+    """Who is connected, and each player's prompts.
+
+    A player's ledger outlives their connections, so a reconnecting player is sent the prompt
+    still open and sequence numbers never restart mid-game.
+    """
+
+    def __init__(self) -> None:
+        self.clients: dict[int, set[Client]] = {}
+        self.ledgers: dict[int, PromptLedger] = {}
+
+    def ledger(self, user_id: int) -> PromptLedger:
+        return self.ledgers.setdefault(user_id, PromptLedger())
+
+    def connected(self, user_id: int) -> bool:
+        return bool(self.clients.get(user_id))
+
+    async def send(self, user_id: int, message: BaseModel) -> None:
+        for client in list(self.clients.get(user_id, ())):
+            try:
+                await client.send(message)
+            except (WebSocketDisconnect, RuntimeError):
+                self._drop(client)
+
+    async def prompt(
+        self, user_id: int, actions: list[dict[str, Any]], context: dict[str, Any] | None = None
+    ) -> PendingPrompt:
+        """Offer ``actions``; ``await prompt.answer`` gives the chosen one (cancelled if a newer
+        prompt or ``ledger.close()`` supersedes it)."""
+        pending = self.ledger(user_id).issue(actions, context)
+        await self.send(user_id, _prompt_message(pending))
+        return pending
+
+    def _add(self, client: Client) -> None:
+        self.clients.setdefault(client.user_id, set()).add(client)
+
+    def _drop(self, client: Client) -> None:
+        group = self.clients.get(client.user_id)
+        if group is not None:
+            group.discard(client)
+            if not group:
+                del self.clients[client.user_id]
+
+
+def _prompt_message(pending: PendingPrompt) -> Prompt:
+    return Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
+
+
+async def _receive(websocket: WebSocket) -> Any:
+    """The next message, decoded; raises ``_Refused`` for anything that is not a JSON object."""
+    frame = await websocket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    if text is None:
+        raise _Refused("bad_json", "messages are JSON text frames, not binary")
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise _Refused("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Refused("bad_json", f"not valid JSON: {exc.msg} at {exc.pos}") from None
+    if not isinstance(data, dict):
+        raise _Refused("bad_json", "a message is a JSON object with a 'type'")
+    return data
+
+
+def _parse(data: dict[str, Any]) -> Hello | Ping | Reply:
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise _Refused(
+            "unknown_type", f"unknown message type {kind!r}: expected one of {list(CLIENT_TYPES)}"
+        )
+    try:
+        return client_message(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or kind
+        raise _Refused("invalid_message", f"{kind}: {where}: {first['msg']}") from None
+
+
+def _origin_allowed(websocket: WebSocket) -> bool:
+    """A browser sends its cookie with a WebSocket handshake from any site, so a cookie-signed
+    connection must come from a page of this server (the Origin's host is our Host)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+async def _authenticate(state: ServerState, websocket: WebSocket, hello: Hello) -> User:
+    token = hello.token
+    by_cookie = token is None
+    if by_cookie:
+        token = websocket.cookies.get(state.settings.cookie_name)
+    if token is None:
+        raise _Refused("not_signed_in", "send a token in hello or connect with a session cookie")
+    if by_cookie and not _origin_allowed(websocket):
+        raise _Refused("forbidden_origin", "cookie sign-in only from this server's own pages")
+    async with state.db.sessions() as db:
+        auth = await session_for_token(db, token)
+        user = await db.get(User, auth.user_id) if auth is not None else None
+    if user is None:
+        raise _Refused("not_signed_in", "the session is unknown or has expired: sign in again")
+    return user
+
+
+async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> None:
+    """Before the welcome, any refusal ends the connection: the error, then a close code."""
+    await websocket.send_text(Error(code=code, message=message).model_dump_json())
+    close = CLOSE_CODES.get(code, CLOSE_CODES["protocol"])
+    await websocket.close(code=close, reason=code)
+
+
+@router.websocket("/ws")
+async def play(websocket: WebSocket) -> None:
+    """The play connection; see docs/protocol.md."""
+    state: ServerState = websocket.app.state.om
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    try:
+        try:
+            data = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+            hello = _parse(data)
+            if not isinstance(hello, Hello):
+                raise _Refused("protocol", "the first message must be hello")
+            if hello.protocol != PROTOCOL_VERSION:
+                raise _Refused(
+                    "protocol",
+                    f"protocol {hello.protocol} is not spoken here: this server speaks "
+                    f"{PROTOCOL_VERSION}",
+                )
+            user = await _authenticate(state, websocket, hello)
+        except TimeoutError:
+            await _refuse_and_close(websocket, "timeout", f"no hello within {HELLO_SECONDS:g} s")
+            return
+        except _Refused as refused:
+            await _refuse_and_close(websocket, refused.code, refused.message)
+            return
+        client = Client(websocket, user.id)
+        await client.send(
+            Welcome(
+                server_version=openmahjong.__version__,
+                user=UserInfo(id=user.id, name=user.name, is_guest=user.is_guest),
+            )
+        )
+        hub._add(client)
+        pending = hub.ledger(user.id).open
+        if pending is not None:  # a reconnect: the question is still waiting
+            await client.send(_prompt_message(pending))
+        try:
+            await _serve(client, hub)
+        finally:
+            hub._drop(client)
+    except WebSocketDisconnect:
+        return
+
+
+async def _serve(client: Client, hub: Hub) -> None:
+    while True:
+        try:
+            message = _parse(await _receive(client.websocket))
+        except _Refused as refused:
+            await client.send(Error(code=refused.code, message=refused.message))
+            continue
+        if isinstance(message, Ping):
+            await client.send(Pong(id=message.id))
+        elif isinstance(message, Hello):
+            await client.send(Error(code="protocol", message="hello was already received"))
+        else:
+            try:
+                hub.ledger(client.user_id).answer(message.seq, message.action)
+            except PromptRejected as rejected:
+                await client.send(
+                    Error(code=rejected.code, message=rejected.message, seq=message.seq)
+                )
+                continue
+            await hub.send(client.user_id, Accepted(seq=message.seq))

@@ -1,0 +1,86 @@
+"""Prompt sequence numbers: every prompt to a seat gets the next number, and a reply is applied
+only if it answers the one prompt still open, exactly once, with an action it offered.
+
+A new prompt to the same seat closes the previous one (the room moved on, e.g. after a
+timeout auto-played it), so a late reply to it is *stale*; a second reply to a prompt already
+answered is a *duplicate*. Both are refused with that reason and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["PendingPrompt", "PromptLedger", "PromptRejected"]
+
+
+class PromptRejected(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class PendingPrompt:
+    seq: int
+    actions: list[dict[str, Any]]
+    context: dict[str, Any]
+    #: Resolved with the chosen action when the reply is accepted.
+    answer: asyncio.Future[dict[str, Any]] = field(repr=False)
+
+
+class PromptLedger:
+    """One seat's prompts. Numbers start at 1 and never repeat for the ledger's life."""
+
+    def __init__(self, start: int = 1) -> None:
+        self._next = start
+        self.open: PendingPrompt | None = None
+        self._answered: set[int] = set()
+
+    @property
+    def last_seq(self) -> int:
+        return self._next - 1
+
+    def issue(
+        self, actions: list[dict[str, Any]], context: dict[str, Any] | None = None
+    ) -> PendingPrompt:
+        if not actions:
+            raise ValueError("a prompt offers at least one action")
+        if self.open is not None and not self.open.answer.done():
+            self.open.answer.cancel()  # superseded: its reply, if it ever comes, is stale
+        prompt = PendingPrompt(
+            seq=self._next,
+            actions=list(actions),
+            context=dict(context or {}),
+            answer=asyncio.get_running_loop().create_future(),
+        )
+        self._next += 1
+        self.open = prompt
+        return prompt
+
+    def answer(self, seq: int, action: dict[str, Any]) -> PendingPrompt:
+        """Accept ``action`` for prompt ``seq`` or raise ``PromptRejected`` (nothing changes)."""
+        if seq in self._answered:
+            raise PromptRejected("duplicate", f"prompt {seq} was already answered")
+        if seq > self.last_seq:
+            raise PromptRejected("unknown_prompt", f"no prompt {seq} was sent")
+        prompt = self.open
+        if prompt is None or prompt.seq != seq:
+            now = f"the open prompt is {prompt.seq}" if prompt else "no prompt is open"
+            raise PromptRejected("stale", f"prompt {seq} is closed; {now}")
+        if action not in prompt.actions:
+            raise PromptRejected(
+                "illegal_action", f"{action!r} is not one of the actions prompt {seq} offered"
+            )
+        self._answered.add(seq)
+        self.open = None
+        prompt.answer.set_result(action)
+        return prompt
+
+    def close(self) -> None:
+        """Withdraw the open prompt (e.g. the table timed it out and played for the seat)."""
+        if self.open is not None and not self.open.answer.done():
+            self.open.answer.cancel()
+        self.open = None
