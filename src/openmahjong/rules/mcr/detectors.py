@@ -47,10 +47,8 @@ def order_key(t: int) -> int:
 
 
 #: kind code -> ``order_key``, for sorting without a Python call per tile
-ORDER: dict[int, int] = {
-    t: order_key(t)
-    for t in [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + list(range(41, 48))
-}
+_KINDS = [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + list(range(41, 48))
+ORDER: dict[int, int] = {t: order_key(t) for t in _KINDS}
 
 
 # --------------------------------------------------------------------------- chows
@@ -309,32 +307,36 @@ def kong_and_concealed_fans(
 # --------------------------------------------------------------------------- whole hand
 
 
+def _chow_trait(m: int) -> int:
+    r = m % 10
+    return 1 if r in (2, 8) else 2 if r in (4, 5, 6) else 0
+
+
+def _set_trait(t: int) -> int:
+    r = t % 10
+    return 1 if t > 40 or r in (1, 9) else 2 if r == 5 else 3 if r % 2 == 0 else 0
+
+
+# What a chow (by its middle tile) or a pung/pair (by its tile) shares with the others:
+# 1 a terminal or honor, 2 a five, 3 an even number (pungs and pairs only), 0 none of these.
+_CHOW_TRAIT = {m: _chow_trait(m) for m in _KINDS if m < 40 and 2 <= m % 10 <= 8}
+_SET_TRAIT = {t: _set_trait(t) for t in _KINDS}
+_TRAIT_FAN = (0, F.OUTSIDE_HAND, F.ALL_FIVES, F.ALL_EVEN_PUNGS)
+
+
 def set_trait_fans(chows: list[int], pungs: list[int], pair: int, f: list[int]) -> None:
     """全带幺, 全带五, 全双刻: a property every set and the pair share."""
-    outside = fives = even = 0
+    trait = _SET_TRAIT[pair]
+    if not trait:
+        return
+    ct, st = _CHOW_TRAIT, _SET_TRAIT
     for m in chows:
-        r = m % 10
-        if r in (2, 8):
-            outside += 1
-        elif r in (4, 5, 6):
-            fives += 1
-    for t in (*pungs, pair):
-        if t > 40:
-            outside += 1
-            continue
-        r = t % 10
-        if r in (1, 9):
-            outside += 1
-        elif r == 5:
-            fives += 1
-        elif r % 2 == 0:
-            even += 1
-    if outside == 5:
-        f[F.OUTSIDE_HAND] = 1
-    elif fives == 5:
-        f[F.ALL_FIVES] = 1
-    elif even == 5:
-        f[F.ALL_EVEN_PUNGS] = 1
+        if ct[m] != trait:
+            return
+    for t in pungs:
+        if st[t] != trait:
+            return
+    f[_TRAIT_FAN[trait]] = 1
 
 
 def suit_fans(tiles: list[int], f: list[int]) -> None:

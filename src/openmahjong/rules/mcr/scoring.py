@@ -187,7 +187,7 @@ def _meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
         return _read_meld(meld, n)  # raises again, now naming the meld by its position
 
 
-@dataclass
+@dataclass(slots=True)
 class _Context:
     concealed: list[int]  # concealed kinds, the winning tile included
     standing: list[int]  # concealed tiles before the win, as 34 counts
@@ -202,6 +202,8 @@ class _Context:
     seat_wind: int
     prevalent_wind: int
     everything: list[int]  # every tile of the hand, melds included, as 34 counts
+    fixed_chows: list[int]  # middle tiles of the melded chows
+    fixed_pungs: list[tuple[int, bool, bool]]  # (tile, is_kong, is_concealed) of the others
     _waits: frozenset[int] | None = None
 
     def waits(self) -> frozenset[int]:
@@ -308,6 +310,8 @@ def _prepare(
         seat_wind,
         prevalent_wind,
         everything,
+        [t for t, is_chow, _, _ in fixed if is_chow],
+        [(t, k, c) for t, is_chow, k, c in fixed if not is_chow],
     )
 
 
@@ -396,16 +400,18 @@ _KINDS = T.ALL_KINDS
 def _score_regular(
     ctx: _Context, base: list[int], pair: int, blocks: tuple[tuple[int, int], ...]
 ) -> list[int]:
-    f = list(base)
+    f = base[:]
     win = ctx.win
-    concealed_chows = [_KINDS[i] + 1 for k, i in blocks if k == SEQUENCE]
-    concealed_pungs = [_KINDS[i] for k, i in blocks if k != SEQUENCE]
-    chows = concealed_chows
-    pungs: list[tuple[int, bool, bool]] = []
-    if ctx.fixed:
-        chows = concealed_chows + [t for t, is_chow, _, _ in ctx.fixed if is_chow]
-        pungs = [(t, k, c) for t, is_chow, k, c in ctx.fixed if not is_chow]
-
+    kinds = _KINDS
+    concealed_chows: list[int] = []
+    concealed_pungs: list[int] = []
+    for k, i in blocks:
+        if k == SEQUENCE:
+            concealed_chows.append(kinds[i] + 1)
+        else:
+            concealed_pungs.append(kinds[i])
+    chows = concealed_chows + ctx.fixed_chows if ctx.fixed_chows else concealed_chows
+    pungs = ctx.fixed_pungs
     if concealed_pungs:
         # A pung completed by a discard is not concealed, unless the tile can be read into a
         # concealed chow instead.
@@ -414,17 +420,17 @@ def _score_regular(
             and win in concealed_pungs
             and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
         )
-        pungs += [(t, False, not (claimed and t == win)) for t in concealed_pungs]
+        pungs = pungs + [(t, False, not (claimed and t == win)) for t in concealed_pungs]
+    pung_tiles = [t for t, _, _ in pungs]
     if pungs:
         kong_and_concealed_fans(pungs, f)
-    pung_tiles = [t for t, _, _ in pungs]
-    order = ORDER.__getitem__
-    if len(chows) > 1:
-        chow_fans(sorted(chows, key=order), pair, f)
-    if len(pung_tiles) > 1:
-        pung_fans(sorted(pung_tiles, key=order), f)
+        if len(pungs) > 1:
+            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
+    n_chows = len(chows)
+    if n_chows > 1:
+        chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)
 
-    if len(chows) == 4:
+    if n_chows == 4:
         if pair < 40:
             f[F.ALL_CHOWS] = 1
     elif f[F.TWO_DRAGON_PUNGS]:
@@ -443,7 +449,7 @@ def _score_regular(
     apply_exclusions(f)
     if not f[F.BIG_FOUR_WINDS]:
         for t in pung_tiles:
-            if t in _WINDS:
+            if t > 40 and t < 45:
                 _wind_pung_fans(ctx, t, f)
     if not any(f):
         f[F.CHICKEN_HAND] = 1
