@@ -5,13 +5,16 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from openmahjong.fairness import build_wall, shuffled_wall
 from openmahjong.rules.riichi.game import hand_record, new_hand, replay_hand
-from openmahjong.table import Phase, Ron, Tsumo
+from openmahjong.table import PASS, Discard, IllegalAction, Phase, Pon, Ron, Tsumo
 from openmahjong.table.events import Dealt, Drew
+
+from .helpers import snapshot
 
 
 def random_policy(table, rng):
@@ -35,6 +38,20 @@ def tiles_on_table(t):
         if w.from_seat is not None and not w.robbed_kan:
             held.append(t.seats[w.from_seat].discards[-1].tile)
     return Counter(held + t.wall.remaining_tiles())
+
+
+def try_illegal(t, rng):
+    """A random action that is not legal must raise IllegalAction and change nothing."""
+    seat = rng.randrange(4)
+    action = rng.choice(
+        [Discard(rng.choice(build_wall("riichi"))), Ron(), Tsumo(), PASS, Pon((11, 11))]
+    )
+    if action in t.legal_actions(seat):
+        return
+    before = snapshot(t)
+    with pytest.raises(IllegalAction):
+        t.act(seat, action)
+    assert snapshot(t) == before
 
 
 def check_views(t):
@@ -69,6 +86,8 @@ def test_random_hand_conserves_tiles_and_points_and_replays(seed, dealer):
         if steps % 7 == 0:
             assert tiles_on_table(t) == full
             check_views(t)
+        if steps % 5 == 0 and t.phase != Phase.ENDED:
+            try_illegal(t, rng)
         assert sum(s.points for s in t.seats) + 1000 * t.policy.state.sticks == 100000
     assert tiles_on_table(t) == full
     check_views(t)

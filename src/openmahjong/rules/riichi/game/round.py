@@ -277,12 +277,18 @@ class RiichiPolicy(RoundPolicy):
         return any(index34(d.tile) in wanted for d in st.discards)
 
     def _can_ron(self, table: Table, seat: int, trigger: Trigger) -> bool:
-        if trigger.kind == "ankan":
-            if not self.rules.kokushi_robs_closed_kan:
-                return False
-            c = counts34(table.seats[seat].hand + [trigger.tile])
-            if not is_kokushi_complete(c):
-                return False
+        if trigger.kind == "ankan" and not self.rules.kokushi_robs_closed_kan:
+            return False
+        # The cheap shape test first: most tiles complete nobody's hand.
+        c = counts34(table.seats[seat].hand)
+        i = index34(trigger.tile)
+        if c[i] >= 4:
+            return False
+        c[i] += 1
+        if not is_complete(c):
+            return False
+        if trigger.kind == "ankan" and not is_kokushi_complete(c):
+            return False
         if self.is_furiten(table, seat):
             return False
         return self._score(table, seat, trigger.tile, tsumo=False, trigger=trigger) is not None
