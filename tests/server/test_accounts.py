@@ -34,6 +34,7 @@ async def test_health_docs_and_the_placeholder_page(client):
     assert (await client.get("/docs")).status_code == 200
     schema = (await client.get("/openapi.json")).json()
     assert "/api/auth/register" in schema["paths"] and "/api/games" in schema["paths"]
+    assert "/api/tools/analyze" in schema["paths"]  # the tools router is served by the app
     page = await client.get("/")
     assert page.status_code == 200 and "openmahjong" in page.text
     assert _error(await client.get("/api/no-such-thing")) == (404, "not_found")

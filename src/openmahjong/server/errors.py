@@ -48,7 +48,10 @@ _STATUS_CODES = {
     409: "conflict",
     413: "too_large",
     415: "unsupported_media_type",
+    422: "invalid_request",
     429: "rate_limited",
+    501: "not_implemented",
+    503: "unavailable",
 }
 
 
