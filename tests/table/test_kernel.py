@@ -3,7 +3,7 @@
 import pytest
 
 from openmahjong.hand.decompose import is_complete_regular
-from openmahjong.rules.riichi.game import new_hand
+from openmahjong.rules.riichi.game import GameOptions, new_hand
 from openmahjong.table import (
     PASS,
     STANDARD,
@@ -139,8 +139,8 @@ def test_tactical_mode_through_the_kernel_reasks_a_pon_after_a_chi():
         "456z369p369s11m8s8p",
         "1234567z5m5p5s6m6p",
     ]
-    t = new_hand(rigged_wall(hands))
-    t.policy.arbitration = TACTICAL
+    t = new_hand(rigged_wall(hands), GameOptions(claim_mode="tactical"))
+    assert t.policy.arbitration == TACTICAL
     t.act(0, Discard(11))
     assert Chi((12, 13)) in t.legal_actions(1) and Pon((11, 11)) in t.legal_actions(2)
     t.act(2, PASS)
@@ -163,3 +163,16 @@ def test_view_hides_the_window_and_other_hands():
     assert v3.legal_actions == () and v3.offered_tile == 11
     assert v3.hand == tuple(t.seats[3].hand)
     assert not any(f in vars(v3) for f in ("window", "wall", "asking"))
+
+
+def test_upgrade_mode_through_the_kernel_chow_claimant_upgrades_to_ron():
+    # Seat 1 may chi 4p or win on it (full straight); seat 2 may pon 4p.
+    hands = ["12z25689m2458p258s", "123456789m55z56p", "37z1477m449p1479s", "123467z3569s139p"]
+    t = new_hand(rigged_wall(hands), GameOptions(claim_mode="upgrade"))
+    t.act(0, Discard(24))
+    assert Ron() in t.legal_actions(1) and Chi((25, 26)) in t.legal_actions(1)
+    t.act(1, Chi((25, 26)))
+    t.act(2, Pon((24, 24)))
+    assert Ron() in t.legal_actions(1)
+    t.act(1, Ron())
+    assert t.phase == Phase.ENDED and t.result.wins[0].seat == 1

@@ -17,6 +17,9 @@ class GameOptions(BaseModel):
     #: EARLY_KAN_DORA (legacy name TOURNAMENT): every kan's dora before the replacement draw.
     kan_dora: Literal["MAJSOUL", "EARLY_KAN_DORA"] = "MAJSOUL"
     ron_mode: Literal["MULTI_RON", "HEAD_BUMP"] = "MULTI_RON"
+    #: Claim arbitration: standard; tactical calls (a passer with a higher option is asked again
+    #: after a lower claim); upgrade (MIL 2024: an outranked claimant may upgrade to a win).
+    claim_mode: Literal["standard", "tactical", "upgrade"] = "standard"
     #: Tenhou: three players winning on one discard abort the hand instead.
     triple_ron_abort: bool = False
     red_fives: bool = True

@@ -35,7 +35,7 @@ from openmahjong.table.actions import (
     Ron,
     Tsumo,
 )
-from openmahjong.table.claims import HEAD_BUMP, STANDARD, ArbitrationMode
+from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.events import (
     DoraRevealed,
     HandEnded,
@@ -157,8 +157,10 @@ class RiichiPolicy(RoundPolicy):
         self.options = options
         self.sticks_at_start = sticks
         self.rules = resolve_rules(options.scoring)
-        self.arbitration: ArbitrationMode = (
-            HEAD_BUMP if options.ron_mode == "HEAD_BUMP" else STANDARD
+        self.arbitration = ArbitrationMode(
+            multi_win=options.ron_mode == "MULTI_RON",
+            reask_passers=options.claim_mode == "tactical",
+            allow_upgrade=options.claim_mode == "upgrade",
         )
         self.state = _HandState(
             round_wind=round_wind,
