@@ -40,6 +40,24 @@ class Situation:
 
 def check_situation(s: Situation, closed: bool, kans: int, melds: int = 0) -> None:
     """Raise ``InvalidHand`` for flags no real win can have together."""
+    if (
+        s.seat_wind in WIND_NAMES
+        and s.round_wind in WIND_NAMES
+        and s.honba >= 0
+        and s.riichi_sticks >= 0
+        and not (
+            s.riichi
+            or s.ippatsu
+            or s.haitei
+            or s.rinshan
+            or s.houtei
+            or s.chankan
+            or s.tenhou
+            or s.chiihou
+            or s.renhou
+        )
+    ):
+        return  # a plain win: nothing can be inconsistent
     for name, wind in (("seat_wind", s.seat_wind), ("round_wind", s.round_wind)):
         if wind not in WIND_NAMES:
             raise InvalidHand(f"{name} must be a wind code 41-44 (East..North), not {wind!r}")

@@ -26,7 +26,6 @@ SEATS = (41, 42, 43, 44)
 
 def settle(
     base: int,
-    *,
     winner: int,
     tsumo: bool,
     discarder: int | None,
@@ -36,10 +35,17 @@ def settle(
     liable_base: int = 0,
 ) -> dict[int, int]:
     """Point changes per seat; ``liable_base`` is the part of ``base`` the ``pao`` seat covers."""
-    paid = {41: 0, 42: 0, 43: 0, 44: 0}
     ron_factor = 6 if winner == 41 else 4
     if pao is None or liable_base <= 0 or pao == winner:
         liable_base, pao = 0, None
+        if not tsumo:  # the common ron: one payer
+            assert discarder is not None and discarder != winner
+            value = -(-ron_factor * base // 100) * 100 + 300 * honba
+            changes = {41: 0, 42: 0, 43: 0, 44: 0}
+            changes[discarder] = -value
+            changes[winner] = value + 1000 * riichi_sticks
+            return changes
+    paid = {41: 0, 42: 0, 43: 0, 44: 0}
     rest = base - liable_base
     if tsumo:
         if rest:

@@ -60,10 +60,16 @@ class Win:
     total: int
     payments: dict[int, int]
     basic_points: int = 0
-    fu_details: list[tuple[str, int]] = field(default_factory=list)
     wait: str = ""
     dealer: bool = False
     tsumo: bool = False
+    # What ``fu_details`` is computed from, only when asked for (most callers never ask).
+    _fu_source: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def fu_details(self) -> list[tuple[str, int]]:
+        """Where each fu comes from, e.g. ``[("base", 20), ("closed ron", 10)]``."""
+        return fu_breakdown(*self._fu_source) if self._fu_source else []
 
     def yaku_names(self, lang: str = "en") -> list[tuple[str, int]]:
         return [(display_name(y, lang), han) for y, han in self.yaku]
@@ -119,21 +125,21 @@ def score_win(
     opts = resolve_rules(rules)
     h = build_hand(hand, win_tile, melds, opts.red_fives)
     s = Situation(
-        tsumo=tsumo,
-        riichi=riichi or double_riichi,
-        double_riichi=double_riichi,
-        ippatsu=ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=haitei,
-        houtei=houtei,
-        tenhou=tenhou,
-        chiihou=chiihou,
-        renhou=renhou,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        honba=honba,
-        riichi_sticks=riichi_sticks,
+        tsumo,
+        riichi or double_riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        seat_wind,
+        round_wind,
+        honba,
+        riichi_sticks,
     )
     check_situation(s, h.closed, h.kans, len(h.melds))
     if not tsumo:
@@ -205,29 +211,20 @@ def score_win(
             liable_base = base
         else:
             liable_base = 8000 * sum(m // 13 for _, m in fed)
-    payments = settle(
-        base,
-        winner=seat_wind,
-        tsumo=tsumo,
-        discarder=discarder,
-        honba=honba,
-        riichi_sticks=riichi_sticks,
-        pao=pao,
-        liable_base=liable_base,
-    )
+    payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
     return Win(
-        han=han,
-        fu=fu,
-        yaku=yl,
-        yakuman=mult,
-        limit=limit,
-        total=value,
-        payments=payments,
-        basic_points=base,
-        fu_details=fu_breakdown(r, h, s, pinfu),
-        wait=WAIT_NAMES[r.wait],
-        dealer=dealer,
-        tsumo=tsumo,
+        han,
+        fu,
+        yl,
+        mult,
+        limit,
+        value,
+        payments,
+        base,
+        WAIT_NAMES[r.wait],
+        dealer,
+        tsumo,
+        (r, h, s, pinfu),
     )
 
 

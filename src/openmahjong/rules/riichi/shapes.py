@@ -67,28 +67,32 @@ def readings(hand: Hand, tsumo: bool) -> list[Reading]:
             out.append(Reading(KOKUSHI, pair, (), THIRTEEN_SIDED if pair == win else TANKI))
             return out
     melded = hand.melds
+    new = _new_reading
     for pair, blocks in raw_decompositions(c):
         # Sets are plain (type, index, concealed, kan) tuples; MeldSet has the same layout.
-        own = [(t, i, True, False) for t, i in blocks]
+        own = tuple([_CONCEALED[b] for b in blocks]) + melded
         if pair == win:
-            out.append(Reading(REGULAR, pair, (*own, *melded), TANKI))
-        seen = 0  # bit field of (wait, start) already read, to skip identical sets
+            out.append(new(Reading, (REGULAR, pair, own, TANKI)))
+        seen: list[tuple[int, int]] = []  # (wait, start) already read: identical sets read once
         for j, (t, i) in enumerate(blocks):
-            if t == TRIPLET:
-                if i != win:
-                    continue
-                bit = 1 << (5 * 34 + i)
-                if seen & bit:
-                    continue
-                seen |= bit
-                sets = own[:]
-                sets[j] = (TRIPLET, i, tsumo, False)
-                out.append(Reading(REGULAR, pair, (*sets, *melded), SHANPON))
-            elif i <= win <= i + 2 and t == SEQUENCE:
+            if i > win or i + 2 < win:
+                continue
+            if t == SEQUENCE:
                 wait = _sequence_wait(i, win)
-                bit = 1 << (wait * 34 + i)
-                if seen & bit:
+                if seen and (wait, i) in seen:
                     continue
-                seen |= bit
-                out.append(Reading(REGULAR, pair, (*own, *melded), wait))
+                seen.append((wait, i))
+                out.append(new(Reading, (REGULAR, pair, own, wait)))
+            elif i == win:
+                if seen and (SHANPON, i) in seen:
+                    continue
+                seen.append((SHANPON, i))
+                sets = list(own)
+                sets[j] = (TRIPLET, i, tsumo, False)
+                out.append(new(Reading, (REGULAR, pair, tuple(sets), SHANPON)))
     return out
+
+
+_new_reading = tuple.__new__  # builds the named tuple without its Python-level __new__
+# A concealed block as a set tuple, made once: (type, index) -> (type, index, True, False).
+_CONCEALED = {(t, i): (t, i, True, False) for t in (TRIPLET, SEQUENCE) for i in range(34)}

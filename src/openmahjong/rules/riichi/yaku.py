@@ -65,7 +65,10 @@ def facts(h: Hand) -> Facts:
     simples = sum(c[1:8]) + sum(c[10:17]) + sum(c[19:26])
     terminals = c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
     suits = (any(c[0:9])) + (any(c[9:18])) + (any(c[18:27]))
-    return Facts(suits, sum(c[27:34]), simples, terminals)
+    return _new_facts(Facts, (suits, sum(c[27:34]), simples, terminals))
+
+
+_new_facts = tuple.__new__  # builds the named tuple without its Python-level __new__
 
 
 def _seat(s: Situation) -> int:
