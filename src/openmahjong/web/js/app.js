@@ -1,0 +1,139 @@
+// The single-page shell: header with navigation and language switch, a hash router, the footer.
+//
+// Routes are "#/path?query". Each page module exports render(main, route); pages keep their
+// own form state, so a language switch simply renders the current route again.
+
+import { h } from "./dom.js";
+import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
+import * as analyze from "./pages/analyze.js";
+import * as home from "./pages/home.js";
+import * as mcr from "./pages/mcr.js";
+import * as placeholder from "./pages/placeholder.js";
+import * as riichi from "./pages/riichi.js";
+import * as seed from "./pages/seed.js";
+
+const ROUTES = {
+  "/": { page: home, title: "nav.home" },
+  "/tools/analyze": { page: analyze, title: "nav.analyze" },
+  "/tools/riichi": { page: riichi, title: "nav.riichi" },
+  "/tools/mcr": { page: mcr, title: "nav.mcr" },
+  "/tools/seed": { page: seed, title: "nav.seed" },
+  "/lobby": { page: placeholder, title: "nav.lobby" },
+  "/replays": { page: placeholder, title: "nav.replays" },
+};
+
+const NAV = [
+  ["/tools/analyze", "nav.analyze"],
+  ["/tools/riichi", "nav.riichi"],
+  ["/tools/mcr", "nav.mcr"],
+  ["/tools/seed", "nav.seed"],
+  ["/lobby", "nav.lobby"],
+  ["/replays", "nav.replays"],
+];
+
+/** "#/tools/seed?seed=ab&salt=cd" -> {path: "/tools/seed", query: URLSearchParams}. */
+export function parseHash(hash) {
+  const raw = (hash || "").replace(/^#/, "") || "/";
+  const [path, query = ""] = raw.split("?");
+  const clean = "/" + path.split("/").filter(Boolean).join("/");
+  return { path: clean, query: new URLSearchParams(query) };
+}
+
+function header(route) {
+  const picker = h(
+    "select",
+    {
+      id: "lang",
+      class: "lang-select",
+      "aria-label": t("app.language"),
+      onchange: (e) => setLang(e.target.value),
+    },
+    LANGS.map((l) => h("option", { value: l.code, lang: l.html }, l.label)),
+  );
+  picker.value = lang();
+  return h(
+    "header",
+    { class: "topbar" },
+    h(
+      "div",
+      { class: "topbar-row" },
+      h("a", { class: "brand", href: "#/" },
+        h("img", { class: "brand-mark", src: "favicon.svg", alt: "" }), t("app.name")),
+      h("label", { class: "lang" }, h("span", { class: "visually-hidden" }, t("app.language")), picker),
+    ),
+    h(
+      "nav",
+      { class: "mainnav", "aria-label": t("nav.main") },
+      h(
+        "ul",
+        {},
+        NAV.map(([path, key]) =>
+          h(
+            "li",
+            {},
+            h(
+              "a",
+              { href: `#${path}`, "aria-current": route.path === path ? "page" : false },
+              t(key),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+let lastPath = null;
+
+function render() {
+  const route = parseHash(window.location.hash);
+  const entry = ROUTES[route.path];
+  const root = document.getElementById("app");
+  const main = h("main", { id: "main", tabindex: "-1" });
+  root.replaceChildren(
+    h("a", { class: "skip", href: "#main", onclick: skipToMain }, t("app.skip")),
+    header(route),
+    main,
+    h("footer", { class: "footer" }, h("p", {}, t("app.footer"))),
+  );
+  if (entry) {
+    entry.page.render(main, { ...route, title: t(entry.title), titleKey: entry.title });
+    document.title = `${t(entry.title)} · ${t("app.name")}`;
+  } else {
+    main.append(
+      h("h1", {}, t("notfound.title")),
+      h("p", {}, t("notfound.body", { path: route.path })),
+      h("p", {}, h("a", { href: "#/" }, t("notfound.home"))),
+    );
+    document.title = `${t("notfound.title")} · ${t("app.name")}`;
+  }
+  // After a navigation (not the first load, not a language switch) move focus to the page's
+  // heading so keyboard and screen-reader users start at the new content.
+  if (lastPath !== null && lastPath !== route.path) {
+    const heading = main.querySelector("h1");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus();
+    }
+  }
+  lastPath = route.path;
+}
+
+function skipToMain(event) {
+  // The hash is the router's; a plain #main link would navigate away.
+  event.preventDefault();
+  document.getElementById("main").focus();
+}
+
+function start() {
+  initLang();
+  window.addEventListener("hashchange", render);
+  window.addEventListener("langchange", () => {
+    const focusedLang = document.activeElement && document.activeElement.id === "lang";
+    render();
+    if (focusedLang) document.getElementById("lang").focus();
+  });
+  render();
+}
+
+start();

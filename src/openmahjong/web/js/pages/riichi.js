@@ -1,0 +1,224 @@
+// Riichi calculator: POST /api/tools/score/riichi, the JSON of `openmahjong score riichi --json`.
+
+import { postJson } from "../api.js";
+import { checkbox, errorBox, field, h, select } from "../dom.js";
+import { handEditor } from "../hand-editor.js";
+import { lang, t } from "../i18n.js";
+import {
+  concealedMax,
+  meldList,
+  meldStrings,
+  windSelect,
+  winPicker,
+} from "./score-common.js";
+
+const FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+  "houtei", "tenhou", "chiihou", "renhou"];
+const MELD_KINDS = ["chi", "pon", "minkan", "ankan", "kakan"];
+
+const state = {
+  text: "",
+  win: "",
+  melds: [],
+  flags: Object.fromEntries(FLAGS.map((f) => [f, false])),
+  seat: "E",
+  round: "E",
+  dora: "",
+  ura: "",
+  honba: 0,
+  sticks: 0,
+  discarder: "",
+  pao: "",
+  preset: "majsoul",
+  result: null,
+  error: "",
+};
+
+/** The request body: the CLI's options in JSON form. */
+export function requestBody(s) {
+  return {
+    hand: s.text,
+    win: s.win,
+    melds: meldStrings(s.melds),
+    ...s.flags,
+    seat: s.seat,
+    round: s.round,
+    dora: s.dora.trim() ? [s.dora.trim()] : [],
+    ura: s.ura.trim() ? [s.ura.trim()] : [],
+    honba: Number(s.honba) || 0,
+    sticks: Number(s.sticks) || 0,
+    discarder: s.discarder || null,
+    pao: s.pao || null,
+    preset: s.preset,
+  };
+}
+
+const WIND_OF_NAME = { East: "E", South: "S", West: "W", North: "N" };
+const translated = (prefix, raw) => {
+  const key = `${prefix}.${raw}`;
+  const text = t(key);
+  return text === key ? raw : text;
+};
+
+function resultView(r) {
+  const names = lang();
+  const headline = r.yakuman
+    ? t("riichi.yakuman", { n: r.yakuman })
+    : t("riichi.hanFu", { han: r.han, fu: r.fu });
+  const who = t("riichi.who", {
+    who: r.dealer ? t("riichi.dealer") : t("riichi.nonDealer"),
+    how: r.tsumo ? t("riichi.tsumoWord") : t("riichi.ron"),
+  });
+  return h(
+    "section",
+    { class: "panel result", "aria-live": "polite" },
+    h("h2", {}, t("score.result")),
+    h("p", { class: "big", "data-testid": "points" }, t("riichi.total", { points: r.total.toLocaleString("en") })),
+    h(
+      "p",
+      { class: "summary" },
+      h("strong", { "data-testid": "hanfu" }, headline),
+      r.limit ? h("span", { class: "limit" }, translated("limit", r.limit)) : "",
+      h("span", { class: "muted" }, who),
+    ),
+    h("h3", {}, t("riichi.yaku")),
+    h(
+      "table",
+      { class: "yaku", "data-testid": "yaku" },
+      h("tbody", {}, r.yaku.map((y) =>
+        h("tr", { "data-yaku": y.id },
+          h("td", {}, y[names] || y.en),
+          h("td", { class: "num" }, `${y.han} ${t("riichi.han")}`)))),
+    ),
+    h("h3", {}, t("riichi.fuDetails")),
+    h("p", { class: "muted" }, t("riichi.wait", { wait: translated("wait", r.wait) })),
+    h(
+      "table",
+      { class: "fu" },
+      h("tbody", {}, r.fu_details.map((f) =>
+        h("tr", {}, h("td", {}, translated("fu", f.reason)),
+          h("td", { class: "num" }, `${f.fu} ${t("riichi.fu")}`)))),
+    ),
+    h("h3", {}, t("riichi.payments")),
+    h(
+      "table",
+      { class: "payments" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("riichi.player")), h("th", { class: "num" }, t("riichi.change")))),
+      h("tbody", {}, Object.entries(r.payments).map(([wind, delta]) =>
+        h("tr", {}, h("td", {}, t(`wind.${WIND_OF_NAME[wind] || wind}`)),
+          h("td", { class: "num" }, delta > 0 ? `+${delta}` : String(delta))))),
+    ),
+  );
+}
+
+export function render(main, route) {
+  const rerender = () => {
+    main.replaceChildren();
+    render(main, route);
+  };
+  const output = h("div", { class: "output" });
+  const showOutput = () =>
+    output.replaceChildren(state.error ? errorBox(state.error) : "", state.result ? resultView(state.result) : "");
+
+  const picker = winPicker(state);
+  const editor = handEditor(state, {
+    label: t("hand.label"),
+    max: concealedMax(state.melds),
+    reds: true,
+    onChange: (tiles) => picker.update(tiles),
+  });
+  picker.update(editor.tiles());
+
+  const flagBoxes = FLAGS.map((f) =>
+    checkbox(t(`riichi.${f}`), state.flags[f], (e) => {
+      state.flags[f] = e.target.checked;
+    }, f));
+  const text = (key, placeholder) =>
+    h("input", {
+      type: "text",
+      name: key,
+      value: state[key],
+      placeholder,
+      autocomplete: "off",
+      spellcheck: "false",
+      oninput: (e) => {
+        state[key] = e.target.value;
+      },
+    });
+  const num = (key) =>
+    h("input", {
+      type: "number",
+      name: key,
+      min: "0",
+      max: "100",
+      inputmode: "numeric",
+      value: String(state[key]),
+      oninput: (e) => {
+        state[key] = e.target.value;
+      },
+    });
+  const setter = (key) => (e) => {
+    state[key] = e.target.value;
+  };
+
+  const run = h("button", { type: "submit", class: "primary-action" }, t("score.calculate"));
+  async function calculate(event) {
+    event.preventDefault();
+    run.disabled = true;
+    run.textContent = t("common.working");
+    try {
+      state.result = await postJson("/api/tools/score/riichi", requestBody(state));
+      state.error = "";
+    } catch (err) {
+      state.error = err.message;
+      state.result = null;
+    } finally {
+      run.disabled = false;
+      run.textContent = t("score.calculate");
+    }
+    showOutput();
+  }
+
+  main.append(
+    h("h1", {}, t("riichi.title")),
+    h("p", { class: "lead" }, t("riichi.lead")),
+    h(
+      "div",
+      { class: "two-col" },
+      h(
+        "form",
+        { class: "panel", onsubmit: calculate, novalidate: true, "aria-label": t("riichi.title") },
+        editor.element,
+        picker.element,
+        meldList(state, MELD_KINDS, rerender),
+        h("fieldset", {}, h("legend", {}, t("score.conditions")), h("div", { class: "checks" }, flagBoxes)),
+        h(
+          "fieldset",
+          {},
+          h("legend", {}, t("riichi.table")),
+          h(
+            "div",
+            { class: "grid-2" },
+            field(t("riichi.seat"), windSelect(state.seat, setter("seat"), { name: "seat" })),
+            field(t("riichi.round"), windSelect(state.round, setter("round"), { name: "round" })),
+            field(t("riichi.dora"), text("dora", t("riichi.doraPlaceholder"))),
+            field(t("riichi.ura"), text("ura", t("riichi.doraPlaceholder"))),
+            field(t("riichi.honba"), num("honba")),
+            field(t("riichi.sticks"), num("sticks")),
+            field(t("riichi.discarder"),
+              windSelect(state.discarder, setter("discarder"), { name: "discarder" },
+                [["", t("riichi.discarderAuto")]])),
+            field(t("riichi.pao"),
+              windSelect(state.pao, setter("pao"), { name: "pao" }, [["", t("common.none")]])),
+            field(t("riichi.preset"),
+              select([["majsoul", "Mahjong Soul"], ["tenhou", "Tenhou"]], state.preset,
+                setter("preset"), { name: "preset" })),
+          ),
+        ),
+        h("div", { class: "actions" }, run),
+      ),
+      output,
+    ),
+  );
+  showOutput();
+}

@@ -1,0 +1,135 @@
+// What the two calculators share: the winning-tile picker, the meld list and wind selects.
+
+import { field, h, select } from "../dom.js";
+import { t } from "../i18n.js";
+import { format } from "../tiles.js";
+import { tileMarkup } from "../tile-svg.js";
+
+export const WINDS = ["E", "S", "W", "N"];
+
+export function windSelect(value, onchange, attrs = {}, extra = []) {
+  return select([...extra, ...WINDS.map((w) => [w, t(`wind.${w}`)])], value, onchange, attrs);
+}
+
+/**
+ * The winning tile: one button per distinct tile of the hand (radio semantics), defaulting to
+ * the last tile added. state.win holds its notation ("8s").
+ */
+export function winPicker(state) {
+  const group = h("div", {
+    class: "tiles win-picker",
+    role: "radiogroup",
+    "aria-label": t("score.win"),
+  });
+  const note = h("p", { class: "help" }, t("score.winHelp"));
+
+  function update(tiles) {
+    const seen = [];
+    for (const code of tiles) if (!seen.includes(code)) seen.push(code);
+    const names = seen.map((c) => format([c]));
+    if (!names.includes(state.win)) state.win = tiles.length ? format([tiles[tiles.length - 1]]) : "";
+    group.replaceChildren(
+      ...(seen.length
+        ? seen.map((code) => {
+            const name = format([code]);
+            const chosen = name === state.win;
+            return h("button", {
+              type: "button",
+              role: "radio",
+              class: "tile-btn win-choice",
+              "aria-checked": chosen ? "true" : "false",
+              tabindex: chosen ? "0" : "-1",
+              "data-tile": name,
+              html: tileMarkup(code),
+              onclick: () => {
+                state.win = name;
+                update(tiles);
+                group.querySelector(`[data-tile="${name}"]`).focus();
+              },
+              onkeydown: (e) => arrowKeys(e, names, tiles),
+            });
+          })
+        : [h("span", { class: "muted" }, t("score.winNone"))]),
+    );
+  }
+
+  function arrowKeys(event, names, tiles) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const i = (names.indexOf(state.win) + step + names.length) % names.length;
+    state.win = names[i];
+    update(tiles);
+    group.querySelector(`[data-tile="${state.win}"]`).focus();
+  }
+
+  const element = h(
+    "div",
+    { class: "field" },
+    h("span", { class: "label", id: "win-label" }, h("strong", {}, t("score.win"))),
+    group,
+    note,
+  );
+  return { element, update };
+}
+
+/** The declared melds as rows of kind + tiles; `kinds` are the meld kinds the scorer knows. */
+export function meldList(state, kinds, onChange) {
+  const list = h("div", { class: "melds" });
+  function draw() {
+    list.replaceChildren(
+      ...state.melds.map((meld, i) =>
+        h(
+          "div",
+          { class: "meld-row", "data-meld": i },
+          field(
+            t("score.meldKind"),
+            select(kinds.map((k) => [k, t(`meld.${k}`)]), meld.kind, (e) => {
+              meld.kind = e.target.value;
+            }, { name: `meld-kind-${i}` }),
+          ),
+          field(
+            t("score.meldTiles"),
+            h("input", {
+              type: "text",
+              name: `meld-tiles-${i}`,
+              value: meld.tiles,
+              placeholder: t("score.meldPlaceholder"),
+              autocomplete: "off",
+              spellcheck: "false",
+              oninput: (e) => {
+                meld.tiles = e.target.value;
+              },
+            }),
+          ),
+          h("button", {
+            type: "button",
+            class: "danger",
+            "aria-label": `${t("common.remove")} ${i + 1}`,
+            onclick: () => {
+              state.melds.splice(i, 1);
+              onChange();
+            },
+          }, "✕"),
+        ),
+      ),
+    );
+  }
+  draw();
+  const add = h("button", {
+    type: "button",
+    class: "secondary",
+    disabled: state.melds.length >= 4,
+    onclick: () => {
+      state.melds.push({ kind: kinds[1] || kinds[0], tiles: "" });
+      onChange();
+    },
+  }, "+ " + t("score.addMeld"));
+  return h("fieldset", {}, h("legend", {}, t("score.melds")), list, h("div", { class: "actions" }, add));
+}
+
+export const meldStrings = (melds) =>
+  melds.filter((m) => m.tiles.trim()).map((m) => `${m.kind}:${m.tiles.trim()}`);
+
+/** The concealed tiles a hand may hold with this many melds (14, 11, 8, 5, 2). */
+export const concealedMax = (melds) => 14 - 3 * melds.length;

@@ -1,0 +1,256 @@
+// Seed verification, computed entirely in this browser by fairness.js (no server call).
+//
+// Fields can be filled from the address: #/tools/seed?seed=HEX&salt=S&commitment=C&ruleset=mcr
+// &hands=8&players=a,b,c,d (the end-of-game screen links here that way).
+
+import { checkbox, errorBox, field, h, select } from "../dom.js";
+import { errorText, t } from "../i18n.js";
+import {
+  commitment,
+  parseCommitment,
+  parseMasterSeed,
+  SeedError,
+  verify,
+  WALL_RULESETS,
+} from "../fairness.js";
+import { sortTiles } from "../tiles.js";
+import { tileMarkup, tilesMarkup } from "../tile-svg.js";
+
+const MAX_HANDS = 64;
+const EXAMPLE_SEED = "1234567890abcdef".repeat(4);
+const EXAMPLE_SALT = "0123456789abcdef0123456789abcdef";
+
+const state = {
+  seed: "",
+  salt: "",
+  commitment: "",
+  ruleset: "riichi",
+  hands: 4,
+  players: ["p1", "p2", "p3", "p4"],
+  redFives: true,
+  report: null,
+  error: null,
+  fromQuery: "",
+};
+
+function readQuery(query) {
+  const key = query.toString();
+  if (!key || key === state.fromQuery) return false;
+  state.fromQuery = key;
+  if (query.has("seed")) state.seed = query.get("seed");
+  if (query.has("salt")) state.salt = query.get("salt");
+  if (query.has("commitment")) state.commitment = query.get("commitment");
+  if (query.has("ruleset") && query.get("ruleset") in WALL_RULESETS) state.ruleset = query.get("ruleset");
+  if (query.has("hands")) state.hands = Number(query.get("hands")) || state.hands;
+  if (query.has("players")) {
+    const names = query.get("players").split(",");
+    if (names.length === 4) state.players = names;
+  }
+  return query.has("seed") && query.has("salt");
+}
+
+function compute() {
+  const masterSeed = parseMasterSeed(state.seed);
+  if (!state.salt) throw new SeedError("no salt", "seed.err.salt");
+  const claimed = state.commitment.trim() ? parseCommitment(state.commitment) : null;
+  const hands = Number(state.hands);
+  if (!Number.isInteger(hands) || hands < 1 || hands > MAX_HANDS) {
+    throw new SeedError("hands out of range", "seed.err.hands", { max: MAX_HANDS });
+  }
+  const players = state.players.map((p) => p.trim());
+  if (players.some((p) => !p) || new Set(players).size !== players.length) {
+    throw new SeedError("bad players", "seed.err.players");
+  }
+  return verify({
+    masterSeed,
+    salt: state.salt,
+    ruleset: state.ruleset,
+    hands,
+    players,
+    claimed,
+    redFives: state.redFives,
+  });
+}
+
+function wallGrid(wall) {
+  return wall
+    .map((code, i) => `<span class="wall-cell">${tileMarkup(code)}<span>${i}</span></span>`)
+    .join("");
+}
+
+function handView(report, hand) {
+  const names = report.seat_order;
+  const wallBox = h("div", { class: "wall-grid", "data-testid": "wall" });
+  const wall = h(
+    "details",
+    {
+      ontoggle: (e) => {
+        // Drawn on first opening: a long game has thousands of wall tiles.
+        if (e.target.open && !wallBox.firstChild) wallBox.innerHTML = wallGrid(hand.wall);
+      },
+    },
+    h("summary", {}, t("seed.showWall")),
+    h("p", { class: "muted" }, t("seed.wall", { n: hand.wall.length })),
+    wallBox,
+  );
+  return h(
+    "section",
+    { class: "panel hand", "data-hand": hand.hand_number },
+    h("h3", {}, t("seed.hand", { n: hand.hand_number })),
+    h("p", {}, h("strong", {}, t("seed.handSeed")), " ",
+      h("span", { class: "mono", "data-testid": "hand-seed" }, hand.hand_seed_hex)),
+    h("p", { class: "muted" }, t("seed.dealt")),
+    hand.dealt.map((tiles, seat) =>
+      h(
+        "div",
+        { class: "dealt-row", "data-seat": seat },
+        h("span", { class: "who" }, `${t("seed.seat")} ${seat} · ${names[seat]}`,
+          seat === report.dealer ? ` (${t("seed.dealerMark")})` : ""),
+        h("span", { class: "tiles small", html: tilesMarkup(sortTiles(tiles)) }),
+      )),
+    wall,
+  );
+}
+
+function reportView(report) {
+  const status =
+    report.commitment_matches === null
+      ? h("p", { class: "status-info", "data-testid": "commitment-status" }, t("seed.noClaim"))
+      : report.commitment_matches
+        ? h("p", { class: "status-ok", "data-testid": "commitment-status", "data-match": "yes" }, "✓ " + t("seed.match"))
+        : h("p", { class: "status-bad", "data-testid": "commitment-status", "data-match": "no" }, "✗ " + t("seed.mismatch"));
+  return h(
+    "div",
+    { class: "report", "aria-live": "polite" },
+    h(
+      "section",
+      { class: "panel" },
+      h("h2", {}, t("seed.commitmentComputed")),
+      status,
+      h("p", { class: "mono", "data-testid": "commitment" }, report.commitment),
+      h("p", { class: "mono muted", "data-testid": "commitment-hex" }, report.commitment_hex),
+      h("p", { class: "muted" }, t(`seed.field.${report.hand_number_field}`)),
+      h("h2", {}, t("seed.seats")),
+      h("ol", { class: "seat-list", start: "0", "data-testid": "seat-order" },
+        report.seat_order.map((name, seat) =>
+          h("li", { "data-seat": seat },
+            h("strong", {}, `${t("seed.seat")} ${seat}`),
+            h("span", { class: "player" }, name),
+            seat === report.dealer ? h("span", { class: "muted" }, `(${t("seed.dealerMark")})`) : ""))),
+    ),
+    report.hands.map((hand) => handView(report, hand)),
+  );
+}
+
+export function render(main, route) {
+  const autoRun = readQuery(route.query);
+  const output = h("div", { class: "output" });
+  const show = () => {
+    output.replaceChildren(
+      state.error ? errorBox(errorText(state.error)) : "",
+      state.report ? reportView(state.report) : "",
+    );
+  };
+  const run = () => {
+    try {
+      state.report = compute();
+      state.error = null;
+    } catch (err) {
+      state.report = null;
+      state.error = err;
+    }
+    show();
+  };
+
+  const input = (key, attrs = {}) =>
+    h("input", {
+      type: "text",
+      name: key,
+      value: state[key],
+      autocomplete: "off",
+      spellcheck: "false",
+      autocapitalize: "off",
+      class: "mono",
+      ...attrs,
+      oninput: (e) => {
+        state[key] = e.target.value;
+      },
+    });
+  const rulesetSelect = select(
+    [["riichi", `${t("common.riichi")} (136)`], ["mcr", `${t("common.mcr")} (144)`],
+      ["sichuan", `${t("common.sichuan")} (108)`]],
+    state.ruleset,
+    (e) => {
+      state.ruleset = e.target.value;
+      redBox.hidden = state.ruleset !== "riichi";
+      handsHelp.textContent = t("seed.handsHelp", { field: WALL_RULESETS[state.ruleset].handNumber });
+    },
+    { name: "ruleset" },
+  );
+  const redBox = checkbox(t("seed.redFives"), state.redFives, (e) => {
+    state.redFives = e.target.checked;
+  }, "red_fives");
+  redBox.hidden = state.ruleset !== "riichi";
+  const hands = h("input", {
+    type: "number", name: "hands", min: "1", max: String(MAX_HANDS), inputmode: "numeric",
+    value: String(state.hands),
+    oninput: (e) => {
+      state.hands = e.target.value;
+    },
+  });
+  const handsField = field(t("seed.hands"), hands,
+    t("seed.handsHelp", { field: WALL_RULESETS[state.ruleset].handNumber }));
+  const handsHelp = handsField.querySelector(".help");
+  const players = state.players.map((name, i) =>
+    field(t("seed.player", { n: i + 1 }), h("input", {
+      type: "text", name: `player-${i}`, value: name, autocomplete: "off",
+      oninput: (e) => {
+        state.players[i] = e.target.value;
+      },
+    })));
+
+  const form = h(
+    "form",
+    {
+      class: "panel",
+      novalidate: true,
+      "aria-label": t("seed.title"),
+      onsubmit: (e) => {
+        e.preventDefault();
+        run();
+      },
+    },
+    field(t("seed.masterSeed"), input("seed", { placeholder: "0123…cdef (64)", maxlength: "80" }), t("seed.masterHelp")),
+    field(t("seed.salt"), input("salt")),
+    field(t("seed.commitment"), input("commitment", { inputmode: "numeric" }), t("seed.commitmentHelp")),
+    h("div", { class: "grid-2" }, field(t("common.ruleset"), rulesetSelect), handsField),
+    redBox,
+    h("fieldset", {}, h("legend", {}, t("seed.players")), h("div", { class: "grid-2" }, players)),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "submit", class: "primary-action" }, t("seed.verify")),
+      h("button", {
+        type: "button",
+        class: "secondary",
+        onclick: () => {
+          state.seed = EXAMPLE_SEED;
+          state.salt = EXAMPLE_SALT;
+          state.commitment = commitment(BigInt("0x" + EXAMPLE_SEED), EXAMPLE_SALT).toString();
+          main.replaceChildren();
+          render(main, route);
+          run();
+        },
+      }, t("seed.example")),
+    ),
+  );
+
+  main.append(
+    h("h1", {}, t("seed.title")),
+    h("p", { class: "lead" }, t("seed.lead")),
+    form,
+    output,
+  );
+  if (autoRun) run();
+  else show();
+}
