@@ -67,6 +67,8 @@ class SeatView:
     table: dict[str, Any]
     seats_public: tuple[dict[str, Any], ...]
     events: tuple[Event, ...]
+    #: The seat's own private state from the ruleset (empty for a spectator).
+    own: dict[str, Any]
 
 
 class Table:
@@ -401,6 +403,7 @@ class Table:
             table=self.policy.table_public(self),
             seats_public=tuple(self.policy.seat_public(self, s) for s in range(self.n)),
             events=tuple(self.events_for(seat)),
+            own=self.policy.seat_private(self, seat) if seat is not None else {},
         )
 
     def action_log(self) -> list[list[Any]]:

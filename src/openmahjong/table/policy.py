@@ -100,3 +100,7 @@ class RoundPolicy:
 
     def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
         return {}
+
+    def seat_private(self, table: Table, seat: int) -> dict[str, Any]:
+        """What only ``seat`` itself may see beyond its hand (furiten, forbidden discards...)."""
+        return {}

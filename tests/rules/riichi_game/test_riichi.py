@@ -151,6 +151,7 @@ def test_furiten_temporary_after_passing_ron_until_next_draw():
     assert t.seats[1].extra.furiten_temporary
     t.act(3, Discard(tile("7s")))
     assert Ron() not in t.legal_actions(1)
+    assert t.view(1).own["furiten"] and "furiten" not in t.view(2).seats_public[1]
     pass_all(t)
     discard(t, 0, "1z")
     assert not t.seats[1].extra.furiten_temporary  # cleared by seat 1's draw

@@ -718,6 +718,14 @@ class RiichiPolicy(RoundPolicy):
             "kans": len(self.state.kans),
         }
 
+    def seat_private(self, table: Table, seat: int) -> dict[str, Any]:
+        x: RiichiSeat = table.seats[seat].extra
+        return {
+            "furiten": self.is_furiten(table, seat),
+            "kuikae": tuple(sorted(x.kuikae)),
+            "ippatsu": x.ippatsu,
+        }
+
     def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
         x: RiichiSeat = table.seats[seat].extra
         return {
