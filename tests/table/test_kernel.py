@@ -176,3 +176,11 @@ def test_upgrade_mode_through_the_kernel_chow_claimant_upgrades_to_ron():
     assert Ron() in t.legal_actions(1)
     t.act(1, Ron())
     assert t.phase == Phase.ENDED and t.result.wins[0].seat == 1
+
+
+def test_timeouts_play_the_default_action_and_are_recorded():
+    t = toy_table()
+    t.timeout(0)
+    assert t.seats[0].discards[0].tsumogiri
+    log = t.action_log()
+    assert log[0][2:] == ["timeout"]

@@ -99,6 +99,8 @@ class Table:
         self.special: dict[int, tuple[Action, ...]] = {}
         self.events: list[Event] = []
         self.log: list[tuple[int, Action]] = []
+        #: Indices into ``log`` of actions the table played for a seat that timed out.
+        self.timeouts: set[int] = set()
         self.result: Any = None
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         policy.on_start(self)
@@ -178,6 +180,14 @@ class Table:
             del self.special[seat]
             self.policy.apply_special(self, seat, action)
         return self.events[start:]
+
+    def timeout(self, seat: int) -> list[Event]:
+        """The seat ran out of time: play its :meth:`default_action`, recorded as a timeout."""
+        action = self.default_action(seat)
+        if action is None:
+            raise IllegalAction(f"seat {seat} has nothing to do now ({self.phase} phase)")
+        self.timeouts.add(len(self.log))
+        return self.act(seat, action)
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
         explain = getattr(self.policy, "why_illegal", None)
@@ -407,7 +417,11 @@ class Table:
         )
 
     def action_log(self) -> list[list[Any]]:
-        return [[s, action_to_dict(a)] for s, a in self.log]
+        """``[seat, action]`` per action, with a third element ``"timeout"`` for timeouts."""
+        return [
+            [s, action_to_dict(a)] + (["timeout"] if i in self.timeouts else [])
+            for i, (s, a) in enumerate(self.log)
+        ]
 
     def validate(self) -> None:
         for s in self.seats:

@@ -157,9 +157,12 @@ def test_four_kans_by_two_players_abort_after_the_fourth_kans_discard_passes():
     t.act(1, Minkan((41, 41, 41)))
     t.act(1, Ankan((42, 42, 42, 42)))
     t.act(1, Ankan((43, 43, 43, 43)))
+    # MAJSOUL: the minkan's indicator shows when the next kan is declared; ankans at once.
+    assert len(t.policy.dora_indicators(t)) == 4
     discard(t, 1, "9m")
     assert t.turn == 2
     t.act(2, Ankan((44, 44, 44, 44)))
+    assert len(t.policy.dora_indicators(t)) == 5
     assert t.phase == Phase.TURN  # the hand goes on until the fourth kan's discard passes
     t.act(2, Discard(t.seats[2].hand[0]))
     pass_all(t)

@@ -45,6 +45,9 @@ def replay_hand(record: dict[str, Any]) -> Table:
         sticks=record["sticks_at_start"],
         points=record["points"],
     )
-    for seat, data in record["actions"]:
-        table.act(seat, action_from_dict(data))
+    for seat, data, *flags in record["actions"]:
+        if "timeout" in flags:
+            table.timeout(seat)
+        else:
+            table.act(seat, action_from_dict(data))
     return table
