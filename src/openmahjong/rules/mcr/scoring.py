@@ -13,7 +13,7 @@ corrected when the tiles make them impossible. ``docs/mcr-scoring.md`` explains 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import mul
@@ -101,15 +101,17 @@ _ENTRY: dict[int, FanEntry] = {
 }
 
 
-@dataclass(frozen=True)
-class Win:
-    """The best reading of a win: its fans (rulebook order), total with flowers, and form."""
+class Win(NamedTuple):
+    """The best reading of a win: its fans (rulebook order), total with flowers, and form.
+
+    ``fan_total`` is the fans without flowers, the figure the 8-fan minimum applies to.
+    """
 
     fans: list[FanEntry]
     total: int
     flowers: int = 0
     form: str = "regular"
-    fan_total: int = field(default=0)
+    fan_total: int = 0
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -221,7 +223,6 @@ def _prepare(
     hand,
     win_tile,
     melds,
-    *,
     self_drawn,
     fourth_tile,
     kong,
@@ -620,18 +621,9 @@ def score_win(
     hand, ``BelowMinimum`` when it is worth less than 8 fans before flowers.
     """
     ctx = _prepare(
-        hand,
-        win_tile,
-        melds,
-        self_drawn=self_drawn,
-        fourth_tile=fourth_tile,
-        kong=kong,
-        last_tile=last_tile,
-        seat_wind=seat_wind,
-        prevalent_wind=prevalent_wind,
-        flowers=flowers,
-        rules=rules,
-    )
+        hand, win_tile, melds, self_drawn, fourth_tile, kong, last_tile, seat_wind,
+        prevalent_wind, flowers, rules,
+    )  # fmt: skip
     found = best_fans(ctx)
     if found is None:
         raise NotAWin(
