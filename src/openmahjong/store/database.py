@@ -42,7 +42,8 @@ def normalize_url(text: str) -> URL:
             f"{text!r} is not a database URL: use sqlite+aiosqlite:///path/to/file.db or "
             "postgresql+asyncpg://user:password@host:5432/dbname"
         ) from None
-    backend = url.get_backend_name()
+    # Read the name ourselves: asking SQLAlchemy would load a dialect that may not exist.
+    backend, _, driver = url.drivername.partition("+")
     if backend == "postgres":  # the spelling some hosting providers print
         backend = "postgresql"
     if backend not in _ASYNC_DRIVERS:
@@ -50,14 +51,12 @@ def normalize_url(text: str) -> URL:
             f"database {backend!r} is not supported: use SQLite (sqlite+aiosqlite:///file.db) "
             "or PostgreSQL (postgresql+asyncpg://...)"
         )
-    driver = url.get_driver_name()
     wanted = _ASYNC_DRIVERS[backend]
-    if "+" not in url.drivername or backend != url.get_backend_name():
-        url = url.set(drivername=wanted)
-    elif f"{backend}+{driver}" != wanted:
+    if driver and f"{backend}+{driver}" != wanted:
         raise DatabaseURLError(
             f"driver {driver!r} is not async or not installed: use {wanted}:// in the URL"
         )
+    url = url.set(drivername=wanted)
     if backend == "sqlite":
         database = url.database or ""
         if database in ("", ":memory:"):
