@@ -110,3 +110,20 @@ def test_as_dict_round_trips_the_fans():
     doc = score("123456789m11122p", "2m", flowers=1).as_dict()
     assert doc["total"] == 23 and doc["flowers"] == 1
     assert doc["fans"][0] == {"zh": "清龙", "en": "Pure Straight", "value": 16, "count": 1}
+
+
+def test_an_added_kong_scores_as_a_melded_kong():
+    def kong(kind: str) -> list[str]:
+        melds = (Meld(kind, (21,) * 4), Meld("chi", (17, 18, 19)))
+        with pytest.raises(BelowMinimum) as low:
+            score("456p23455s", "5s", melds)
+        return [e.zh for e in low.value.win.fans]
+
+    assert kong("kakan") == kong("minkan") == ["幺九刻", "明杠", "无字"]
+    assert "暗杠" in kong("ankan")
+
+
+def test_melds_may_be_plain_tuples_with_lists():
+    with pytest.raises(BelowMinimum) as low:
+        score_win(parse("456p23455s"), 35, [("kakan", [21, 21, 21, 21]), ("chi", [17, 18, 19])])
+    assert "明杠" in {e.zh for e in low.value.win.fans}
