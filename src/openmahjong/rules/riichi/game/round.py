@@ -156,6 +156,8 @@ class RiichiPolicy(RoundPolicy):
     ) -> None:
         self.options = options
         self.sticks_at_start = sticks
+        #: seat -> (hand it was computed for, its waits): hands change only a few times a turn.
+        self._waits_cache: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
         self.rules = resolve_rules(options.scoring)
         self.arbitration = ArbitrationMode(
             multi_win=options.ron_mode == "MULTI_RON",
@@ -270,26 +272,34 @@ class RiichiPolicy(RoundPolicy):
         if group <= have:
             self.state.liable[seat] = meld.from_seat
 
+    def waiting_on(self, table: Table, seat: int) -> frozenset[int]:
+        """Dense kind indices that complete the seat's 13 - 3k tile hand (cached per hand)."""
+        hand = table.seats[seat].hand
+        key = tuple(hand)
+        cached = self._waits_cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = frozenset(waits(counts34(hand))) if len(hand) % 3 == 1 else frozenset()
+        self._waits_cache[seat] = (key, found)
+        return found
+
     def is_furiten(self, table: Table, seat: int) -> bool:
         st = table.seats[seat]
         x: RiichiSeat = st.extra
         if x.furiten_temporary or x.furiten_riichi:
             return True
-        wanted = set(waits(counts34(st.hand)))
-        return any(index34(d.tile) in wanted for d in st.discards)
+        wanted = self.waiting_on(table, seat)
+        return bool(wanted) and any(index34(d.tile) in wanted for d in st.discards)
 
     def _can_ron(self, table: Table, seat: int, trigger: Trigger) -> bool:
         if trigger.kind == "ankan" and not self.rules.kokushi_robs_closed_kan:
             return False
-        # The cheap shape test first: most tiles complete nobody's hand.
-        c = counts34(table.seats[seat].hand)
-        i = index34(trigger.tile)
-        if c[i] >= 4:
+        # The cheap test first: most tiles are nobody's winning tile.
+        if index34(trigger.tile) not in self.waiting_on(table, seat):
             return False
-        c[i] += 1
-        if not is_complete(c):
-            return False
-        if trigger.kind == "ankan" and not is_kokushi_complete(c):
+        if trigger.kind == "ankan" and not is_kokushi_complete(
+            counts34(table.seats[seat].hand + [trigger.tile])
+        ):
             return False
         if self.is_furiten(table, seat):
             return False
