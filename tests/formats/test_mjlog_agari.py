@@ -133,3 +133,13 @@ def test_decode_meld_bit_fields():
     # Pon of white dragon (Tenhou kind 31): t = 31 * 3 + called index, copy 0 left out.
     kind, tiles, rel = decode_meld((31 * 3 << 9) | 0x8 | 1)
     assert (kind, tiles, rel) == ("pon", (46, 46, 46), 1)
+
+
+def test_three_player_games_read_with_their_north_sets():
+    three = [p for p in FILES if "-00b9-" in p.name]
+    if not three:
+        pytest.skip("no three-player reference games")
+    records = [a for p in three for a in read_agari(p)]
+    assert records and all(a.game_type.three_player for a in records)
+    nuki = [m for a in records for m in a.melds if m[0] == "nuki"]
+    assert nuki and all(m[1] == (44,) for m in nuki)
