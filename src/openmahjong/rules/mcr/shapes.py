@@ -25,7 +25,6 @@ __all__ = [
     "regular_waits",
     "seven_pairs_waits",
     "is_regular_complete",
-    "kinds_of",
 ]
 
 #: The six knitted straights: 147 in one suit, 258 in another, 369 in the third.
@@ -258,10 +257,3 @@ def seven_pairs_waits(counts: tuple[int, ...]) -> frozenset[int]:
     if sum(counts) != 13 or sum(n // 2 for n in counts) != 6:
         return frozenset()
     return frozenset(ALL_KINDS[i] for i, n in enumerate(counts) if n % 2)
-
-
-def kinds_of(counts: list[int]) -> list[int]:
-    out: list[int] = []
-    for i, n in enumerate(counts):
-        out.extend([ALL_KINDS[i]] * n)
-    return out
