@@ -62,10 +62,11 @@ class Facts(NamedTuple):
 
 def facts(h: Hand) -> Facts:
     c = h.shape
-    simples = sum(c[1:8]) + sum(c[10:17]) + sum(c[19:26])
+    honors = sum(c[27:34])
     terminals = c[0] + c[8] + c[9] + c[17] + c[18] + c[26]
     suits = (any(c[0:9])) + (any(c[9:18])) + (any(c[18:27]))
-    return _new_facts(Facts, (suits, sum(c[27:34]), simples, terminals))
+    # The shape holds 14 tiles (a kan counted as three): the rest are simples.
+    return _new_facts(Facts, (suits, honors, 14 - honors - terminals, terminals))
 
 
 _new_facts = tuple.__new__  # builds the named tuple without its Python-level __new__
