@@ -22,7 +22,14 @@ from openmahjong.hand.shanten import (
     shanten_by_form,
     shanten_counts,
 )
-from openmahjong.hand.useful import DiscardOption, UsefulTile, discard_table, useful_tiles, waits
+from openmahjong.hand.useful import (
+    DiscardOption,
+    UsefulTile,
+    discard_table,
+    useful_tiles,
+    wait_indices,
+    waits,
+)
 
 __all__ = [
     "ALL_FORMS",
@@ -45,5 +52,6 @@ __all__ = [
     "shanten_by_form",
     "shanten_counts",
     "useful_tiles",
+    "wait_indices",
     "waits",
 ]

@@ -14,9 +14,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from openmahjong import tiles as _tiles
-from openmahjong.hand.shanten import RIICHI_FORMS, _check_forms, shanten_counts
+from openmahjong.hand.shanten import (
+    REGULAR,
+    RIICHI_FORMS,
+    SEVEN_PAIRS,
+    _check_forms,
+    shanten_counts,
+)
 
-__all__ = ["UsefulTile", "DiscardOption", "waits", "useful_tiles", "discard_table"]
+__all__ = ["UsefulTile", "DiscardOption", "wait_indices", "waits", "useful_tiles", "discard_table"]
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 @dataclass(frozen=True)
@@ -64,13 +72,45 @@ def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int
     return found
 
 
+def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
+    """Kinds that could complete the hand: for sets, pairs and seven pairs only a held kind or
+    a neighbour within two of one; thirteen orphans and the knitted forms may want any kind."""
+    if forms is not RIICHI_FORMS and set(forms) - {REGULAR, SEVEN_PAIRS}:
+        return range(34)
+    if forms is RIICHI_FORMS and sum(counts) >= 13 and sum(1 for i in _ORPHANS if counts[i]) >= 12:
+        return range(34)
+    near: set[int] = set()
+    for i, n in enumerate(counts):
+        if n:
+            near.add(i)
+            if i < 27:
+                base = i - i % 9
+                near.update(j for j in (i - 2, i - 1, i + 1, i + 2) if base <= j < base + 9)
+    return sorted(near)
+
+
+def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
+    """Dense indices of the kinds completing a 13 - 3k count vector ([] when not ready).
+
+    A kind the hand holds four of is never a wait: its fifth copy does not exist.
+    """
+    if shanten_counts(counts, forms=forms) != 0:
+        return []
+    found = []
+    for i in _wait_candidates(counts, forms):
+        if counts[i] < 4:
+            counts[i] += 1
+            if shanten_counts(counts, forms=forms) == -1:
+                found.append(i)
+            counts[i] -= 1
+    return found
+
+
 def waits(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
     """The tile kinds that complete a hand of 13 - 3k tiles ([] when it is not ready)."""
     forms = _forms(forms)
     counts = _counts(tiles, (13, 10, 7, 4, 1), "a waiting hand")
-    if shanten_counts(counts, forms=forms) != 0:
-        return []
-    return [_tiles.ALL_KINDS[i] for i in _improving(counts, -1, forms)]
+    return [_tiles.ALL_KINDS[i] for i in wait_indices(counts, forms=forms)]
 
 
 def _unseen(index: int, counts: Sequence[int], visible: Sequence[int] | None) -> int:

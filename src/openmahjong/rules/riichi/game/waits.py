@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from openmahjong.hand.shanten import shanten_counts
+from openmahjong.hand.useful import wait_indices
 from openmahjong.tiles import counts34
 
 __all__ = ["is_complete", "is_ready", "waits", "riichi_waits", "is_kokushi_complete", "ORPHANS"]
@@ -39,39 +40,12 @@ def is_ready(c: list[int]) -> bool:
     return shanten_counts(c) == 0
 
 
-def _candidates(c: list[int]) -> Iterable[int]:
-    if sum(c) == 13 and sum(1 for i in ORPHANS if c[i]) >= 12:
-        return range(34)
-    near: set[int] = set()
-    for i, n in enumerate(c):
-        if not n:
-            continue
-        near.add(i)
-        if i < 27:
-            base = i - i % 9
-            for j in (i - 2, i - 1, i + 1, i + 2):
-                if base <= j < base + 9:
-                    near.add(j)
-    return sorted(near)
-
-
 def waits(c: list[int]) -> list[int]:
     """Kinds (dense indices) that complete a 3k+1 count vector (a kind held four times in the
     hand cannot, as no fifth copy exists), whether or not a copy is still unseen."""
-    if shanten_counts(c) != 0:
-        return []
-    out = []
-    for i in _candidates(c):
-        if c[i] >= 4:
-            continue
-        c[i] += 1
-        if is_complete(c):
-            out.append(i)
-        c[i] -= 1
-    return out
+    return wait_indices(c)
 
 
 def riichi_waits(tiles: Iterable[int]) -> list[int]:
     """Waits that count as tenpai: a kind already held four times in the hand does not."""
-    c = counts34(tiles)
-    return [i for i in waits(c) if c[i] < 4]
+    return wait_indices(counts34(tiles))
