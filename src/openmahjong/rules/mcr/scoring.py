@@ -206,6 +206,7 @@ class _Context:
     everything: list[int]  # every tile of the hand, melds included, as 34 counts
     fixed_chows: list[int]  # middle tiles of the melded chows
     fixed_pungs: list[tuple[int, bool, bool]]  # (tile, is_kong, is_concealed) of the others
+    mask: int  # the kinds among the concealed tiles, bit i for dense index i
     _waits: frozenset[int] | None = None
 
     def waits(self) -> frozenset[int]:
@@ -267,8 +268,11 @@ def _prepare(
     win = _kind_of(win_tile, "win tile")
     index = _INDEX
     full = [0] * 34
+    bit = BIT
+    mask = 0  # which kinds the concealed tiles hold, one bit each
     for t in concealed:
         full[index[t]] += 1
+        mask |= bit[t]
     wi = index.get(win, -1)
     if wi < 0 or not full[wi]:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
@@ -313,6 +317,7 @@ def _prepare(
         everything,
         [t for t, is_chow, _, _ in fixed if is_chow],
         [(t, k, c) for t, is_chow, k, c in fixed if not is_chow],
+        mask,
     )
 
 
@@ -384,9 +389,7 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
         f[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
-    mask = 0
-    for t in ctx.concealed:
-        mask |= BIT[t]
+    mask = ctx.mask
     for t in ctx.fixed_tiles:
         mask |= BIT[t]
     mask_fans(mask, f)
@@ -561,7 +564,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
     """The fan vector of the best reading of the hand and that reading's form, or None."""
     # A knitted straight is read first and, when it fits, is the answer (a reading as four sets
     # is then not looked for, as in the reference calculator).
-    if len(ctx.fixed) <= 1 and ctx.full[:27].count(0) <= 18:
+    if len(ctx.fixed) <= 1 and shapes.may_hold_knitted_straight(ctx.mask):
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight"

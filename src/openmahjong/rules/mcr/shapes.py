@@ -17,6 +17,7 @@ __all__ = [
     "ORPHANS",
     "HONOR_KINDS",
     "find_knitted_straight",
+    "may_hold_knitted_straight",
     "is_thirteen_orphans",
     "honors_and_knitted",
     "is_seven_pairs",
@@ -43,6 +44,12 @@ HONOR_KINDS: frozenset[int] = frozenset((41, 42, 43, 44, 45, 46, 47))
 
 
 _STRAIGHT_INDICES = tuple(tuple(index34(t) for t in st) for st in KNITTED_STRAIGHTS)
+_STRAIGHT_MASKS = tuple(sum(1 << i for i in st) for st in _STRAIGHT_INDICES)
+
+
+def may_hold_knitted_straight(mask: int) -> bool:
+    """Whether a kind mask (bit i = dense index i) holds all nine tiles of a knitted straight."""
+    return any(mask & sm == sm for sm in _STRAIGHT_MASKS)
 
 
 def find_knitted_straight(counts: list[int]) -> tuple[int, ...] | None:
