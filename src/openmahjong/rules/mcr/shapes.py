@@ -220,16 +220,22 @@ def regular_waits(counts: tuple[int, ...] | list[int]) -> frozenset[int]:
 
     Purely structural, like a calculator's wait table: a fifth copy can be "waited on".
     """
-    parts = [_suit_completions(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
-    honors = counts[27:34]
-    broken = 0  # groups that fit neither way
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    parts = (
+        _suit_completions(counts[0:9]),
+        _suit_completions(counts[9:18]),
+        _suit_completions(counts[18:27]),
+    )
+    held_honors = [(i, n) for i, n in enumerate(counts[27:34]) if n]
+    broken = 0  # groups that fit neither as sets nor as sets and a pair
     pairs = 0
     for sets_ok, pair_ok, _, _ in parts:
         if pair_ok:
             pairs += 1
         elif not sets_ok:
             broken += 1
-    for n in honors:
+    for _, n in held_honors:
         if _HONOR_PAIR[n]:
             pairs += 1
         elif not _HONOR_SETS[n]:
@@ -239,22 +245,21 @@ def regular_waits(counts: tuple[int, ...] | list[int]) -> frozenset[int]:
     found: list[int] = []
     for base, (sets_ok, pair_ok, to_sets, to_pair) in zip((11, 21, 31), parts, strict=True):
         # The other groups must all fit already; the tile then completes this suit.
-        own_broken = 0 if (sets_ok or pair_ok) else 1
-        if broken - own_broken:
+        if broken and (sets_ok or pair_ok):
             continue
-        others_pairs = pairs - (1 if pair_ok else 0)
+        others_pairs = pairs - 1 if pair_ok else pairs
         if others_pairs == 1:
             found.extend(base + j for j in to_sets)
         elif others_pairs == 0:
             found.extend(base + j for j in to_pair)
-    for i, n in enumerate(honors):
-        if n >= 5:
+    for i, n in held_honors:
+        # A lone honor (or a fifth copy) makes the pair; a pair becomes a pung.
+        if broken and (_HONOR_SETS[n] or _HONOR_PAIR[n]):
             continue
-        own_broken = 0 if (_HONOR_SETS[n] or _HONOR_PAIR[n]) else 1
-        if broken - own_broken:
-            continue
-        others_pairs = pairs - (1 if _HONOR_PAIR[n] else 0)
-        if (others_pairs == 1 and _HONOR_SETS[n + 1]) or (others_pairs == 0 and _HONOR_PAIR[n + 1]):
+        others_pairs = pairs - 1 if _HONOR_PAIR[n] else pairs
+        if n < 5 and (
+            (others_pairs == 1 and _HONOR_SETS[n + 1]) or (others_pairs == 0 and _HONOR_PAIR[n + 1])
+        ):
             found.append(41 + i)
     return frozenset(found)
 
