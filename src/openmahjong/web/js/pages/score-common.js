@@ -13,7 +13,8 @@ export function windSelect(value, onchange, attrs = {}, extra = []) {
 
 /**
  * The winning tile: one button per distinct tile of the hand (radio semantics), defaulting to
- * the last tile added. state.win holds its notation ("8s").
+ * the last tile added. state.win holds its notation ("8s"), state.winChosen whether the player
+ * picked it.
  */
 export function winPicker(state) {
   const group = h("div", {
@@ -27,7 +28,9 @@ export function winPicker(state) {
     const seen = [];
     for (const code of tiles) if (!seen.includes(code)) seen.push(code);
     const names = seen.map((c) => format([c]));
-    if (!names.includes(state.win)) state.win = tiles.length ? format([tiles[tiles.length - 1]]) : "";
+    // Until the player picks one, the winning tile follows the last tile added.
+    if (!names.includes(state.win)) state.winChosen = false;
+    if (!state.winChosen) state.win = tiles.length ? format([tiles[tiles.length - 1]]) : "";
     group.replaceChildren(
       ...(seen.length
         ? seen.map((code) => {
@@ -43,6 +46,7 @@ export function winPicker(state) {
               html: tileMarkup(code),
               onclick: () => {
                 state.win = name;
+                state.winChosen = true;
                 update(tiles);
                 group.querySelector(`[data-tile="${name}"]`).focus();
               },
@@ -59,6 +63,7 @@ export function winPicker(state) {
     event.preventDefault();
     const i = (names.indexOf(state.win) + step + names.length) % names.length;
     state.win = names[i];
+    state.winChosen = true;
     update(tiles);
     group.querySelector(`[data-tile="${state.win}"]`).focus();
   }

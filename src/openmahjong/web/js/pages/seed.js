@@ -237,9 +237,9 @@ export function render(main, route) {
           state.seed = EXAMPLE_SEED;
           state.salt = EXAMPLE_SALT;
           state.commitment = commitment(BigInt("0x" + EXAMPLE_SEED), EXAMPLE_SALT).toString();
+          state.runOnRender = true;
           main.replaceChildren();
           render(main, route);
-          run();
         },
       }, t("seed.example")),
     ),
@@ -251,6 +251,9 @@ export function render(main, route) {
     form,
     output,
   );
-  if (autoRun) run();
+  if (autoRun || state.runOnRender) {
+    state.runOnRender = false;
+    run();
+  }
   else show();
 }
