@@ -188,3 +188,20 @@ async def test_serve_reports_a_bad_database_clearly(tmp_path):
     assert result.returncode == 2
     assert "the folder for the SQLite file does not exist" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+async def test_expired_sessions_are_removed_at_startup(tmp_path):
+    settings = make_settings(tmp_path)
+    async with running(settings) as app, client_for(app) as c:
+        await register(c, "expiring")
+        async with app.state.om.db.session() as s:
+            from sqlalchemy import update
+
+            from openmahjong.store.models import AuthSession, utcnow
+
+            await s.execute(update(AuthSession).values(expires_at=utcnow()))
+        assert (await c.get("/api/auth/me")).status_code == 401  # expired: refused at once
+    async with running(settings) as app, app.state.om.db.session() as s:
+        from sqlalchemy import func, select
+
+        assert await s.scalar(select(func.count()).select_from(AuthSession)) == 0

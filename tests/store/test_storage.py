@@ -222,3 +222,21 @@ async def test_data_survives_reopening_the_database(database: Database):
             assert (await s.get(Game, game_id)).status == "live"
     finally:
         await reopened.close()
+
+
+async def test_load_live_gives_what_a_restart_replays(database: Database):
+    game_id = await _new_game(database)
+    async with database.session() as s:
+        assert (await g.load_live(s, game_id)).next_seq == 1
+        for seq in (1, 2, 3):
+            await g.append_action(s, game_id, seq, seq % 4, {"type": "pass"})
+    async with database.session() as s:
+        live = await g.load_live(s, game_id)
+        assert live.game.master_seed == "ab" * 32 and [x.seat for x in live.seats] == [0, 1, 2, 3]
+        assert [a.seq for a in live.actions] == [1, 2, 3] and live.next_seq == 4
+        await g.finish_game(s, game_id, [])
+    async with database.session() as s:
+        with pytest.raises(g.GameNotLive):
+            await g.load_live(s, game_id)
+        with pytest.raises(LookupError):
+            await g.load_live(s, 999)

@@ -11,11 +11,12 @@ import hmac
 import re
 import secrets
 from datetime import datetime, timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -305,7 +306,7 @@ async def change_password(
         delete(AuthSession).where(AuthSession.user_id == user.id, AuthSession.token_hash != current)
     )
     await db.commit()
-    return {"other_sessions_ended": result.rowcount or 0}
+    return {"other_sessions_ended": cast(CursorResult[Any], result).rowcount or 0}
 
 
 def _code_hash(code: str, salt: str | None = None) -> str:
@@ -436,3 +437,12 @@ async def apply_configured_admins(state: ServerState) -> None:
             .where(User.name_key.in_(keys), User.is_guest.is_(False))
             .values(role=Role.ADMIN.value)
         )
+
+
+async def purge_expired(state: ServerState) -> int:
+    """Delete sessions and email codes past their expiry (at startup); returns how many."""
+    now = utcnow()
+    async with state.db.session() as db:
+        sessions = await db.execute(delete(AuthSession).where(AuthSession.expires_at <= now))
+        codes = await db.execute(delete(EmailCode).where(EmailCode.expires_at <= now))
+    return sum(cast(CursorResult[Any], r).rowcount or 0 for r in (sessions, codes))

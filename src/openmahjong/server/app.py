@@ -36,6 +36,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if applied:
                 log.info("database %s: applied migrations %s", state.db.describe(), applied)
         await accounts.apply_configured_admins(state)
+        purged = await accounts.purge_expired(state)
+        if purged:
+            log.info("removed %d expired sessions and email codes", purged)
         log.info("openmahjong server ready, database %s", state.db.describe())
         try:
             yield

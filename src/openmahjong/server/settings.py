@@ -25,15 +25,15 @@ class Settings(BaseSettings):
 
     # --- storage
     database_url: str = Field(
-        DEFAULT_DATABASE_URL,
+        default=DEFAULT_DATABASE_URL,
         description="SQLAlchemy URL: sqlite+aiosqlite:///file.db or postgresql+asyncpg://...",
     )
     database_schema: str | None = Field(
-        None, description="PostgreSQL only: keep every table in this schema (search path)."
+        default=None, description="PostgreSQL only: keep every table in this schema (search path)."
     )
-    migrate_on_start: bool = Field(True, description="Apply pending migrations at startup.")
+    migrate_on_start: bool = Field(default=True, description="Apply pending migrations at startup.")
     redis_url: str | None = Field(
-        None,
+        default=None,
         description="redis://host:6379/0. When set, login rate limits are shared by every "
         "server process through Redis; otherwise they are kept in this process.",
     )
@@ -41,11 +41,11 @@ class Settings(BaseSettings):
     # --- sessions and cookies
     cookie_name: str = "om_session"
     cookie_secure: bool = Field(
-        False, description="Send the session cookie over HTTPS only (turn on behind TLS)."
+        default=False, description="Send the session cookie over HTTPS only (turn on behind TLS)."
     )
     cookie_samesite: Literal["lax", "strict", "none"] = "lax"
-    session_days: float = Field(30, gt=0, description="Lifetime of a signed-in session.")
-    guest_session_days: float = Field(7, gt=0, description="Lifetime of a guest session.")
+    session_days: float = Field(default=30, gt=0, description="Lifetime of a signed-in session.")
+    guest_session_days: float = Field(default=7, gt=0, description="Lifetime of a guest session.")
 
     # --- accounts
     admins: Annotated[list[str], NoDecode] = Field(
@@ -53,21 +53,21 @@ class Settings(BaseSettings):
         description="Comma-separated account names that hold the admin role; applied at "
         "startup and when such a name registers.",
     )
-    password_min_length: int = Field(8, ge=6)
+    password_min_length: int = Field(default=8, ge=6)
     login_attempts: int = Field(
-        5, ge=1, description="Failed logins allowed per account name and client per window."
+        default=5, ge=1, description="Failed logins allowed per account name and client per window."
     )
-    login_window_seconds: float = Field(300, gt=0)
+    login_window_seconds: float = Field(default=300, gt=0)
     trust_proxy: bool = Field(
-        False,
+        default=False,
         description="Take the client address from X-Forwarded-For (only behind your own proxy).",
     )
-    email_code_minutes: float = Field(15, gt=0)
-    email_code_attempts: int = Field(5, ge=1)
+    email_code_minutes: float = Field(default=15, gt=0)
+    email_code_attempts: int = Field(default=5, ge=1)
     # argon2id cost; the defaults are argon2-cffi's (RFC 9106 low-memory profile).
-    argon2_time_cost: int = Field(3, ge=1)
-    argon2_memory_kib: int = Field(65536, ge=8)
-    argon2_parallelism: int = Field(4, ge=1)
+    argon2_time_cost: int = Field(default=3, ge=1)
+    argon2_memory_kib: int = Field(default=65536, ge=8)
+    argon2_parallelism: int = Field(default=4, ge=1)
 
     # --- outgoing mail (none configured: verification codes go to the server log)
     smtp_host: str | None = None
@@ -79,7 +79,7 @@ class Settings(BaseSettings):
 
     # --- web client
     web_dir: Path | None = Field(
-        None, description="Folder served at /; default: the client inside the package."
+        default=None, description="Folder served at /; default: the client inside the package."
     )
 
     @field_validator("admins", mode="before")

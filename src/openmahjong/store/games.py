@@ -24,6 +24,7 @@ __all__ = [
     "RECORD_VERSION",
     "ActionOutOfOrder",
     "GameNotLive",
+    "LiveGame",
     "SeatEntry",
     "SeatResult",
     "actions",
@@ -33,6 +34,7 @@ __all__ = [
     "get_game",
     "list_finished",
     "live_games",
+    "load_live",
     "player_games",
     "player_stats",
     "seats_of",
@@ -311,3 +313,26 @@ async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
         **summary(list(per.values())),
         "by_ruleset": {name: summary([per[name]]) for name in sorted(per)},
     }
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    """Everything a restarted server needs to rebuild one live table by replay."""
+
+    game: Game
+    seats: list[GameSeat]
+    actions: list[GameAction]
+
+    @property
+    def next_seq(self) -> int:
+        return self.actions[-1].seq + 1 if self.actions else 1
+
+
+async def load_live(session: AsyncSession, game_id: int) -> LiveGame:
+    """A live game with its seats and its action log in order (``GameNotLive`` if it ended)."""
+    game = await session.get(Game, game_id)
+    if game is None:
+        raise LookupError(f"no game {game_id}")
+    if game.status != GameStatus.LIVE.value:
+        raise GameNotLive(f"game {game_id} is {game.status}")
+    return LiveGame(game, await seats_of(session, game_id), await actions(session, game_id))
