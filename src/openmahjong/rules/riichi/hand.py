@@ -153,12 +153,14 @@ def _meld_set(meld: Meld | tuple[str, Sequence[int]]) -> tuple[MeldSet, list[int
 def _check_reds(everything: list[int], red_fives: int) -> None:
     """Raise if the table could not have dealt these red and plain fives."""
     reds = [t for t in everything if t >= 100]
-    if red_fives == 3:
-        for suit_red in set(reds):
-            if reds.count(suit_red) > 1:
-                raise InvalidHand(
-                    f"{T.format([suit_red])} appears twice: this table has one red five per suit"
-                )
+    for suit_red in set(reds):
+        allowed = 2 if red_fives == 4 and suit_red == 205 else 1
+        if reds.count(suit_red) > allowed:
+            copies = "one red five per suit" if red_fives == 3 else "two red 5p, one red 5m, 5s"
+            raise InvalidHand(
+                f"{T.format([suit_red])} appears {reds.count(suit_red)} times: "
+                f"this table has {copies}"
+            )
     for five, red in ((15, 105), (25, 205), (35, 305)):
         if everything.count(five) == 4:
             raise InvalidHand(
