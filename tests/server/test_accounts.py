@@ -90,6 +90,18 @@ async def test_malformed_json_gets_a_clear_message(client):
     assert "not valid JSON" in response.json()["error"]["message"]
 
 
+async def test_a_body_that_is_not_declared_json_is_refused(app, client):
+    # A cross-site HTML form cannot send application/json, so it cannot act with the cookie.
+    response = await client.post(
+        "/api/auth/register",
+        content=b'{"name": "formuser", "password": "abcdefgh-9"}',
+        headers={"content-type": "text/plain"},
+    )
+    assert _error(response) == (422, "invalid_request")
+    assert "Content-Type: application/json" in response.json()["error"]["message"]
+    assert await _count(app, User) == 0
+
+
 async def test_field_problems_are_listed(client):
     response = await client.post("/api/auth/register", json={"password": PASSWORD})
     fields = response.json()["error"]["fields"]

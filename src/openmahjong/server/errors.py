@@ -67,6 +67,9 @@ def _describe(errors: list[dict[str, Any]]) -> tuple[str, list[dict[str, str]]]:
     for e in errors:
         if e.get("type") == "json_invalid":
             return "the request body is not valid JSON", []
+        if tuple(e.get("loc", ())) == ("body",) and e.get("type") == "model_attributes_type":
+            # FastAPI reads a body as JSON only when it is declared so.
+            return "send the body as a JSON object with Content-Type: application/json", []
         fields.append({"field": _field_name(tuple(e.get("loc", ()))), "problem": e.get("msg", "")})
     if not fields:
         return "the request is malformed", []
