@@ -320,10 +320,10 @@ def test_errors_are_value_errors_with_plain_messages():
 
 def test_red_five_counts_follow_the_table():
     four_reds = RiichiRules(red_fives=4)
-    win = score_win("123m400p789s23455s", "4s", riichi=True, seat_wind=S, rules=four_reds)
+    win = score_win("123m34005p789s111z", "3p", riichi=True, seat_wind=S, rules=four_reds)
     assert ("aka_dora", 2) in win.yaku
     with pytest.raises(InvalidHand, match="red"):
-        score_win("123m400p789s23455s", "4s", riichi=True, seat_wind=S)
+        score_win("123m34005p789s111z", "3p", riichi=True, seat_wind=S)
     # Four plain 5s cannot exist on a red-five table; on a table without reds they can.
     with pytest.raises(InvalidHand, match="red"):
         score_win("123m456p555567s99s", "9s", riichi=True, seat_wind=S)
