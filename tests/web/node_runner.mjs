@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 const webJs = process.argv[2];
 const fairness = await import(pathToFileURL(`${webJs}/fairness.js`).href);
 const tiles = await import(pathToFileURL(`${webJs}/tiles.js`).href);
+const i18n = await import(pathToFileURL(`${webJs}/i18n.js`).href);
+const tileSvg = await import(pathToFileURL(`${webJs}/tile-svg.js`).href);
 
 const calls = {
   verify: (a) =>
@@ -34,6 +36,15 @@ const calls = {
   parse: (a) => tiles.parse(a.text),
   format: (a) => tiles.format(a.tiles),
   sort: (a) => tiles.sortTiles(a.tiles),
+  strings: () => i18n.STRINGS,
+  tile_markup: (a) => {
+    i18n.setLangForTests(a.lang ?? "en");
+    return tileSvg.tileMarkup(a.code);
+  },
+  tile_name: (a) => {
+    i18n.setLangForTests(a.lang ?? "en");
+    return i18n.tileName(a.code);
+  },
 };
 
 const requests = JSON.parse(readFileSync(0, "utf8"));

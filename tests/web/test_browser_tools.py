@@ -15,7 +15,7 @@ from openmahjong.cli.score_riichi import win_document
 from openmahjong.rules.mcr.scoring import score_win as mcr_score
 from openmahjong.rules.riichi.scoring import score_win as riichi_score
 
-from .conftest import browser_missing
+from .conftest import ARTIFACTS, browser_missing
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -336,3 +336,19 @@ def test_layout_fits_and_touch_targets_are_big_enough(page, route):
     small = p.evaluate(SMALL_TARGETS)
     assert small == [], f"touch targets under 40px on {route}: {small}"
     page.shot("layout-" + (route.strip("#/").replace("/", "-") or "home"))
+
+
+def test_tile_sheet_at_high_dpi(browser, live_server):
+    """Every face on a 3x phone screen, for people to look at (tests/artifacts)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    p.goto(f"{live_server.url}/#/tiles")
+    p.wait_for_selector("main h1")
+    assert p.locator("main svg.tile[role=img]").count() == 34 + 3 + 8
+    p.locator("[data-testid='tiles.suited']").screenshot(
+        path=str(ARTIFACTS / "web-tiles-suited-phone-3x.png"))
+    p.screenshot(path=str(ARTIFACTS / "web-tiles-phone-3x.png"), full_page=True)
+    context.close()
+    assert errors == []

@@ -11,6 +11,7 @@ import * as mcr from "./pages/mcr.js";
 import * as placeholder from "./pages/placeholder.js";
 import * as riichi from "./pages/riichi.js";
 import * as seed from "./pages/seed.js";
+import * as tileSheet from "./pages/tiles.js";
 
 const ROUTES = {
   "/": { page: home, title: "nav.home" },
@@ -20,6 +21,7 @@ const ROUTES = {
   "/tools/seed": { page: seed, title: "nav.seed" },
   "/lobby": { page: placeholder, title: "nav.lobby" },
   "/replays": { page: placeholder, title: "nav.replays" },
+  "/tiles": { page: tileSheet, title: "nav.tiles" },
 };
 
 const NAV = [
@@ -94,7 +96,8 @@ function render() {
     h("a", { class: "skip", href: "#main", onclick: skipToMain }, t("app.skip")),
     header(route),
     main,
-    h("footer", { class: "footer" }, h("p", {}, t("app.footer"))),
+    h("footer", { class: "footer" }, h("p", {}, t("app.footer")),
+      h("p", {}, h("a", { href: "#/tiles" }, t("nav.tiles")))),
   );
   if (entry) {
     entry.page.render(main, { ...route, title: t(entry.title), titleKey: entry.title });

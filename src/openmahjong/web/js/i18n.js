@@ -27,6 +27,12 @@ const en = {
   "nav.seed": "Seed verification",
   "nav.lobby": "Lobby",
   "nav.replays": "Replays",
+  "nav.tiles": "Tile faces",
+  "tiles.lead": "Every tile as this site draws it, with its code and notation.",
+  "tiles.suited": "Characters, dots and bamboo",
+  "tiles.honors": "Winds and dragons",
+  "tiles.redFives": "Red fives",
+  "tiles.flowers": "Flowers",
   "home.title": "Welcome",
   "home.lead": "Play, review and study mahjong in the browser. The tools below work now; tables, the lobby and replays arrive with the game server.",
   "home.analyze": "Shanten for each form, waits, useful tiles and what to discard.",
@@ -293,6 +299,12 @@ const zh = {
   "nav.seed": "种子验证",
   "nav.lobby": "大厅",
   "nav.replays": "牌谱回放",
+  "nav.tiles": "牌面",
+  "tiles.lead": "本站绘制的每一张牌，以及它的代码和写法。",
+  "tiles.suited": "万子、筒子、条子",
+  "tiles.honors": "风牌和箭牌",
+  "tiles.redFives": "赤五",
+  "tiles.flowers": "花牌",
   "home.title": "欢迎",
   "home.lead": "在浏览器里打牌、复盘、研究麻将。下面的工具现在就能用；牌桌、大厅和回放将随对局服务器上线。",
   "home.analyze": "各种和牌形式的向听数、听牌、有效牌和打牌推荐。",
@@ -549,6 +561,12 @@ const ja = {
   "nav.seed": "シード検証",
   "nav.lobby": "ロビー",
   "nav.replays": "牌譜再生",
+  "nav.tiles": "牌の絵柄",
+  "tiles.lead": "このサイトで描くすべての牌と、そのコードと表記。",
+  "tiles.suited": "萬子・筒子・索子",
+  "tiles.honors": "風牌と三元牌",
+  "tiles.redFives": "赤五",
+  "tiles.flowers": "花牌",
   "home.title": "ようこそ",
   "home.lead": "ブラウザで対局・振り返り・研究。下のツールは今すぐ使えます。卓・ロビー・牌譜再生は対局サーバーとともに公開予定です。",
   "home.analyze": "和了形ごとの向聴数、待ち、有効牌、打牌候補。",
@@ -834,6 +852,11 @@ export function setLang(code) {
     // not persisted; still switched
   }
   if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent("langchange"));
+}
+
+/** Switch without storage or events (node tests). */
+export function setLangForTests(code) {
+  applyLang(code);
 }
 
 export function lang() {
