@@ -11,13 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import JSON, Boolean, Integer, func, insert, literal, select
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from openmahjong.store.models import Game, GameAction, GameSeat, GameStatus, utcnow
+from openmahjong.store.models import (
+    Game,
+    GameAction,
+    GameSeat,
+    GameStatus,
+    UTCDateTime,
+    utcnow,
+)
 
 __all__ = [
     "RECORD_FORMAT",
@@ -136,29 +144,48 @@ async def append_action(
     action: dict[str, Any],
     *,
     timeout: bool = False,
-) -> GameAction:
+) -> None:
     """Append action number ``seq`` (1, 2, 3 ... per game) to a live game's log.
 
-    Raises ``ActionOutOfOrder`` for any other number (a duplicate or a gap) and ``GameNotLive``
-    when the game has ended; nothing is written in either case.
+    Raises ``ActionOutOfOrder`` for any other number (a duplicate or a gap), ``GameNotLive``
+    when the game has ended and ``LookupError`` for no such game; nothing is written then.
+
+    This runs once per move of every table, before the move is broadcast, so the normal case is
+    one statement: an INSERT that only happens if the game is live and ``seq`` follows the last
+    stored number. Only when it writes nothing do further queries find out why.
     """
+    previous = (
+        select(func.coalesce(func.max(GameAction.seq), 0))
+        .where(GameAction.game_id == game_id)
+        .scalar_subquery()
+    )
+    live = select(Game.id).where(Game.id == game_id, Game.status == GameStatus.LIVE.value)
+    row = select(
+        literal(game_id, Integer()),
+        literal(seq, Integer()),
+        literal(seat, Integer()),
+        literal(action, JSON()),
+        literal(timeout, Boolean()),
+        literal(utcnow(), UTCDateTime()),
+    ).where(live.exists(), previous == seq - 1)
+    statement = insert(GameAction).from_select(
+        ["game_id", "seq", "seat", "action", "timeout", "created_at"], row
+    )
+    try:
+        async with session.begin_nested():
+            written = cast(CursorResult[Any], await session.execute(statement)).rowcount
+    except IntegrityError:
+        # A concurrent writer stored this number between our check and our insert.
+        raise ActionOutOfOrder(f"game {game_id}: action {seq} is already stored") from None
+    if written == 1:
+        return
     game = await session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game {game_id}")
     if game.status != GameStatus.LIVE.value:
         raise GameNotLive(f"game {game_id} is {game.status}: its log is closed")
     expected = await _next_seq(session, game_id)
-    if seq != expected:
-        raise ActionOutOfOrder(f"game {game_id}: action {seq} given, the next is {expected}")
-    row = GameAction(game_id=game_id, seq=seq, seat=seat, action=action, timeout=timeout)
-    try:
-        async with session.begin_nested():
-            session.add(row)
-            await session.flush()
-    except IntegrityError:
-        # Another writer stored this number between our check and our insert.
-        raise ActionOutOfOrder(f"game {game_id}: action {seq} is already stored") from None
-    return row
+    raise ActionOutOfOrder(f"game {game_id}: action {seq} given, the next is {expected}")
 
 
 async def actions(session: AsyncSession, game_id: int) -> list[GameAction]:
