@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -240,3 +241,20 @@ async def test_load_live_gives_what_a_restart_replays(database: Database):
             await g.load_live(s, game_id)
         with pytest.raises(LookupError):
             await g.load_live(s, 999)
+
+
+async def test_racing_writers_store_an_action_once(database: Database):
+    game_id = await _new_game(database)
+
+    async def write(tile: int) -> str:
+        try:
+            async with database.session() as s:
+                await g.append_action(s, game_id, 1, 0, {"type": "discard", "tile": tile})
+        except g.ActionOutOfOrder:
+            return "refused"
+        return "stored"
+
+    outcomes = await asyncio.gather(*(write(t) for t in (11, 12, 13, 14)))
+    assert sorted(outcomes) == ["refused", "refused", "refused", "stored"]
+    async with database.session() as s:
+        assert len(await g.actions(s, game_id)) == 1
