@@ -391,7 +391,9 @@ class Table:
                 out.append(v)
         return out
 
-    def view(self, seat: int | None) -> SeatView:
+    def view(self, seat: int | None, *, events: bool = True) -> SeatView:
+        """``events=False`` leaves the event stream out (empty ``events``): everything else a
+        bot decides from is there, without the cost of redacting the whole hand's events."""
         # The offered tile is public (it was discarded or added to a kan); who may claim it is
         # not, so the window itself never appears in a view.
         offered = self.trigger.tile if self.trigger is not None else None
@@ -412,7 +414,7 @@ class Table:
             legal_actions=tuple(self.legal_actions(seat)) if seat is not None else (),
             table=self.policy.table_public(self),
             seats_public=tuple(self.policy.seat_public(self, s) for s in range(self.n)),
-            events=tuple(self.events_for(seat)),
+            events=tuple(self.events_for(seat)) if events else (),
             own=self.policy.seat_private(self, seat) if seat is not None else {},
         )
 

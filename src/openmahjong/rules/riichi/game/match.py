@@ -12,14 +12,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openmahjong.fairness import shuffled_wall
-from openmahjong.rules.riichi.game.options import GameOptions
+from openmahjong.fairness import (
+    commitment,
+    format_master_seed,
+    parse_master_seed,
+    seat_order,
+    shuffled_wall,
+)
+from openmahjong.rules.riichi.game.options import PRESETS, GameOptions
 from openmahjong.rules.riichi.game.round import HandResult, new_hand
-from openmahjong.table.actions import Action, action_from_dict
-from openmahjong.table.events import Event
+from openmahjong.table.actions import Action, Discard, action_from_dict, action_to_dict
+from openmahjong.table.errors import IllegalAction
+from openmahjong.table.events import Discarded, Event
 from openmahjong.table.kernel import Phase, Table
 
-__all__ = ["MatchState", "advance", "ranking", "RiichiMatch", "replay_match", "label"]
+__all__ = [
+    "MatchState",
+    "advance",
+    "ranking",
+    "RiichiMatch",
+    "replay_match",
+    "label",
+    "hand_label",
+    "hand_summary",
+    "split_entry",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+]
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -112,6 +131,48 @@ def advance(state: MatchState, result: HandResult, options: GameOptions) -> Matc
     )
 
 
+#: The envelope every openmahjong record shares (``store.games`` writes the same one).
+RECORD_FORMAT = "openmahjong"
+RECORD_VERSION = 1
+
+
+def hand_label(index: int, honba: int) -> str:
+    """Short label of a hand: ``E2-1`` is East 2 with one honba."""
+    return f"{'ESWN'[index // 4]}{index % 4 + 1}-{honba}"
+
+
+def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[str, Any]:
+    """What a hand came to, as plain JSON data (records keep one per hand; a replay derives
+    it again and must find the same)."""
+    return {
+        "label": hand_label(state.label, state.honba),
+        "round_index": state.round_index,
+        "dealer": state.dealer,
+        "honba": state.honba,
+        "sticks_at_start": state.sticks,
+        "reason": result.reason,
+        "deltas": list(result.deltas),
+        "points": list(result.points),
+        "sticks": result.sticks,
+        "dealer_continues": result.dealer_continues,
+        "tenpai": list(result.tenpai),
+        "wins": [
+            {
+                "seat": w.seat,
+                "from_seat": w.from_seat,
+                "tile": w.tile,
+                "han": w.win.han,
+                "fu": w.win.fu,
+                "yakuman": w.win.yakuman,
+                "total": w.win.total,
+                "yaku": [[name, han] for name, han in w.win.yaku],
+            }
+            for w in result.wins
+        ],
+        "actions": actions,
+    }
+
+
 class RiichiMatch:
     def __init__(
         self,
@@ -119,6 +180,8 @@ class RiichiMatch:
         master_seed: int | None = None,
         *,
         walls: Callable[[int], Sequence[int]] | None = None,
+        players: Sequence[str] | None = None,
+        salt: str | None = None,
     ) -> None:
         if walls is None:
             if master_seed is None:
@@ -129,10 +192,23 @@ class RiichiMatch:
 
         self.options = options
         self.master_seed = master_seed
+        self.salt = salt
+        #: Players in the order they joined; seats come from the master seed (fairness scheme).
+        self.player_entry_order = list(players) if players is not None else None
+        if players is not None and len(players) != 4:
+            raise ValueError(f"a Riichi match seats 4 players, got {len(players)}")
+        if players is not None and master_seed is not None:
+            self.players: list[str] | None = seat_order(master_seed, list(players))
+        else:
+            self.players = list(players) if players is not None else None
         self._walls = walls
         self.state = MatchState(points=(options.starting_points,) * 4)
         self.results: list[HandResult] = []
+        #: One summary per finished hand (``hand_summary``).
+        self.hands: list[dict[str, Any]] = []
+        #: ``[round_index, seat, action, annotations, timed_out]`` per action.
         self.log: list[list[Any]] = []
+        self._hand_start = 0
         self.table: Table = self._deal()
 
     def _deal(self) -> Table:
@@ -153,11 +229,34 @@ class RiichiMatch:
         return self.state.ended
 
     def act(self, seat: int, action: Action) -> list[Event]:
-        events = self.table.act(seat, action)
-        self.log.append([self.state.round_index, seat, action])
-        if self.table.phase == Phase.ENDED:
-            result = self.table.result
+        return self._apply(seat, action, timed_out=False)
+
+    def timeout(self, seat: int) -> list[Event]:
+        """The seat ran out of time: the table plays its default action, marked in the log."""
+        if self.state.ended:
+            raise IllegalAction("the match is over")
+        action = self.table.default_action(seat)
+        if action is None:
+            raise IllegalAction(f"seat {seat} has nothing to do now ({self.table.phase} phase)")
+        return self._apply(seat, action, timed_out=True)
+
+    def _apply(self, seat: int, action: Action, *, timed_out: bool) -> list[Event]:
+        if self.state.ended:
+            raise IllegalAction("the match is over")
+        table = self.table
+        events = table.timeout(seat) if timed_out else table.act(seat, action)
+        notes: dict[str, Any] | None = None
+        if isinstance(action, Discard):
+            for e in events:
+                if isinstance(e, Discarded):
+                    notes = {"tsumogiri": e.tsumogiri}
+                    break
+        self.log.append([self.state.round_index, seat, action, notes, timed_out])
+        if table.phase == Phase.ENDED:
+            result = table.result
             self.results.append(result)
+            self.hands.append(hand_summary(self.state, result, len(self.log) - self._hand_start))
+            self._hand_start = len(self.log)
             self.state = advance(self.state, result, self.options)
             if not self.state.ended:
                 self.table = self._deal()
@@ -166,19 +265,97 @@ class RiichiMatch:
     def ranking(self) -> list[int]:
         return ranking(self.state.final_points or self.state.points)
 
-    def record(self) -> dict[str, Any]:
-        from openmahjong.table.actions import action_to_dict
+    def record(
+        self,
+        *,
+        reveal: bool | None = None,
+        started_at: str | None = None,
+        ended_at: str | None = None,
+    ) -> dict[str, Any]:
+        """The match as our JSON record (``docs/records.md``).
 
-        return {
+        ``reveal``: include the master seed (default: once the match is over). ``started_at`` /
+        ``ended_at`` are the shell's timestamps (the core has no clock); ``None`` leaves them out
+        as nulls, which keeps self-play records byte-identical for one seed.
+        """
+        if reveal is None:
+            reveal = self.finished
+        seed = self.master_seed
+        header: dict[str, Any] = {
             "ruleset": "riichi",
+            "preset": self.options.name if self.options.name in PRESETS else None,
             "options": self.options.model_dump(),
-            "master_seed": self.master_seed,
-            "actions": [[n, s, action_to_dict(a)] for n, s, a in self.log],
+            "players": self.players,
+            "player_entry_order": self.player_entry_order,
+            "commitment": (
+                format(commitment(seed, self.salt), "064x")
+                if seed is not None and self.salt is not None
+                else None
+            ),
+            "salt": self.salt,
+            "master_seed": format_master_seed(seed) if reveal and seed is not None else None,
+            "started_at": started_at,
+            "ended_at": ended_at,
         }
+        actions = []
+        for n, seat, action, notes, timed_out in self.log:
+            data = action_to_dict(action)
+            if notes:
+                data.update(notes)
+            actions.append([n, seat, data] + (["timeout"] if timed_out else []))
+        document: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "header": header,
+            "actions": actions,
+            "hands": list(self.hands),
+        }
+        if self.finished:
+            final = self.state.final_points
+            order = ranking(final)
+            document["result"] = {
+                "final_points": list(final),
+                "ranking": order,
+                "places": [order.index(s) + 1 for s in range(4)],
+            }
+        return document
+
+
+def _master_seed(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return parse_master_seed(value)
+    raise ValueError("the record has no master seed (it is revealed when the game ends)")
 
 
 def replay_match(record: dict[str, Any]) -> RiichiMatch:
-    match = RiichiMatch(GameOptions(**record["options"]), record["master_seed"])
-    for _, seat, data in record["actions"]:
-        match.act(seat, action_from_dict(data))
+    """Replay a record (our envelope, or the older flat ``{options, master_seed, actions}``).
+
+    Every action goes through ``act`` (or ``timeout``) again, so an action that does not fit
+    raises ``IllegalAction``; :mod:`openmahjong.cli.replay` reports where.
+    """
+    header = record.get("header", record)
+    match = RiichiMatch(
+        GameOptions(**header["options"]),
+        _master_seed(header.get("master_seed")),
+        players=header.get("player_entry_order"),
+        salt=header.get("salt"),
+    )
+    for entry in record["actions"]:
+        seat, data, flags = split_entry(entry)
+        if "timeout" in flags:
+            match.timeout(seat)
+        else:
+            match.act(seat, action_from_dict(data))
     return match
+
+
+def split_entry(entry: Sequence[Any]) -> tuple[int, dict[str, Any], list[str]]:
+    """``[round_index, seat, action, *flags]`` (match records) or ``[seat, action, *flags]``
+    (hand and store logs) -> ``(seat, action, flags)``."""
+    if len(entry) >= 3 and isinstance(entry[2], dict):
+        return entry[1], entry[2], list(entry[3:])
+    if len(entry) >= 2 and isinstance(entry[1], dict):
+        return entry[0], entry[1], list(entry[2:])
+    raise ValueError(f"an action entry is [round, seat, action] or [seat, action], not {entry!r}")

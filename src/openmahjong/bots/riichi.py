@@ -1,0 +1,396 @@
+"""A Riichi bot: tile efficiency with yaku-aware calls, riichi when ready, and folding.
+
+The bot is a message handler: :meth:`RiichiBot.act` takes one seat's view (a
+:class:`~openmahjong.table.kernel.SeatView`, or anything with the same fields) and returns one
+of the view's ``legal_actions``. It reads nothing else: no other hand, no wall, no seed. Its
+choices are a pure function of ``(seed, view)``; the seed only breaks exact ties, so bots with
+different seeds play slightly different games and the same seed always plays the same one.
+
+Decisions, in order (see ``docs/bots.md``):
+
+* **Wins**: a legal ``Tsumo`` or ``Ron`` is always taken (the engine offers them only when the
+  hand scores: a yaku and the minimum han).
+* **Defence**: when an opponent has declared riichi and the bot is far from ready (two or more
+  tiles away, or one away against two riichi), it folds: it discards the safest tile
+  (:mod:`openmahjong.bots.safety`), never calls, never declares riichi or a kan.
+* **Efficiency**: otherwise the discard that leaves the lowest shanten, then the most unseen
+  useful tiles, then keeps dora, red fives and value honours.
+* **Riichi** when the hand is closed, ready, and at least one winning tile is still unseen.
+* **Calls** only when the hand keeps a yaku: a value-honour pon, or a hand that can be all
+  simples, one suit plus honours, or all triplets, and the call brings it closer to ready.
+* **Exhaustive draw**: a ready hand is always shown (``Reveal(True)``): showing earns the tenpai
+  payment and, for the dealer, keeps the deal; hiding never scores better for this bot.
+* **Nine terminals**: the abortive draw is declared unless the hand is close to thirteen orphans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from openmahjong.bots.safety import danger
+from openmahjong.hand.shanten import shanten_counts
+from openmahjong.rules.riichi.dora import DORA_OF_CODE
+from openmahjong.table.actions import (
+    PASS,
+    AbortiveDraw,
+    Action,
+    Ankan,
+    Chi,
+    Discard,
+    Kakan,
+    Minkan,
+    Pon,
+    Reveal,
+    Ron,
+    Tsumo,
+)
+from openmahjong.tiles import ALL_KINDS, RED_FIVES, kind
+
+__all__ = ["RiichiBot", "BotView"]
+
+#: Tile code (red fives included) -> dense kind index 0..33.
+INDEX: dict[int, int] = {code: i for i, code in enumerate(ALL_KINDS)}
+INDEX.update({red: INDEX[kind(red)] for red in RED_FIVES})
+_RED = frozenset(RED_FIVES)
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
+_DRAGONS = (31, 32, 33)
+_WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    if i >= 27:
+        return (i,)
+    n = i % 9
+    return tuple(i + d for d in (-2, -1, 0, 1, 2) if 0 <= n + d <= 8)
+
+
+_NEIGHBOURS = tuple(_neighbours(i) for i in range(34))
+
+
+def _near(counts: Sequence[int]) -> set[int]:
+    """Kinds that can lower the shanten of a regular or seven-pairs hand: held kinds and their
+    suit neighbours within two (thirteen orphans is handled by the caller)."""
+    out: set[int] = set()
+    for i, n in enumerate(counts):
+        if n:
+            out.update(_NEIGHBOURS[i])
+    return out
+
+
+class BotView(Protocol):
+    """The fields of a seat view the bot reads (``openmahjong.table.kernel.SeatView``)."""
+
+    seat: int | None
+    phase: str
+    hand: tuple[int, ...]
+    melds: tuple[tuple[Any, ...], ...]
+    discards: tuple[tuple[tuple[int, bool, bool, int | None], ...], ...]
+    offered_tile: int | None
+    legal_actions: tuple[Action, ...]
+    table: dict[str, Any]
+    seats_public: tuple[dict[str, Any], ...]
+    own: dict[str, Any]
+
+
+@dataclass
+class _Situation:
+    """What the bot derives from one view, once per decision."""
+
+    seat: int
+    counts: list[int]
+    seen: list[int]
+    #: Per opponent in riichi: which kinds they discarded.
+    threats: list[list[bool]]
+    #: Dense kinds of the melds the seat has made, as (meld kind, first tile index, indices).
+    melds: list[tuple[str, list[int]]]
+    value: list[int]
+    yakuhai: frozenset[int]
+    in_riichi: bool
+
+
+class RiichiBot:
+    """Efficiency play with yaku-aware calls and a folding layer (``defend=False`` turns the
+    folding off, which the tests use to compare)."""
+
+    name = "efficiency"
+
+    def __init__(self, seed: int = 0, *, defend: bool = True) -> None:
+        self.seed = seed & 0xFFFFFFFF
+        self.defend = defend
+
+    # ------------------------------------------------------------------ entry point
+    def act(self, view: BotView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view offers no action: the seat has nothing to decide")
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        if view.phase == "special":
+            return self._special(legal)
+        sit = self._situation(view)
+        if view.phase == "reaction":
+            return self._react(view, sit, legal)
+        return self._turn(sit, legal)
+
+    # ------------------------------------------------------------------ reading the view
+    def _situation(self, view: BotView) -> _Situation:
+        seat = view.seat
+        assert seat is not None, "a bot plays a seat, not the spectator view"
+        counts = [0] * 34
+        for t in view.hand:
+            counts[INDEX[t]] += 1
+        seen = list(counts)
+        threats: list[list[bool]] = []
+        for s, history in enumerate(view.discards):
+            declared = False
+            gen = [False] * 34 if s != seat else []
+            for tile, _tsumogiri, riichi, claimed_by in history:
+                i = INDEX[tile]
+                if claimed_by is None:
+                    seen[i] += 1
+                if s != seat:
+                    gen[i] = True
+                    declared = declared or riichi
+            if declared:
+                threats.append(gen)
+        melds: list[tuple[str, list[int]]] = []
+        for s, seat_melds in enumerate(view.melds):
+            for m in seat_melds:
+                idx = [INDEX[t] for t in m.tiles]
+                for i in idx:
+                    seen[i] += 1
+                if s == seat:
+                    melds.append((m.kind, idx))
+        value = [0] * 34
+        for ind in view.table.get("dora_indicators", ()):
+            seen[INDEX[ind]] += 1
+            value[DORA_OF_CODE[ind]] += 2
+        seat_wind = view.seats_public[seat].get("seat_wind", 41)
+        round_wind = view.table.get("round_wind", 41)
+        yakuhai = frozenset({*_DRAGONS, _WIND_INDEX[seat_wind], _WIND_INDEX[round_wind]})
+        for i in yakuhai:
+            value[i] += 1
+        in_riichi = bool(view.seats_public[seat].get("riichi")) or any(
+            d[2] for d in view.discards[seat]
+        )
+        return _Situation(seat, counts, [min(n, 4) for n in seen], threats, melds, value,
+                          yakuhai, in_riichi)
+
+    def _tiebreak(self, i: int) -> int:
+        x = (self.seed ^ (i * 0x9E3779B1)) & 0xFFFFFFFF
+        x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+        return (x >> 16) ^ x
+
+    # ------------------------------------------------------------------ shape helpers
+    def _useful(self, counts: list[int], shanten: int, seen: Sequence[int]) -> int:
+        """Unseen copies of the kinds that lower ``counts``'s shanten (13 - 3k tiles)."""
+        kinds = _near(counts)
+        if sum(1 for i in _ORPHANS if counts[i]) >= 9:
+            kinds |= _ORPHAN_SET
+        total = 0
+        for j in sorted(kinds):
+            if counts[j] >= 4:
+                continue
+            counts[j] += 1
+            if shanten_counts(counts) < shanten:
+                total += 4 - seen[j]
+            counts[j] -= 1
+        return total
+
+    def _discard_shanten(self, counts: list[int], kinds: Sequence[int]) -> dict[int, int]:
+        out = {}
+        for i in kinds:
+            counts[i] -= 1
+            out[i] = shanten_counts(counts)
+            counts[i] += 1
+        return out
+
+    @staticmethod
+    def _should_fold(sit: _Situation, shanten: int) -> bool:
+        if not sit.threats or sit.in_riichi:
+            return False
+        return shanten >= 2 or (shanten == 1 and len(sit.threats) >= 2)
+
+    def _danger(self, sit: _Situation, i: int) -> int:
+        return sum(danger(i, sit.seen, gen) for gen in sit.threats)
+
+    # ------------------------------------------------------------------ yaku plans (open hands)
+    def _plan_violations(self, sit: _Situation, counts: Sequence[int],
+                         melds: list[tuple[str, list[int]]]) -> int | None:
+        """How many concealed tiles stand in the way of a yaku for an open hand (0: a yaku is
+        already secured or the hand is closed); ``None`` when no yaku is reachable."""
+        if all(kind == "ankan" for kind, _ in melds):
+            return 0
+        if any(kind != "chi" and idx[0] in sit.yakuhai for kind, idx in melds):
+            return 0
+        if any(counts[i] >= 3 for i in sit.yakuhai):
+            return 0
+        options = []
+        flat = [i for _, idx in melds for i in idx]
+        if all(i < 27 and i % 9 not in (0, 8) for i in flat):  # all simples
+            options.append(sum(counts[i] for i in range(34) if i >= 27 or i % 9 in (0, 8)))
+        suits = {i // 9 for i in flat if i < 27}
+        if len(suits) <= 1:  # one suit (and honours)
+            best = None
+            for s in suits or {0, 1, 2}:
+                off = sum(counts[i] for i in range(27) if i // 9 != s)
+                best = off if best is None else min(best, off)
+            assert best is not None
+            options.append(best)
+        if all(kind != "chi" for kind, _ in melds):  # all triplets
+            singles = sum(1 for n in counts if n == 1)
+            pairs = sum(1 for n in counts if n >= 2)
+            needed = 5 - len(melds)
+            if pairs + 1 >= needed:
+                options.append(max(0, singles - 1) + max(0, needed - pairs - 1))
+        return min(options) if options else None
+
+    # ------------------------------------------------------------------ turn
+    def _turn(self, sit: _Situation, legal: Sequence[Action]) -> Action:
+        counts = sit.counts
+        plain: dict[int, Discard] = {}
+        riichi: dict[int, Discard] = {}
+        kans: list[Action] = []
+        abort: Action | None = None
+        for a in legal:
+            if isinstance(a, Discard):
+                i = INDEX[a.tile]
+                target = riichi if a.riichi else plain
+                # Between a red five and a plain one, discard the plain one.
+                if i not in target or target[i].tile in _RED:
+                    target[i] = a
+            elif isinstance(a, Ankan | Kakan):
+                kans.append(a)
+            elif isinstance(a, AbortiveDraw):
+                abort = a
+        if abort is not None and sum(1 for i in _ORPHANS if counts[i]) < 11:
+            return abort
+        if sit.in_riichi:
+            # Only the drawn tile may go; a kan the engine offers keeps the waits.
+            for a in kans:
+                if isinstance(a, Ankan):
+                    return a
+            return next(iter(plain.values()))
+        after = self._discard_shanten(counts, sorted(plain))
+        best = min(after.values())
+        if self.defend and self._should_fold(sit, best):
+            return min(
+                plain.values(),
+                key=lambda a: (self._danger(sit, INDEX[a.tile]), after[INDEX[a.tile]],
+                               sit.value[INDEX[a.tile]], self._tiebreak(INDEX[a.tile])),
+            )
+        if kans and not sit.threats:
+            kan = self._kan(sit, kans, best)
+            if kan is not None:
+                return kan
+        open_hand = any(kind != "ankan" for kind, _ in sit.melds)
+        # Narrow down cheaply first (yaku plan, shanten, danger), then count useful tiles only
+        # for the few discards still in the running.
+        rough = []
+        for i, s in after.items():
+            if open_hand:
+                counts[i] -= 1
+                violations = self._plan_violations(sit, counts, sit.melds)
+                counts[i] += 1
+            else:
+                violations = 0
+            risk = self._danger(sit, i) // 6 if sit.threats else 0
+            rough.append(((99 if violations is None else violations, s, risk), i))
+        first = min(key for key, _ in rough)
+        scored = []
+        for key, i in rough:
+            if key != first:
+                continue
+            counts[i] -= 1
+            useful = self._useful(counts, after[i], sit.seen)
+            counts[i] += 1
+            red = 1 if plain[i].tile in _RED else 0
+            scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
+        scored.sort()
+        choice = scored[0][1]
+        if after[choice] == 0 and riichi and not open_hand:
+            declared = self._riichi(sit, riichi, after)
+            if declared is not None:
+                return declared
+        return plain[choice]
+
+    def _riichi(self, sit: _Situation, riichi: dict[int, Discard],
+                after: dict[int, int]) -> Action | None:
+        """The riichi discard with the most unseen winning tiles (none if every wait is seen)."""
+        counts = sit.counts
+        best: tuple[int, int] | None = None
+        for i in riichi:
+            counts[i] -= 1
+            live = self._useful(counts, 0, sit.seen)
+            counts[i] += 1
+            if live > 0 and (best is None or live > best[0]):
+                best = (live, i)
+        return riichi[best[1]] if best else None
+
+    def _kan(self, sit: _Situation, kans: list[Action], best: int) -> Action | None:
+        counts = sit.counts
+        for a in kans:
+            if isinstance(a, Kakan):
+                return a  # the fourth tile of a pon is dead weight in the hand
+            assert isinstance(a, Ankan)
+            i = INDEX[a.tiles[0]]
+            counts[i] -= 4
+            s = shanten_counts(counts)
+            counts[i] += 4
+            if s <= best:
+                return a
+        return None
+
+    # ------------------------------------------------------------------ reactions
+    def _react(self, view: BotView, sit: _Situation, legal: Sequence[Action]) -> Action:
+        counts = sit.counts
+        calls = [a for a in legal if isinstance(a, Pon | Chi)]
+        if not calls or sit.in_riichi:
+            return PASS
+        now = shanten_counts(counts)
+        if self.defend and self._should_fold(sit, now):
+            return PASS
+        offered = view.offered_tile
+        assert offered is not None
+        called = INDEX[offered]
+        best_call: tuple[tuple[int, int, int], Action] | None = None
+        for a in calls:
+            taken = [INDEX[t] for t in a.tiles]
+            for i in taken:
+                counts[i] -= 1
+            meld_idx = sorted(taken + [called])
+            melds = sit.melds + [(a.name, meld_idx)]
+            violations = self._plan_violations(sit, counts, melds)
+            value_pon = isinstance(a, Pon) and called in sit.yakuhai
+            if violations is not None and (value_pon or violations <= 3):
+                banned = {called} if isinstance(a, Pon) else {called}
+                options = [i for i in range(34) if counts[i] and i not in banned]
+                after = min(self._discard_shanten(counts, options).values()) if options else 9
+                if after < now or (value_pon and after <= now):
+                    key = (after, violations, -self._tiebreak(called))
+                    if best_call is None or key < best_call[0]:
+                        best_call = (key, a)
+            for i in taken:
+                counts[i] += 1
+        if best_call is not None:
+            return best_call[1]
+        return PASS
+
+    # ------------------------------------------------------------------ special phases
+    @staticmethod
+    def _special(legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if isinstance(a, Reveal) and a.show:
+                return a
+        return legal[0]
+
+
+# Minkan is never chosen: an open kan gives every opponent a new dora and the bot nothing
+# its pon would not; the name is imported so the policy is explicit.
+_NEVER = (Minkan,)
