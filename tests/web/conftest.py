@@ -45,8 +45,10 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    # Module scope, not session: sync Playwright keeps an event loop running in this thread
+    # while it is open, and pytest-asyncio tests in later modules need the thread's loop free.
     reason = browser_missing()
     if reason:
         pytest.skip(reason)
