@@ -1,0 +1,159 @@
+"""``openmahjong selfplay``: bots play whole matches; one record per game and a summary.
+
+Every game is determined by ``--seed`` (``openmahjong.bots.selfplay_seed``): the same seed writes
+byte-identical records. Records carry no timestamps for that reason (``started_at`` and
+``ended_at`` are null); the summary's ``seconds`` is the only measured number.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from openmahjong.bots.selfplay import BOTS, play_match, selfplay_seed
+from openmahjong.cli import app
+from openmahjong.cli.output import err, fail, out, print_json
+
+__all__ = ["selfplay", "summarize", "record_name"]
+
+_DRAW_REASONS = (
+    "exhaustive",
+    "nagashi",
+    "nine_terminals",
+    "four_winds",
+    "four_riichi",
+    "four_kans",
+    "triple_ron",
+)
+
+
+def record_name(game: int) -> str:
+    return f"game-{game + 1:04d}.json"
+
+
+def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """The self-play summary from the games' records (their ``hands`` and ``result``)."""
+    hands = [h for r in records for h in r["hands"]]
+    tsumo = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is None)
+    ron = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is not None)
+    draws = {reason: sum(1 for h in hands if h["reason"] == reason) for reason in _DRAW_REASONS}
+    places: list[list[int]] = [[], [], [], []]
+    for r in records:
+        final = r["result"]["final_points"]
+        for seat, place in enumerate(r["result"]["places"]):
+            places[place - 1].append(final[seat])
+    return {
+        "games": len(records),
+        "hands": len(hands),
+        "seconds": round(seconds, 3),
+        "hands_per_second": round(len(hands) / seconds, 1) if seconds > 0 else None,
+        "wins": {"total": tsumo + ron, "tsumo": tsumo, "ron": ron},
+        "draws": {"total": sum(draws.values()), **draws},
+        # A deal-in is a hand won off someone's discard or kan (a double ron is one deal-in).
+        "deal_ins": sum(1 for h in hands if any(w["from_seat"] is not None for w in h["wins"])),
+        "average_points_by_place": {
+            str(place + 1): round(sum(p) / len(p), 1) if p else None
+            for place, p in enumerate(places)
+        },
+    }
+
+
+@app.command("selfplay")
+def selfplay(
+    ruleset: Annotated[str, typer.Option(help="Ruleset to play (riichi).")] = "riichi",
+    preset: Annotated[
+        str, typer.Option(help="Table preset, e.g. majsoul-hanchan or tenhou-tonpuu.")
+    ] = "majsoul-hanchan",
+    games: Annotated[int, typer.Option(help="How many matches to play.")] = 1,
+    seed: Annotated[int, typer.Option(help="Self-play seed: the same seed plays the same games.")]
+    = 0,
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="Directory for the records (created if missing).")
+    ] = Path("selfplay"),
+    bot: Annotated[str, typer.Option(help=f"Bot for every seat: {', '.join(BOTS)}.")] = (
+        "efficiency"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Let bots play whole matches; write one JSON record per game and print a summary."""
+    from openmahjong.rules.registry import get_ruleset
+
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
+    if seed < 0:
+        fail(f"--seed must be a non-negative integer, got {seed}")
+    if bot not in BOTS:
+        fail(f"unknown bot {bot!r}: choose from {', '.join(BOTS)}")
+    try:
+        rules = get_ruleset(ruleset)
+    except ValueError as problem:
+        fail(str(problem))
+    if rules.name != "riichi":
+        fail(f"self-play has bots for riichi only, not {ruleset!r}")
+    try:
+        options = rules.options(preset)
+    except ValueError as problem:
+        fail(str(problem))
+    if out_dir.exists() and not out_dir.is_dir():
+        fail(f"--out {out_dir} exists and is not a directory")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        fail(f"cannot create --out {out_dir}: {problem.strerror or problem}")
+
+    records: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    columns = (
+        TextColumn("[bold]self-play[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games  {task.fields[hands]} hands"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=as_json) as progress:
+        task = progress.add_task("games", total=games, hands=0)
+        played = 0
+
+        def one_hand(_match: Any) -> None:
+            nonlocal played
+            played += 1
+            progress.update(task, hands=played)
+
+        for g in range(games):
+            master_seed, salt = selfplay_seed(seed, g)
+            match = play_match(options, master_seed, salt=salt, bots=bot, on_hand=one_hand)
+            record = match.record()
+            (out_dir / record_name(g)).write_text(
+                json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8"
+            )
+            records.append(record)
+            progress.advance(task)
+    summary = summarize(records, time.perf_counter() - start)
+    summary = {"ruleset": ruleset, "preset": preset, "seed": seed, "bot": bot,
+               "out": str(out_dir), **summary}
+    if as_json:
+        print_json(summary)
+        return
+    _print_summary(summary)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    out.print(
+        f"[bold]{s['games']}[/] games, [bold]{s['hands']}[/] hands in {s['seconds']:.2f} s "
+        f"({s['hands_per_second']} hands/s); records in {s['out']}"
+    )
+    wins, draws = s["wins"], s["draws"]
+    out.print(
+        f"wins {wins['total']} (tsumo {wins['tsumo']}, ron {wins['ron']}), "
+        f"draws {draws['total']}, deal-ins {s['deal_ins']}"
+    )
+    table = Table("place", "average points")
+    for place, points in s["average_points_by_place"].items():
+        table.add_row(place, "-" if points is None else f"{points:,.1f}")
+    out.print(table)
