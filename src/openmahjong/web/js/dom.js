@@ -74,3 +74,15 @@ export function select(options, value, onchange, attrs = {}) {
 export function errorBox(message) {
   return h("p", { class: "error", role: "alert" }, message);
 }
+
+/**
+ * After a result arrives: move focus to its first heading or alert and scroll it into view, so
+ * phone users (the form is long) and screen-reader users land on the answer.
+ */
+export function revealOutput(output) {
+  const target = output.querySelector("[role=alert], h2");
+  if (!target) return;
+  target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: "start", behavior: "auto" });
+}

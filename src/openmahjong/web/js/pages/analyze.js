@@ -1,7 +1,7 @@
 // Hand analysis: POST /api/tools/analyze, the JSON of `openmahjong analyze --json`.
 
 import { postJson } from "../api.js";
-import { errorBox, field, h, select } from "../dom.js";
+import { errorBox, field, h, revealOutput, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { t } from "../i18n.js";
 import { parse } from "../tiles.js";
@@ -186,6 +186,7 @@ export function render(main, route) {
       run.textContent = t("analyze.run");
     }
     showOutput();
+    revealOutput(output);
   }
 
   main.append(

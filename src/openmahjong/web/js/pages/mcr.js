@@ -1,7 +1,7 @@
 // MCR calculator: POST /api/tools/score/mcr, the JSON of `openmahjong score mcr --json`.
 
 import { postJson } from "../api.js";
-import { checkbox, errorBox, field, h } from "../dom.js";
+import { checkbox, errorBox, field, h, revealOutput } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { lang, t } from "../i18n.js";
 import { concealedMax, meldList, meldStrings, windSelect, winPicker } from "./score-common.js";
@@ -107,6 +107,7 @@ export function render(main, route) {
       run.textContent = t("score.calculate");
     }
     showOutput();
+    revealOutput(output);
   }
 
   main.append(

@@ -1,7 +1,7 @@
 // Riichi calculator: POST /api/tools/score/riichi, the JSON of `openmahjong score riichi --json`.
 
 import { postJson } from "../api.js";
-import { checkbox, errorBox, field, h, select } from "../dom.js";
+import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { lang, t } from "../i18n.js";
 import {
@@ -177,6 +177,7 @@ export function render(main, route) {
       run.textContent = t("score.calculate");
     }
     showOutput();
+    revealOutput(output);
   }
 
   main.append(

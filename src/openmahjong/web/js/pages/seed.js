@@ -3,7 +3,7 @@
 // Fields can be filled from the address: #/tools/seed?seed=HEX&salt=S&commitment=C&ruleset=mcr
 // &hands=8&players=a,b,c,d (the end-of-game screen links here that way).
 
-import { checkbox, errorBox, field, h, select } from "../dom.js";
+import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import {
   commitment,
@@ -161,6 +161,10 @@ export function render(main, route) {
     }
     show();
   };
+  const runAndReveal = () => {
+    run();
+    revealOutput(output);
+  };
 
   const input = (key, attrs = {}) =>
     h("input", {
@@ -217,7 +221,7 @@ export function render(main, route) {
       "aria-label": t("seed.title"),
       onsubmit: (e) => {
         e.preventDefault();
-        run();
+        runAndReveal();
       },
     },
     field(t("seed.masterSeed"), input("seed", { placeholder: "0123…cdef (64)", maxlength: "80" }), t("seed.masterHelp")),
