@@ -145,7 +145,7 @@ async def test_prompts_are_numbered_and_answered_once(app, live):
     user_id, token = await _token(live, "player1")
     async with connect(f"ws://{live}/ws") as ws:
         await _hello(ws, token)
-        first = await hub.prompt(user_id, DISCARDS, {"game": 1, "seat": 0})
+        first = hub.prompt(user_id, DISCARDS, {"game": 1, "seat": 0})
         sent = json.loads(await ws.recv())
         assert sent == {
             "type": "prompt",
@@ -166,9 +166,9 @@ async def test_prompts_are_numbered_and_answered_once(app, live):
         duplicate = await _send(ws, {"type": "reply", "seq": 1, "action": DISCARDS[1]})
         assert (duplicate["code"], duplicate["seq"]) == ("duplicate", 1)
 
-        second = await hub.prompt(user_id, DISCARDS)
+        second = hub.prompt(user_id, DISCARDS)
         assert json.loads(await ws.recv())["seq"] == 2
-        third = await hub.prompt(user_id, [{"type": "pass"}])  # the room moved on
+        third = hub.prompt(user_id, [{"type": "pass"}])  # the room moved on
         assert json.loads(await ws.recv())["seq"] == 3
         assert second.answer.cancelled()
         stale = await _send(ws, {"type": "reply", "seq": 2, "action": DISCARDS[0]})
@@ -184,7 +184,7 @@ async def test_reconnecting_gets_the_open_prompt_again(app, live):
     user_id, token = await _token(live, "flaky")
     async with connect(f"ws://{live}/ws") as ws:
         await _hello(ws, token)
-        pending = await hub.prompt(user_id, DISCARDS)
+        pending = hub.prompt(user_id, DISCARDS)
         await ws.recv()
     async with connect(f"ws://{live}/ws") as ws:
         await _hello(ws, token)
@@ -211,3 +211,34 @@ async def test_ledger_rules_without_a_socket():
         with pytest.raises(PromptRejected) as rejected:
             ledger.answer(seq, DISCARDS[0])
         assert rejected.value.code == code
+
+
+class StuckSocket:
+    """A connection whose network never takes a frame."""
+
+    def __init__(self) -> None:
+        self.closed_with: int | None = None
+
+    async def send_text(self, _text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str = "") -> None:
+        self.closed_with = code
+
+
+async def test_a_client_too_far_behind_is_cut_off_without_blocking_senders():
+    from openmahjong.server.play import CLOSE_CODES, OUTBOX_LIMIT, Client, Hub
+    from openmahjong.server.protocol import Pong
+
+    socket_ = StuckSocket()
+    client = Client(socket_, user_id=1)  # type: ignore[arg-type]
+    client.start()
+    hub = Hub()
+    hub._add(client)
+    # Posting never waits; the writer has not taken anything yet, so the outbox fills up.
+    taken = [hub.send(1, Pong(id=i)) for i in range(OUTBOX_LIMIT + 2)]
+    assert taken == [1] * OUTBOX_LIMIT + [0, 0]
+    await asyncio.sleep(0)  # let the scheduled close run
+    assert socket_.closed_with == CLOSE_CODES["too_slow"]
+    assert hub.send(1, Pong(id="late")) == 0
+    await client.stop()

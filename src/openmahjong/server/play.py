@@ -9,6 +9,7 @@ checked by a ``PromptLedger``. Rooms (an asyncio task per table, coming with the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from dataclasses import dataclass, field
@@ -45,7 +46,13 @@ log = logging.getLogger("openmahjong.server.play")
 router = APIRouter()
 
 #: Application close codes (4000-4999 are ours by the WebSocket spec).
-CLOSE_CODES = {"protocol": 4400, "not_signed_in": 4401, "forbidden_origin": 4403, "timeout": 4408}
+CLOSE_CODES = {
+    "protocol": 4400,
+    "not_signed_in": 4401,
+    "forbidden_origin": 4403,
+    "timeout": 4408,
+    "too_slow": 4429,
+}
 HELLO_SECONDS = 10.0
 MAX_MESSAGE_BYTES = 64 * 1024
 
@@ -57,22 +64,62 @@ class _Refused(Exception):
         self.message = message
 
 
+#: Messages waiting for one slow connection before it is cut off (it may reconnect).
+OUTBOX_LIMIT = 1000
+
+
 @dataclass(eq=False)
 class Client:
+    """One open connection. Senders queue messages and never wait for the network: a room
+    broadcasting to four seats must not be held up by one slow phone."""
+
     websocket: WebSocket
     user_id: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    writer: asyncio.Task[None] | None = None
+    cut_off: bool = False
 
-    async def send(self, message: BaseModel) -> None:
-        async with self.lock:  # one frame at a time per socket
-            await self.websocket.send_text(message.model_dump_json())
+    def post(self, message: BaseModel) -> bool:
+        """Queue ``message``; ``False`` (and the connection is closed) if it is too far behind."""
+        if self.cut_off or (self.writer is not None and self.writer.done()):
+            return False
+        try:
+            self.outbox.put_nowait(message.model_dump_json())
+        except asyncio.QueueFull:
+            self.cut_off = True
+            log.warning("user %s: %d messages unsent, closing", self.user_id, OUTBOX_LIMIT)
+            if self.writer is not None:
+                self.writer.cancel()
+            asyncio.get_running_loop().create_task(self._close(CLOSE_CODES["too_slow"]))
+            return False
+        return True
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._pump())
+
+    async def stop(self) -> None:
+        if self.writer is not None:
+            self.writer.cancel()
+            # The writer ends cancelled, or failed on a dead socket: neither is our error.
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.writer
+
+    async def _pump(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            await self.websocket.send_text(text)
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await self.websocket.close(code=code, reason="too slow")
 
 
 class Hub:
     """Who is connected, and each player's prompts.
 
     A player's ledger outlives their connections, so a reconnecting player is sent the prompt
-    still open and sequence numbers never restart mid-game.
+    still open and sequence numbers never restart mid-game. Sending only queues: nothing here
+    waits for a socket.
     """
 
     def __init__(self) -> None:
@@ -85,20 +132,18 @@ class Hub:
     def connected(self, user_id: int) -> bool:
         return bool(self.clients.get(user_id))
 
-    async def send(self, user_id: int, message: BaseModel) -> None:
-        for client in list(self.clients.get(user_id, ())):
-            try:
-                await client.send(message)
-            except (WebSocketDisconnect, RuntimeError):
-                self._drop(client)
+    def send(self, user_id: int, message: BaseModel) -> int:
+        """Queue ``message`` to every connection of the player; returns how many took it."""
+        return sum(client.post(message) for client in list(self.clients.get(user_id, ())))
 
-    async def prompt(
+    def prompt(
         self, user_id: int, actions: list[dict[str, Any]], context: dict[str, Any] | None = None
     ) -> PendingPrompt:
         """Offer ``actions``; ``await prompt.answer`` gives the chosen one (cancelled if a newer
-        prompt or ``ledger.close()`` supersedes it)."""
+        prompt or ``ledger.close()`` supersedes it). A player who is not connected gets the
+        prompt when they connect."""
         pending = self.ledger(user_id).issue(actions, context)
-        await self.send(user_id, _prompt_message(pending))
+        self.send(user_id, _prompt_message(pending))
         return pending
 
     def _add(self, client: Client) -> None:
@@ -208,7 +253,8 @@ async def play(websocket: WebSocket) -> None:
             await _refuse_and_close(websocket, refused.code, refused.message)
             return
         client = Client(websocket, user.id)
-        await client.send(
+        client.start()
+        client.post(
             Welcome(
                 server_version=openmahjong.__version__,
                 user=UserInfo(id=user.id, name=user.name, is_guest=user.is_guest),
@@ -217,11 +263,12 @@ async def play(websocket: WebSocket) -> None:
         hub._add(client)
         pending = hub.ledger(user.id).open
         if pending is not None:  # a reconnect: the question is still waiting
-            await client.send(_prompt_message(pending))
+            client.post(_prompt_message(pending))
         try:
             await _serve(client, hub)
         finally:
             hub._drop(client)
+            await client.stop()
     except WebSocketDisconnect:
         return
 
@@ -231,18 +278,16 @@ async def _serve(client: Client, hub: Hub) -> None:
         try:
             message = _parse(await _receive(client.websocket))
         except _Refused as refused:
-            await client.send(Error(code=refused.code, message=refused.message))
+            client.post(Error(code=refused.code, message=refused.message))
             continue
         if isinstance(message, Ping):
-            await client.send(Pong(id=message.id))
+            client.post(Pong(id=message.id))
         elif isinstance(message, Hello):
-            await client.send(Error(code="protocol", message="hello was already received"))
+            client.post(Error(code="protocol", message="hello was already received"))
         else:
             try:
                 hub.ledger(client.user_id).answer(message.seq, message.action)
             except PromptRejected as rejected:
-                await client.send(
-                    Error(code=rejected.code, message=rejected.message, seq=message.seq)
-                )
+                client.post(Error(code=rejected.code, message=rejected.message, seq=message.seq))
                 continue
-            await hub.send(client.user_id, Accepted(seq=message.seq))
+            hub.send(client.user_id, Accepted(seq=message.seq))
