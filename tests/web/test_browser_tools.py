@@ -329,6 +329,8 @@ SMALL_TARGETS = """() => {
 def test_layout_fits_and_touch_targets_are_big_enough(page, route):
     p = page.page
     page.open(route)
+    loaded = p.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    assert 0 < loaded < 1000, f"{route} took {loaded:.0f} ms to load"
     if route == "#/tools/seed":
         p.get_by_role("button", name="Fill in an example").click()
     width = p.evaluate("document.documentElement.scrollWidth")

@@ -227,7 +227,7 @@ export function render(main, route) {
     field(t("seed.masterSeed"), input("seed", { placeholder: "0123…cdef (64)", maxlength: "80" }), t("seed.masterHelp")),
     field(t("seed.salt"), input("salt")),
     field(t("seed.commitment"), input("commitment", { inputmode: "numeric" }), t("seed.commitmentHelp")),
-    h("div", { class: "grid-2" }, field(t("common.ruleset"), rulesetSelect), handsField),
+    h("div", { class: "grid-2 top" }, field(t("common.ruleset"), rulesetSelect), handsField),
     redBox,
     h("fieldset", {}, h("legend", {}, t("seed.players")), h("div", { class: "grid-2" }, players)),
     h(
