@@ -331,3 +331,14 @@ def test_red_five_counts_follow_the_table():
         "123m456p555567s99s", "9s", riichi=True, seat_wind=S, rules=RiichiRules(red_fives=0)
     )
     assert ("riichi", 1) in plain.yaku
+
+
+def test_inputs_may_be_any_iterables():
+    def melds():
+        return (m(text) for text in ("pon:111m", "chi:234p"))
+
+    win = score_win(iter([17, 18, 19, 45, 45, 45, 35, 35]), 45, melds(), seat_wind=S)
+    assert win.yaku == [("chun", 1)]
+    # A fifth 1m split between a meld and the hand is caught even when melds is a generator.
+    with pytest.raises(InvalidHand, match="5 times"):
+        score_win(iter([11, 11, 17, 18, 19, 45, 45, 45]), 45, melds(), seat_wind=S)

@@ -194,6 +194,8 @@ def build_hand(
 ) -> Hand:
     if type(hand) is not list:
         hand = _tile_list(hand, "hand")
+    if type(melds) is not tuple and type(melds) is not list:
+        melds = list(melds)  # read twice below when something looks wrong
     if type(win_tile) is str:
         parsed = _tile_list(win_tile, "winning tile")
         if len(parsed) != 1:
