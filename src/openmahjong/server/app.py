@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
-from openmahjong.server import accounts, play, records, tools_api
+from openmahjong.server import accounts, play, records, rooms, tools_api
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(accounts.admin)
     app.include_router(records.router)
+    app.include_router(rooms.router)
     app.include_router(play.router)
     app.include_router(tools_api.router)
 

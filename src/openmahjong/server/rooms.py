@@ -1,0 +1,204 @@
+"""Rooms over HTTP: create a table with its rules and table settings, list, look at, close.
+
+The ruleset comes from the registry (entry-point group ``openmahjong.rulesets``); the preset
+must be one of its presets and ``rules`` changes are checked by the ruleset's own option schema,
+so a room never holds options its engine would refuse. Table settings (timers, call protection
+and its delays, tactical calls, spectators) are what the room task enforces around the engine.
+
+Seats, readiness, bots and the start of play belong to the room task and the play protocol;
+they are not here yet.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from openmahjong import fairness
+from openmahjong.rules.registry import get_ruleset, rulesets
+from openmahjong.server.deps import CurrentUser, DbSession, State
+from openmahjong.server.errors import ApiError
+from openmahjong.store import rooms as store_rooms
+from openmahjong.store.models import Role, Room, RoomStatus, User
+
+__all__ = ["RoomIn", "RoomOut", "TableSettings", "router"]
+
+router = APIRouter(prefix="/api/rooms", tags=["rooms"])
+
+
+class TableSettings(BaseModel):
+    """How the table is run around the rules: time, call protection, tactical calls, spectators.
+
+    Defaults follow the platform guide (§4, §5): protection 1.3 s, catch-up 0.7 s and 0.5 s.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    move_seconds: int = Field(default=5, ge=1, le=300, description="Time for each decision.")
+    bank_seconds: int = Field(
+        default=20, ge=0, le=3600, description="Extra time per hand, used once a move's runs out."
+    )
+    call_protection: bool = True
+    protection_delay: float = Field(default=1.3, ge=0, le=10)
+    catch_up_first: float = Field(default=0.7, ge=0, le=10)
+    catch_up_second: float = Field(default=0.5, ge=0, le=10)
+    tactical_calls: bool | None = Field(
+        default=None,
+        description="Tactical calls and the MIL claim upgrade. Unset: on while every seat is "
+        "human, off as soon as a bot sits.",
+    )
+    spectators: bool = True
+
+
+class RoomIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64, examples=["East wind, quick"])
+    ruleset: str = Field(max_length=32, examples=["riichi"])
+    preset: str = Field(max_length=64, examples=["majsoul-hanchan"])
+    #: Changes to the preset, checked by the ruleset (e.g. ``{"red_fives": false}``).
+    rules: dict[str, Any] = Field(default_factory=dict)
+    table: TableSettings = Field(default_factory=TableSettings)
+    password: str | None = Field(default=None, min_length=1, max_length=128)
+    #: A player-supplied master seed (64 hex digits) for duplicate play; secret until the end.
+    master_seed: str | None = Field(default=None, max_length=80)
+
+
+class Owner(BaseModel):
+    id: int
+    name: str
+
+
+class RoomOut(BaseModel):
+    id: int
+    name: str
+    ruleset: str
+    preset: str | None
+    #: The preset with the room's changes applied: what the engine will play.
+    rules: dict[str, Any]
+    table: TableSettings
+    has_password: bool
+    #: True when a player supplied the master seed (duplicate play); the seed itself stays secret.
+    supplied_seed: bool
+    owner: Owner | None
+    status: RoomStatus
+    created_at: datetime
+
+
+def _resolve_rules(body: RoomIn) -> dict[str, Any]:
+    try:
+        ruleset = get_ruleset(body.ruleset)
+    except ValueError as exc:
+        raise ApiError(422, "unknown_ruleset", str(exc)) from None
+    presets = getattr(ruleset, "presets", {})
+    if body.preset not in presets:
+        choices = ", ".join(sorted(presets)) or "none"
+        raise ApiError(
+            422, "unknown_preset", f"{body.ruleset} has no preset {body.preset!r}: use {choices}"
+        )
+    try:
+        resolved = ruleset.options(body.preset, **body.rules)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ApiError(422, "bad_rules", f"rules.{where}: {first['msg']}") from None
+    except (ValueError, TypeError) as exc:
+        raise ApiError(422, "bad_rules", str(exc)) from None
+    return resolved.model_dump() if isinstance(resolved, BaseModel) else dict(resolved)
+
+
+def _room_out(room: Room, owner: User | None) -> RoomOut:
+    options = room.options or {}
+    return RoomOut(
+        id=room.id,
+        name=room.name,
+        ruleset=room.ruleset,
+        preset=room.preset,
+        rules=options.get("rules", {}),
+        table=TableSettings(**options.get("table", {})),
+        has_password=room.password_hash is not None,
+        supplied_seed=options.get("master_seed") is not None,
+        owner=Owner(id=owner.id, name=owner.name) if owner is not None else None,
+        status=RoomStatus(room.status),
+        created_at=room.created_at,
+    )
+
+
+async def _owner(db: DbSession, room: Room) -> User | None:
+    return await db.get(User, room.owner_id) if room.owner_id is not None else None
+
+
+@router.get("/rulesets")
+async def available_rulesets() -> dict[str, Any]:
+    """The installed rulesets and their presets: what a room may be created with."""
+    return {
+        name: {"seats": getattr(r, "seats", None), "presets": sorted(getattr(r, "presets", {}))}
+        for name, r in sorted(rulesets().items())
+    }
+
+
+@router.post("", status_code=201, response_model=RoomOut)
+async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUser) -> RoomOut:
+    """Open a room with a ruleset, a preset (plus changes) and table settings."""
+    rules = _resolve_rules(body)
+    options: dict[str, Any] = {"rules": rules, "table": body.table.model_dump()}
+    if body.master_seed is not None:
+        try:
+            seed = fairness.parse_master_seed(body.master_seed)
+        except ValueError as exc:
+            raise ApiError(422, "bad_master_seed", str(exc)) from None
+        options["master_seed"] = fairness.format_master_seed(seed)
+    password_hash = await state.passwords.hash(body.password) if body.password else None
+    room = await store_rooms.create_room(
+        db,
+        name=body.name.strip() or body.name,
+        ruleset=body.ruleset,
+        preset=body.preset,
+        owner_id=user.id,
+        options=options,
+        password_hash=password_hash,
+    )
+    await db.commit()
+    return _room_out(room, user)
+
+
+@router.get("", response_model=list[RoomOut])
+async def list_rooms(
+    db: DbSession,
+    ruleset: Annotated[str | None, Query(max_length=32)] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[RoomOut]:
+    """Rooms not closed, newest first."""
+    found = await store_rooms.list_rooms(db, ruleset=ruleset, limit=limit)
+    owners = {r.owner_id for r in found if r.owner_id is not None}
+    users = {u.id: u for u in [await db.get(User, i) for i in owners] if u is not None}
+    return [_room_out(r, users.get(r.owner_id) if r.owner_id else None) for r in found]
+
+
+async def _room(db: DbSession, room_id: int) -> Room:
+    room = await db.get(Room, room_id)
+    if room is None:
+        raise ApiError(404, "no_such_room", f"no room {room_id}")
+    return room
+
+
+@router.get("/{room_id}", response_model=RoomOut)
+async def get_room(room_id: int, db: DbSession) -> RoomOut:
+    room = await _room(db, room_id)
+    return _room_out(room, await _owner(db, room))
+
+
+@router.delete("/{room_id}", response_model=RoomOut)
+async def close_room(room_id: int, db: DbSession, user: CurrentUser) -> RoomOut:
+    """Close a room: its owner, or an admin."""
+    room = await _room(db, room_id)
+    if room.owner_id != user.id and not Role(user.role).includes(Role.ADMIN):
+        raise ApiError(403, "forbidden", "only the room's owner or an admin can close it")
+    if room.status == RoomStatus.PLAYING.value:
+        raise ApiError(409, "room_playing", "a game is being played in this room")
+    await store_rooms.set_status(db, room.id, RoomStatus.CLOSED)
+    await db.commit()
+    return _room_out(room, await _owner(db, room))
