@@ -207,8 +207,8 @@ def build_hand(
     try:
         for t in hand:
             concealed[index[t]] += 1
-            if t >= 100:
-                reds += 1
+        if max(hand) >= 100:
+            reds = sum(1 for t in hand if t >= 100)
         win = index[win_tile]  # type: ignore[index]  # a str was parsed above
     except (KeyError, TypeError):
         _tile_list(hand, "hand")
