@@ -141,9 +141,10 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
     try:
         options = GameOptions(**options_data)
     except (ValidationError, TypeError) as problem:
-        first = problem.errors()[0] if isinstance(problem, ValidationError) else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        why = first.get("msg", str(problem))
+        where, why = "", str(problem)
+        if isinstance(problem, ValidationError):
+            first = problem.errors()[0]
+            where, why = ".".join(str(p) for p in first["loc"]), first["msg"]
         raise RecordError(f"header.options{'.' + where if where else ''}: {why}") from None
     seed_value = header.get("master_seed")
     if seed_value is None:
