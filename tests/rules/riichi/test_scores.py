@@ -342,3 +342,12 @@ def test_inputs_may_be_any_iterables():
     # A fifth 1m split between a meld and the hand is caught even when melds is a generator.
     with pytest.raises(InvalidHand, match="5 times"):
         score_win(iter([11, 11, 17, 18, 19, 45, 45, 45]), 45, melds(), seat_wind=S)
+
+
+def test_empty_or_junk_input_is_an_invalid_hand():
+    with pytest.raises(InvalidHand, match="needs 14"):
+        score_win([], 11)
+    with pytest.raises(InvalidHand, match="not a Riichi tile"):
+        score_win([11, 12, 13, 51, 21, 22, 23, 31, 32, 33, 41, 41, 41, 42], 11)
+    with pytest.raises(InvalidHand, match="winning tile"):
+        score_win("123m456p789s23455s", 99)

@@ -207,7 +207,7 @@ def build_hand(
     try:
         for t in hand:
             concealed[index[t]] += 1
-        if max(hand) >= 100:
+        if hand and max(hand) >= 100:
             reds = sum(1 for t in hand if t >= 100)
         win = index[win_tile]  # type: ignore[index]  # a str was parsed above
     except (KeyError, TypeError):
