@@ -1,8 +1,9 @@
 """A live server for the browser tests: the web client at ``/`` and the tools API.
 
-It uses the real application (``openmahjong.server.create_app``) once that app serves the tools
-routes; until then a bare FastAPI app with the tools router and the static client, which is all
-the tools pages need.
+The real application (``openmahjong.server.create_app``, with its error handlers and static
+mount) is preferred. If it does not serve the tools routes yet, the tools router is added and
+moved ahead of the static catch-all at ``/``. Only if the real app cannot be built at all does a
+bare FastAPI app with the tools router and the static client stand in.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ def make_app(workdir: Path) -> tuple[FastAPI, str]:
         app = create_app(settings)
         if _serves_tools(app):
             return app, "create_app"
+        # Routes match in order and the client is mounted last at "/": put the tools first.
+        before = len(app.router.routes)
+        app.include_router(router)
+        app.router.routes[:] = app.router.routes[before:] + app.router.routes[:before]
+        return app, "create_app + tools router"
     except Exception:  # noqa: BLE001 - any failure here just means: use the small app
         pass
     app = FastAPI(title="openmahjong web tools (test)")
