@@ -88,6 +88,8 @@ def serve(
     except Exception as exc:  # driver errors differ per database; report, do not trace
         fail(f"cannot open the database {settings.database_url}: {type(exc).__name__}: {exc}")
     shown = url.render_as_string(hide_password=True)
+    if settings.database_schema:
+        shown += f" schema {settings.database_schema}"
     if applied:
         err.print(f"database {shown}: applied migrations {', '.join(applied)}")
     err.print(f"openmahjong serving on http://{host}:{port}/  (database {shown})")
