@@ -7,9 +7,13 @@ openmahjong.fairness for seeds, the CLI's JSON documents for the tools.
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from typer.testing import CliRunner
 
 from openmahjong import fairness, tiles
+from openmahjong.cli import app as cli
 from openmahjong.cli.analyze import analysis
 from openmahjong.cli.score_riichi import win_document
 from openmahjong.rules.mcr.scoring import score_win as mcr_score
@@ -71,6 +75,14 @@ def test_seed_verification_matches_python(page, ruleset):
     shown_wall = tile_codes(hand2.locator("[data-testid=wall] svg.tile"))
     assert shown_wall == fairness.shuffled_wall(ruleset, SEED, 2)
     page.shot(f"seed-{ruleset}")
+    # The command the page offers gives the same answer from Python.
+    command = p.text_content("[data-testid=cli]").split()
+    assert command[:3] == ["openmahjong", "seed", "verify"]
+    result = CliRunner().invoke(cli, [*command[1:], "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["seat_order"] == seats
+    assert report["hands"][1]["wall"] == shown_wall
 
 
 def test_seed_mismatch_and_bad_input_are_explained(page):

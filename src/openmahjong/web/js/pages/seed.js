@@ -112,6 +112,17 @@ function handView(report, hand) {
   );
 }
 
+/** The same check with the Python tool, for anyone who prefers not to trust this page. */
+function cliCommand(report) {
+  const quote = (v) => (/^[\w.,:-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+  const parts = ["openmahjong seed verify", `--master-seed ${report.master_seed}`,
+    `--salt ${quote(report.salt)}`, `--ruleset ${report.ruleset}`, `--hands ${report.hands.length}`,
+    `--players ${quote(report.entry_order.join(","))}`];
+  if (state.commitment.trim()) parts.push(`--commitment ${quote(state.commitment.trim())}`);
+  if (report.ruleset === "riichi" && !state.redFives) parts.push("--no-red-fives");
+  return parts.join(" ");
+}
+
 function reportView(report) {
   const status =
     report.commitment_matches === null
@@ -130,6 +141,9 @@ function reportView(report) {
       h("p", { class: "mono", "data-testid": "commitment" }, report.commitment),
       h("p", { class: "mono muted", "data-testid": "commitment-hex" }, report.commitment_hex),
       h("p", { class: "muted" }, t(`seed.field.${report.hand_number_field}`)),
+      h("details", {},
+        h("summary", {}, t("seed.cli")),
+        h("p", { class: "mono", "data-testid": "cli" }, cliCommand(report))),
       h("h2", {}, t("seed.seats")),
       h("ol", { class: "seat-list", start: "0", "data-testid": "seat-order" },
         report.seat_order.map((name, seat) =>
