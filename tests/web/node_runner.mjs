@@ -41,6 +41,8 @@ const calls = {
     i18n.setLangForTests(a.lang ?? "en");
     return tileSvg.tileMarkup(a.code);
   },
+  tile_markup_opts: (a) => tileSvg.tileMarkup(a.code, a.opts),
+  tile_back: (a) => tileSvg.tileBackMarkup(a.opts),
   tile_name: (a) => {
     i18n.setLangForTests(a.lang ?? "en");
     return i18n.tileName(a.code);

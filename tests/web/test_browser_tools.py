@@ -360,7 +360,13 @@ def test_tile_sheet_at_high_dpi(browser, live_server):
     p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     p.goto(f"{live_server.url}/#/tiles")
     p.wait_for_selector("main h1")
-    assert p.locator("main svg.tile[role=img]").count() == 34 + 3 + 8
+    groups = ["tiles.suited", "tiles.honors", "tiles.redFives", "tiles.flowers"]
+    shown = [int(c) for g in groups for c in p.locator(f"[data-testid='{g}'] svg.tile")
+             .evaluate_all("els => els.map(e => e.dataset.tile)")]
+    assert sorted(shown) == sorted([*tiles.ALL_KINDS, *tiles.RED_FIVES, *tiles.FLOWERS])
+    table = p.locator("[data-testid='tiles.table'] svg.tile")
+    assert table.evaluate_all("els => els.map(e => e.getAttribute('class'))") == [
+        "tile", "tile", "tile sideways", "tile back", "tile sideways back", "tile sideways"]
     p.locator("[data-testid='tiles.suited']").screenshot(
         path=str(ARTIFACTS / "web-tiles-suited-phone-3x.png"))
     p.screenshot(path=str(ARTIFACTS / "web-tiles-phone-3x.png"), full_page=True)

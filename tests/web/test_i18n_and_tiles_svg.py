@@ -60,3 +60,18 @@ def test_tile_names():
 def test_a_non_tile_is_refused():
     (result,) = run_js([("tile_markup", {"code": 48})])
     assert "error" in result
+
+
+def test_sideways_and_face_down_tiles():
+    sideways, back, back_sideways = run_ok([
+        ("tile_markup_opts", {"code": 105, "opts": {"sideways": True}}),
+        ("tile_back", {"opts": {"label": "hidden"}}),
+        ("tile_back", {"opts": {"sideways": True}}),
+    ])
+    svg = ET.fromstring(sideways)
+    assert svg.get("viewBox") == "0 0 80 60" and "sideways" in svg.get("class")
+    assert svg.get("data-tile") == "105"
+    assert ET.fromstring(back).get("aria-label") == "hidden"
+    hidden = ET.fromstring(back_sideways)
+    assert hidden.get("aria-hidden") == "true" and hidden.get("viewBox") == "0 0 80 60"
+    assert hidden.get("data-tile") is None  # a face-down tile says nothing about its face

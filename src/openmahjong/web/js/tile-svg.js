@@ -186,20 +186,41 @@ function escapeAttr(text) {
   return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
-/**
- * The SVG markup of one tile. Options: `label` (accessible name; default the tile's name in the
- * current language, "" to hide it from screen readers), `cls` (extra classes).
- */
-export function tileMarkup(code, { label, cls = "" } = {}) {
-  if (!isTile(code)) throw new RangeError(`${code} is not a tile code`);
-  const name = label === undefined ? tileName(code) : label;
-  const a11y = name
+function a11yAttrs(name) {
+  return name
     ? `role="img" aria-label="${escapeAttr(name)}"`
     : `aria-hidden="true" focusable="false"`;
-  return (
-    `<svg class="tile ${cls}" viewBox="0 0 ${W} ${H}" data-tile="${code}" ${a11y} ` +
-    `xmlns="http://www.w3.org/2000/svg">${inner(code)}</svg>`
-  );
+}
+
+// A sideways tile (a riichi discard, the claimed tile of a meld) is the same drawing turned a
+// quarter to the left inside an 80 x 60 box, so it lines up with upright tiles at the bottom.
+function wrap(body, { sideways, cls, attrs }) {
+  const box = sideways ? `0 0 ${H} ${W}` : `0 0 ${W} ${H}`;
+  const content = sideways ? `<g transform="translate(0 ${W}) rotate(-90)">${body}</g>` : body;
+  const klass = `tile${sideways ? " sideways" : ""}${cls ? ` ${cls}` : ""}`;
+  return `<svg class="${klass}" viewBox="${box}" ${attrs} xmlns="http://www.w3.org/2000/svg">` +
+    `${content}</svg>`;
+}
+
+/**
+ * The SVG markup of one tile. Options: `label` (accessible name; default the tile's name in the
+ * current language, "" to hide it from screen readers), `cls` (extra classes), `sideways`.
+ */
+export function tileMarkup(code, { label, cls = "", sideways = false } = {}) {
+  if (!isTile(code)) throw new RangeError(`${code} is not a tile code`);
+  const name = label === undefined ? tileName(code) : label;
+  return wrap(inner(code), { sideways, cls, attrs: `data-tile="${code}" ${a11yAttrs(name)}` });
+}
+
+const BACK =
+  `<rect class="tile-back" x="1" y="3" width="${W - 2}" height="${H - 4}" rx="7"/>` +
+  `<rect class="tile-back-face" x="1" y="1" width="${W - 2}" height="${H - 6}" rx="7"/>` +
+  `<rect x="9" y="9" width="${W - 18}" height="${H - 22}" rx="4" fill="none" ` +
+  `stroke="#ffffff" stroke-opacity=".35" stroke-width="2"/>`;
+
+/** A face-down tile (other players' hands, the dead wall). `label` as for tileMarkup. */
+export function tileBackMarkup({ label = "", cls = "", sideways = false } = {}) {
+  return wrap(BACK, { sideways, cls: `back${cls ? ` ${cls}` : ""}`, attrs: a11yAttrs(label) });
 }
 
 /** One tile as an inline SVG element (see tileMarkup for the options). */

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t, tileName } from "../i18n.js";
 import { ALL_KINDS, FLOWERS, RED_FIVES, format } from "../tiles.js";
-import { tileMarkup } from "../tile-svg.js";
+import { tileBackMarkup, tileMarkup } from "../tile-svg.js";
 
 const GROUPS = [
   ["tiles.suited", ALL_KINDS.filter((c) => c < 40)],
@@ -33,5 +33,18 @@ export function render(main) {
               h("td", {}, tileName(c))))),
         ),
       )),
+    h(
+      "section",
+      { class: "panel" },
+      h("h2", {}, t("tiles.table")),
+      h("p", { class: "muted" }, t("tiles.tableLead")),
+      h("div", {
+        class: "tiles large",
+        "data-testid": "tiles.table",
+        html: tileMarkup(11) + tileMarkup(12) + tileMarkup(13, { sideways: true }) +
+          tileBackMarkup({ label: t("tiles.back") }) + tileBackMarkup({ sideways: true }) +
+          tileMarkup(105, { sideways: true }),
+      }),
+    ),
   );
 }
