@@ -7,8 +7,6 @@ yaku list; riichi is read from the game flow (``<REACH step="2">``) and must mat
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from openmahjong.formats.mjlog import decode_meld, read_agari
@@ -16,8 +14,9 @@ from openmahjong.rules.riichi.options import TENHOU
 from openmahjong.rules.riichi.points import TENHOU_LIMIT_CODE
 from openmahjong.rules.riichi.scoring import score_win
 from openmahjong.rules.riichi.yaku_table import YAKU
+from tests.shared_data import shared_data
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+DATA = shared_data()
 FILES = sorted((DATA / "tenhou-houou-2020").glob("*.mjlog")) + sorted(
     (DATA / "tenhou-mjx").glob("*.mjlog")
 )

@@ -9,13 +9,12 @@ assertion is strict. Rows below 8 fan are compared through ``BelowMinimum.win``.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from mcr_gb import GB_NAME, score_row
+from tests.shared_data import shared_data
 
-GOLDEN = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "mcr"
-GOLDEN = GOLDEN / "mcr_unit_test_golden.jsonl"
+GOLDEN = shared_data("mcr", "mcr_unit_test_golden.jsonl")
 ROWS = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line]
 
 
