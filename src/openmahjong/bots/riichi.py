@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from openmahjong.bots.safety import danger
+from openmahjong.bots.shape import useful_count
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.dora import DORA_OF_CODE
 from openmahjong.table.actions import (
@@ -58,26 +59,6 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 _DRAGONS = (31, 32, 33)
 _WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
-
-
-def _neighbours(i: int) -> tuple[int, ...]:
-    if i >= 27:
-        return (i,)
-    n = i % 9
-    return tuple(i + d for d in (-2, -1, 0, 1, 2) if 0 <= n + d <= 8)
-
-
-_NEIGHBOURS = tuple(_neighbours(i) for i in range(34))
-
-
-def _near(counts: Sequence[int]) -> set[int]:
-    """Kinds that can lower the shanten of a regular or seven-pairs hand: held kinds and their
-    suit neighbours within two (thirteen orphans is handled by the caller)."""
-    out: set[int] = set()
-    for i, n in enumerate(counts):
-        if n:
-            out.update(_NEIGHBOURS[i])
-    return out
 
 
 class BotView(Protocol):
@@ -188,21 +169,6 @@ class RiichiBot:
         return (x >> 16) ^ x
 
     # ------------------------------------------------------------------ shape helpers
-    def _useful(self, counts: list[int], shanten: int, seen: Sequence[int]) -> int:
-        """Unseen copies of the kinds that lower ``counts``'s shanten (13 - 3k tiles)."""
-        kinds = _near(counts)
-        if sum(1 for i in _ORPHANS if counts[i]) >= 9:
-            kinds |= _ORPHAN_SET
-        total = 0
-        for j in sorted(kinds):
-            if counts[j] >= 4:
-                continue
-            counts[j] += 1
-            if shanten_counts(counts) < shanten:
-                total += 4 - seen[j]
-            counts[j] -= 1
-        return total
-
     def _discard_shanten(self, counts: list[int], kinds: Sequence[int]) -> dict[int, int]:
         out = {}
         for i in kinds:
@@ -308,7 +274,7 @@ class RiichiBot:
             if key != first:
                 continue
             counts[i] -= 1
-            useful = self._useful(counts, after[i], sit.seen)
+            useful = useful_count(counts, sit.seen)
             counts[i] += 1
             red = 1 if plain[i].tile in _RED else 0
             scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
@@ -327,7 +293,7 @@ class RiichiBot:
         best: tuple[int, int] | None = None
         for i in riichi:
             counts[i] -= 1
-            live = self._useful(counts, 0, sit.seen)
+            live = useful_count(counts, sit.seen)
             counts[i] += 1
             if live > 0 and (best is None or live > best[0]):
                 best = (live, i)

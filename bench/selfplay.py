@@ -1,0 +1,220 @@
+"""Self-play speed: our engine with our bots next to riichienv driven by a Python agent.
+
+Run: .venv/bin/python bench/selfplay.py [--games N] [--rounds R] [--preset majsoul-hanchan]
+
+Three lines are measured side by side in interleaved rounds (the machine is shared, so each
+round times every line once and the rates are totals over all rounds):
+
+* ``ours+bots``: ``openmahjong.bots.play_match`` (the engine and four ``RiichiBot``s: shanten,
+  useful tiles, yaku-aware calls, riichi, folding), one hanchan per game;
+* ``riichienv+greedy``: ``riichienv.RiichiEnv`` (Rust) hanchan, every seat driven by a Python
+  shanten-greedy agent: take a win, declare riichi when offered, never call, otherwise discard
+  the tile leaving the lowest shanten (``riichienv.calculate_shanten``);
+* ``ours+greedy``: our engine driven by the same greedy agent written on ``shanten_counts``, so
+  the two engines are also compared with equal agents.
+
+The headline ratio is ``ours+bots / riichienv+greedy`` (goal >= 1.0x). It also prints how long
+one bot decision takes (mean, median, 99th percentile over every decision of a few games), and
+the one-time warm-up of our lazily filled shanten tables, which happens before timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+
+import riichienv
+from riichienv import ActionType, RiichiEnv
+
+from openmahjong.bots import RiichiBot, play_match, selfplay_seed
+from openmahjong.hand.shanten import shanten_counts
+from openmahjong.rules.riichi.game import RiichiMatch, preset
+from openmahjong.table import PASS, Discard, Phase, Reveal, Ron, Tsumo
+from openmahjong.tiles import index34
+
+# ----------------------------------------------------------------------------- riichienv
+
+
+class RiichienvGreedy:
+    """Shanten-greedy agent over riichienv observations (136-tile ids)."""
+
+    def act(self, obs: riichienv.Observation) -> riichienv.Action:
+        legal = obs.legal_actions()
+        discards = []
+        passing = None
+        for a in legal:
+            t = a.action_type
+            if t == ActionType.TSUMO or t == ActionType.RON:
+                return a
+            if t == ActionType.RIICHI:
+                return a
+            if t == ActionType.DISCARD:
+                discards.append(a)
+            elif t == ActionType.PASS:
+                passing = a
+        if not discards:
+            return passing if passing is not None else legal[0]
+        hand = list(obs.hand)
+        best, choice = 99, discards[0]
+        for a in discards:
+            rest = list(hand)
+            rest.remove(a.tile)
+            s = riichienv.calculate_shanten(rest)
+            if s < best:
+                best, choice = s, a
+        return choice
+
+
+def riichienv_games(seeds: list[int], game_mode: str) -> int:
+    """Play one game per seed; return the hands played."""
+    hands = 0
+    agent = RiichienvGreedy()
+    for seed in seeds:
+        env = RiichiEnv(game_mode=game_mode, seed=seed)
+        obs = env.reset()
+        while not env.done():
+            obs = env.step({pid: agent.act(o) for pid, o in obs.items()})
+        for event in env.mjai_log:
+            data = json.loads(event) if isinstance(event, str) else event
+            hands += data.get("type") == "start_kyoku"
+    return hands
+
+
+# ----------------------------------------------------------------------------- ours
+
+
+def ours_bots(seeds: list[int], options) -> int:  # noqa: ANN001
+    hands = 0
+    for seed in seeds:
+        master, salt = selfplay_seed(seed, 0)
+        hands += len(play_match(options, master, salt=salt).hands)
+    return hands
+
+
+def ours_greedy(seeds: list[int], options) -> int:  # noqa: ANN001
+    """Our engine with the riichienv agent's policy, written on our count vectors."""
+    hands = 0
+    for seed in seeds:
+        master, _ = selfplay_seed(seed, 0)
+        m = RiichiMatch(options, master)
+        while not m.finished:
+            t = m.table
+            seat = t.turn if t.phase == Phase.TURN else t.waiting_for()[0]
+            legal = t.legal_actions(seat)
+            m.act(seat, _greedy(t, seat, legal))
+        hands += len(m.hands)
+    return hands
+
+
+def _greedy(t, seat: int, legal):  # noqa: ANN001, ANN202
+    if len(legal) == 1:
+        return legal[0]
+    plain = []
+    for a in legal:
+        if isinstance(a, Tsumo | Ron):
+            return a
+        if isinstance(a, Discard):
+            if a.riichi:
+                return a
+            plain.append(a)
+        elif isinstance(a, Reveal) and a.show:
+            return a
+    if not plain:
+        return PASS if PASS in legal else legal[0]
+    counts = [0] * 34
+    for tile in t.seats[seat].hand:
+        counts[index34(tile)] += 1
+    best, choice = 99, plain[0]
+    for a in plain:
+        i = index34(a.tile)
+        counts[i] -= 1
+        s = shanten_counts(counts)
+        counts[i] += 1
+        if s < best:
+            best, choice = s, a
+    return choice
+
+
+# ----------------------------------------------------------------------------- decisions
+
+
+def decision_times(options, seeds: list[int]) -> list[float]:  # noqa: ANN001
+    """Seconds per bot decision (only decisions with a real choice) over whole games."""
+    times: list[float] = []
+    for seed in seeds:
+        master, _ = selfplay_seed(seed, 0)
+        bots = [RiichiBot(master + s) for s in range(4)]
+        m = RiichiMatch(options, master)
+        clock = time.perf_counter
+        while not m.finished:
+            t = m.table
+            seat = t.turn if t.phase == Phase.TURN else t.waiting_for()[0]
+            legal = t.legal_actions(seat)
+            if len(legal) == 1:
+                m.act(seat, legal[0])
+                continue
+            view = t.view(seat, events=False)
+            start = clock()
+            action = bots[seat].act(view)
+            times.append(clock() - start)
+            m.act(seat, action)
+    return times
+
+
+def timed(fn: Callable[[], int]) -> tuple[int, float]:
+    start = time.perf_counter()
+    hands = fn()
+    return hands, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4, help="games per line per round")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds")
+    parser.add_argument("--warmup", type=int, default=12, help="warm-up games (ours, untimed)")
+    parser.add_argument("--preset", default="majsoul-hanchan")
+    args = parser.parse_args()
+    options = preset(args.preset)
+    game_mode = "4p-red-half" if options.length == 8 else "4p-red-east"
+
+    start = time.perf_counter()
+    ours_bots(list(range(10_000, 10_000 + args.warmup)), options)
+    warm = time.perf_counter() - start
+    print(f"warm-up: {args.warmup} games of ours+bots in {warm:.1f} s (shanten tables fill)")
+
+    totals = {"ours+bots": [0, 0.0], "riichienv+greedy": [0, 0.0], "ours+greedy": [0, 0.0]}
+    for r in range(args.rounds):
+        seeds = list(range(r * args.games, (r + 1) * args.games))
+        runs = {
+            "ours+bots": lambda s=seeds: ours_bots(s, options),
+            "riichienv+greedy": lambda s=seeds: riichienv_games(s, game_mode),
+            "ours+greedy": lambda s=seeds: ours_greedy(s, options),
+        }
+        for name, fn in runs.items():
+            hands, seconds = timed(fn)
+            totals[name][0] += hands
+            totals[name][1] += seconds
+    print(f"{'line':<18} {'hands':>7} {'seconds':>8} {'hands/s':>9}")
+    rates = {}
+    for name, (hands, seconds) in totals.items():
+        rates[name] = hands / seconds
+        print(f"{name:<18} {hands:>7} {seconds:>8.2f} {rates[name]:>9.1f}")
+    peer = rates["riichienv+greedy"]
+    print(f"ratio ours+bots / riichienv+greedy:   {rates['ours+bots'] / peer:.2f}x  (goal >= 1.0x)")
+    print(f"ratio ours+greedy / riichienv+greedy: {rates['ours+greedy'] / peer:.2f}x  "
+          "(engines with equal agents)")
+
+    times = decision_times(options, [900, 901])
+    times_us = sorted(x * 1e6 for x in times)
+    p99 = times_us[int(0.99 * (len(times_us) - 1))]
+    print(
+        f"bot decision: {len(times_us)} decisions, mean {statistics.fmean(times_us):.0f} us, "
+        f"median {statistics.median(times_us):.0f} us, p99 {p99:.0f} us, max {times_us[-1]:.0f} us"
+    )
+
+
+if __name__ == "__main__":
+    main()
