@@ -25,8 +25,6 @@ from openmahjong.server import Settings
 from openmahjong.store import games as g
 from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
 
-pytestmark = pytest.mark.asyncio
-
 
 @pytest_asyncio.fixture(params=["sqlite", "postgresql"])
 async def durable_settings(request, tmp_path: Path) -> AsyncIterator[Settings]:
@@ -43,6 +41,7 @@ async def durable_settings(request, tmp_path: Path) -> AsyncIterator[Settings]:
         await drop_schema(url, schema)
 
 
+@pytest.mark.asyncio
 async def test_accounts_sessions_and_games_survive_a_new_app(durable_settings):
     async with running(durable_settings) as app, client_for(app) as c:
         user = (await register(c, "persistent"))["user"]
@@ -141,6 +140,7 @@ def servers():
             server.process.wait(timeout=10)
 
 
+@pytest.mark.asyncio
 async def test_real_server_killed_and_restarted_keeps_everything(tmp_path, servers):
     database = f"sqlite:///{tmp_path / 'live.db'}"
     log = tmp_path / "server.log"
@@ -171,25 +171,21 @@ async def test_real_server_killed_and_restarted_keeps_everything(tmp_path, serve
     assert "applied migrations 0001" in log.read_text()
 
 
-async def test_serve_reports_a_bad_database_clearly(tmp_path):
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from openmahjong.cli import app; app()",
-            "serve",
-            "--database",
-            f"sqlite:///{tmp_path / 'missing' / 'x.db'}",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 2
+def test_serve_reports_a_bad_database_clearly(tmp_path):
+    from typer.testing import CliRunner
+
+    from openmahjong.cli import app as cli
+
+    missing = f"sqlite:///{tmp_path / 'missing' / 'x.db'}"
+    result = CliRunner().invoke(cli, ["serve", "--database", missing])
+    assert result.exit_code == 2
     assert "the folder for the SQLite file does not exist" in result.stderr
     assert "Traceback" not in result.stderr
+    unsupported = CliRunner().invoke(cli, ["serve", "--database", "mysql://u@h/db"])
+    assert unsupported.exit_code == 2 and "is not supported" in unsupported.stderr
 
 
+@pytest.mark.asyncio
 async def test_expired_sessions_are_removed_at_startup(tmp_path):
     settings = make_settings(tmp_path)
     async with running(settings) as app, client_for(app) as c:
