@@ -8,32 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from openmahjong.rules.riichi.hand import index_of
+from openmahjong.tiles import index34 as index_of
+from openmahjong.tiles import to_tenhou136
 
 # Our dense index -> Tenhou's kind index (only the dragons move).
 _TENHOU_KIND = list(range(31)) + [33, 31, 32]
-
-
-def ids136(tiles: list[int], used: dict[int, int]) -> list[int]:
-    """Distinct 136-ids for tiles; a red five takes copy 0, plain fives copies 1-3 first."""
-    out = []
-    for t in tiles:
-        k = _TENHOU_KIND[index_of(t)]
-        taken = used.get(k, 0)
-        if t >= 100:
-            order = (0,)
-        elif k < 27 and k % 9 == 4:
-            order = (1, 2, 3, 0)
-        else:
-            order = (0, 1, 2, 3)
-        for c in order:
-            if not taken & (1 << c):
-                used[k] = taken | (1 << c)
-                out.append(4 * k + c)
-                break
-        else:
-            raise ValueError(f"no free copy for {t}")
-    return out
 
 
 def indicator_ids(tiles: list[int]) -> list[int]:
@@ -42,9 +21,14 @@ def indicator_ids(tiles: list[int]) -> list[int]:
 
 def split_kwargs(kw: dict[str, Any]):
     """(concealed ids, win id, [(kind, ids)], all ids) for a random_win() dict."""
-    used: dict[int, int] = {}
-    melds = [(m[0], ids136(list(m[1]), used)) for m in kw["melds"]]
-    concealed = ids136(list(kw["hand"]), used)
+    # One call numbers every tile of the hand, so no two tiles share a 136-id.
+    meld_tiles = [list(m[1]) for m in kw["melds"]]
+    ids = to_tenhou136([t for ts in meld_tiles for t in ts] + list(kw["hand"]))
+    melds, start = [], 0
+    for m, ts in zip(kw["melds"], meld_tiles, strict=True):
+        melds.append((m[0], ids[start : start + len(ts)]))
+        start += len(ts)
+    concealed = ids[start:]
     win = kw["win_tile"]
     k = _TENHOU_KIND[index_of(win)]
     candidates = [i for i in concealed if i // 4 == k]

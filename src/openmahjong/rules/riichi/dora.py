@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from openmahjong.rules.riichi.hand import index_of
+from openmahjong import tiles as T
 
 __all__ = ["dora_index", "count_dora", "DORA_OF_CODE"]
 
@@ -25,7 +25,7 @@ def dora_index(indicator_index: int) -> int:
 
 #: Indicator tile code (red fives included) -> dense index of the dora it shows.
 DORA_OF_CODE: dict[int, int] = {
-    code: dora_index(index_of(code))
+    code: dora_index(T.index34(code))
     for code in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 105, 205, 305]
 }
 

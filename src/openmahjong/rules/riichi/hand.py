@@ -20,38 +20,16 @@ __all__ = [
     "Hand",
     "build_hand",
     "parse_meld",
-    "kind_of",
-    "index_of",
 ]
 
-# Local tile helpers: ``tiles.kind`` maps a red five to 5/ 5/ 5 instead of 15/25/35 at the time of
-# writing, so the scorer does its own red-five arithmetic (and its own counting and copy checks).
 _INDEX = {k: i for i, k in enumerate(T.ALL_KINDS)}
 
 
-def kind_of(tile: int) -> int:
-    """The plain kind of a tile code: 105 -> 15, 205 -> 25, 305 -> 35."""
-    return (tile // 100) * 10 + 5 if tile >= 100 else tile
-
-
-def index_of(tile: int) -> int:
-    return _INDEX[kind_of(tile)]
-
-
-def _counts(tiles: Iterable[int]) -> list[int]:
-    c = [0] * 34
-    for t in tiles:
-        c[_INDEX[kind_of(t)]] += 1
-    return c
-
-
 def _check_copies(tiles: list[int]) -> None:
-    c = _counts(tiles)
-    for i, n in enumerate(c):
-        if n > 4:
-            raise InvalidHand(
-                f"{T.format([T.ALL_KINDS[i]])} appears {n} times: a set has only four of each tile"
-            )
+    try:
+        T.check_copies(tiles)
+    except ValueError as problem:
+        raise InvalidHand(str(problem)) from None
 
 
 MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
