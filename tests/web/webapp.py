@@ -23,7 +23,8 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "openmahjong" / "web"
 
 
 def _serves_tools(app: FastAPI) -> bool:
-    return any(getattr(route, "path", None) == "/api/tools/analyze" for route in app.routes)
+    # Ask the schema: recent FastAPI keeps included routers as nested entries in app.routes.
+    return "/api/tools/analyze" in app.openapi().get("paths", {})
 
 
 def make_app(workdir: Path) -> tuple[FastAPI, str]:
