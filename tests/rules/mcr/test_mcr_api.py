@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
+
 import pytest
 
 from openmahjong.rules.mcr.scoring import (
@@ -127,3 +130,18 @@ def test_melds_may_be_plain_tuples_with_lists():
     with pytest.raises(BelowMinimum) as low:
         score_win(parse("456p23455s"), 35, [("kakan", [21, 21, 21, 21]), ("chi", [17, 18, 19])])
     assert "明杠" in {e.zh for e in low.value.win.fans}
+
+
+def test_garbage_input_raises_only_the_scorers_errors():
+    rng = random.Random(3)
+    kinds = [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + list(range(41, 48))
+    junk = [0, 10, 50, 51, 99, 105, -1, True, "1m", None]
+    for _ in range(2000):
+        hand = [rng.choice(kinds + junk) for _ in range(rng.choice((11, 13, 14, 15)))]
+        melds = [
+            Meld(rng.choice(("chi", "pon", "minkan", "ankan", "kakan", "x")),
+                 tuple(rng.choice(kinds) for _ in range(rng.choice((3, 4)))))
+            for _ in range(rng.randint(0, 2))
+        ]  # fmt: skip
+        with contextlib.suppress(InvalidHand, NotAWin, BelowMinimum):
+            score_win(hand, rng.choice(hand + [12]), melds, seat_wind=rng.choice((41, 45)))
