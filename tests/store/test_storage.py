@@ -136,14 +136,14 @@ async def test_finishing_writes_results_and_the_full_record(database: Database):
     assert game.status == "finished" and game.has_bots
     assert record["format"] == "openmahjong" and record["version"] == 1
     header = record["header"]
-    assert header["master_seed"] == "ab" * 32
+    assert header["master_seed"] == "ab" * 32 and header["game_id"] == game_id
+    assert header["ended_at"] is not None and header["has_bots"] is True
     assert header["commitment"] == "123456789" and header["salt"] == "0123456789abcdef"
     assert header["ruleset"] == "riichi" and header["options"] == {"preset": "MAJSOUL_HANCHAN"}
     assert record["actions"] == [
         [0, {"type": "discard", "tile": 41, "riichi": False}],
-        [None, {"type": "pass"}],
+        [None, {"type": "pass"}, "timeout"],
     ]
-    assert record["timeouts"] == [1]
     assert [
         (r["seat"], r["score"], r["placement"], r["is_bot"]) for r in record["result"]["seats"]
     ] == [(0, 41000, 1, False), (1, 29000, 2, False), (2, 20000, 3, False), (3, 10000, 4, True)]

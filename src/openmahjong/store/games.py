@@ -89,8 +89,9 @@ async def create_game(
     room_id: int | None = None,
     started_at: datetime | None = None,
 ) -> Game:
-    """Store a new live game. ``header`` must not hold the master seed: it is public while live."""
-    if "master_seed" in header:
+    """Store a new live game. ``header`` (e.g. the engine's ``record(reveal=False)["header"]``)
+    must not hold the master seed: it is public while the game is live."""
+    if header.get("master_seed") is not None:
         raise ValueError("the header is public during play: pass master_seed separately")
     if len({s.seat for s in seats}) != len(seats):
         raise ValueError("two entries for the same seat")
@@ -202,36 +203,69 @@ async def seats_of(session: AsyncSession, game_id: int) -> list[GameSeat]:
     return list(result)
 
 
+def _seat_results(seats: list[GameSeat]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s.seat,
+            "name": s.display_name,
+            "player_id": s.user_id,
+            "is_bot": s.is_bot,
+            "score": s.final_score,
+            "placement": s.placement,
+        }
+        for s in seats
+    ]
+
+
+def _server_header(game: Game) -> dict[str, Any]:
+    return {
+        "game_id": game.id,
+        "has_bots": game.has_bots,
+        "started_at": game.started_at.isoformat(),
+        "ended_at": game.finished_at.isoformat() if game.finished_at is not None else None,
+    }
+
+
 def _record(game: Game, seats: list[GameSeat], log: list[GameAction]) -> dict[str, Any]:
+    """The record built from the stored header and log (docs/records.md envelope)."""
     header = dict(game.header)
     header["master_seed"] = game.master_seed
-    header["game_id"] = game.id
-    header["has_bots"] = game.has_bots
-    header["started_at"] = game.started_at.isoformat()
-    if game.finished_at is not None:
-        header["finished_at"] = game.finished_at.isoformat()
+    header.update(_server_header(game))
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "header": header,
-        # The core's own log shape: [seat, action], replayable as is.
-        "actions": [[a.seat, a.action] for a in log],
-        # Positions (0-based) in "actions" that the server played for a seat out of time.
-        "timeouts": [i for i, a in enumerate(log) if a.timeout],
-        "result": {
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.display_name,
-                    "player_id": s.user_id,
-                    "is_bot": s.is_bot,
-                    "score": s.final_score,
-                    "placement": s.placement,
-                }
-                for s in seats
-            ]
-        },
+        # [seat, action] plus "timeout" when the server played it for the seat: the store-log
+        # entry shape that the engines' replay (split_entry) reads as it is.
+        "actions": [[a.seat, a.action, *(["timeout"] if a.timeout else [])] for a in log],
+        "result": {"seats": _seat_results(seats)},
     }
+
+
+def _check_engine_record(document: dict[str, Any], log: list[GameAction]) -> None:
+    """Refuse an engine record that is not ours, not complete, or not this game's log."""
+    if document.get("format") != RECORD_FORMAT or document.get("version") != RECORD_VERSION:
+        raise ValueError(
+            f"not a {RECORD_FORMAT} v{RECORD_VERSION} record: "
+            f"format {document.get('format')!r}, version {document.get('version')!r}"
+        )
+    entries = document.get("actions")
+    if not isinstance(entries, list) or len(entries) != len(log):
+        count = len(entries) if isinstance(entries, list) else "no"
+        raise ValueError(f"the record has {count} actions but {len(log)} were stored")
+    if (document.get("header") or {}).get("master_seed") is None:
+        raise ValueError("a finished game's record reveals its master seed")
+
+
+def _engine_record(game: Game, seats: list[GameSeat], document: dict[str, Any]) -> dict[str, Any]:
+    """The engine's document completed with what only the server knows (id, times, seats)."""
+    header = dict(document.get("header") or {})
+    for key, value in _server_header(game).items():
+        if header.get(key) is None:
+            header[key] = value
+    result = dict(document.get("result") or {})
+    result.setdefault("seats", _seat_results(seats))
+    return {**document, "header": header, "result": result}
 
 
 async def finish_game(
@@ -241,9 +275,14 @@ async def finish_game(
     *,
     status: GameStatus = GameStatus.FINISHED,
     finished_at: datetime | None = None,
+    record: dict[str, Any] | None = None,
     extra_result: dict[str, Any] | None = None,
 ) -> Game:
-    """End a live game: store each seat's result and the complete record (master seed revealed)."""
+    """End a live game: store each seat's result and the complete record (master seed revealed).
+
+    ``record`` is the engine's document (``RiichiMatch.record()``); it must hold exactly the
+    actions stored in the log. Without it the record is built from the header and the log.
+    """
     game = await session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game {game_id}")
@@ -253,16 +292,24 @@ async def finish_game(
     for r in results:
         if r.seat not in seats:
             raise ValueError(f"game {game_id} has no seat {r.seat}")
+    log = await actions(session, game_id)
+    if record is not None:
+        _check_engine_record(record, log)  # before anything changes
+    ended = finished_at or utcnow()
+    for r in results:
         seat = seats[r.seat]
         seat.final_score = r.final_score
         seat.placement = r.placement
         seat.rating_change = r.rating_change
     game.status = status.value
-    game.finished_at = finished_at or utcnow()
-    record = _record(game, [seats[k] for k in sorted(seats)], await actions(session, game_id))
+    game.finished_at = ended
+    ordered = [seats[k] for k in sorted(seats)]
+    document = (
+        _record(game, ordered, log) if record is None else _engine_record(game, ordered, record)
+    )
     if extra_result:
-        record["result"].update(extra_result)
-    game.record = record
+        document["result"].update(extra_result)
+    game.record = document
     await session.flush()
     return game
 
