@@ -86,7 +86,7 @@ def honors_and_knitted(kinds: list[int]) -> str | None:
 
 def is_seven_pairs(counts: list[int]) -> bool:
     """Seven pairs; four of a kind counts as two pairs."""
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return 1 not in counts and 3 not in counts and sum(counts) == 14
 
 
 def is_shifted_seven_pairs(counts: list[int]) -> bool:
