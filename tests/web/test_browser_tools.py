@@ -8,6 +8,7 @@ openmahjong.fairness for seeds, the CLI's JSON documents for the tools.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -372,3 +373,22 @@ def test_tile_sheet_at_high_dpi(browser, live_server):
     p.screenshot(path=str(ARTIFACTS / "web-tiles-phone-3x.png"), full_page=True)
     context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_no_english_left_in_chinese_or_japanese(page, lang):
+    """Two English words in a row on a zh/ja page means a string was not translated."""
+    p = page.page
+    page.open("#/")
+    p.select_option("#lang", lang)
+    for route in ["#/", "#/tools/analyze", "#/tools/riichi", "#/tools/mcr", "#/tools/seed",
+                  "#/tiles", "#/lobby"]:
+        page.open(route)
+        if route == "#/tools/riichi":
+            p.get_by_role("button", name="+").click()  # a meld row too
+        text = p.evaluate("document.body.innerText")
+        # Allowed: the project name, notation examples, the CLI hint, field names from the
+        # seed document (round_index, current_round).
+        english = re.findall(r"\b[A-Za-z]{4,}\s+[A-Za-z]{4,}\b", text)
+        assert not english, f"{route} in {lang}: {english}"
+    p.select_option("#lang", "en")

@@ -152,7 +152,7 @@ export function render(main, route) {
     type: "text",
     name: "visible",
     value: state.visible,
-    placeholder: "e.g. 5z5z9m",
+    placeholder: t("analyze.visiblePlaceholder"),
     autocomplete: "off",
     spellcheck: "false",
     oninput: (e) => {

@@ -212,7 +212,7 @@ export function render(main, route) {
             field(t("riichi.pao"),
               windSelect(state.pao, setter("pao"), { name: "pao" }, [["", t("common.none")]])),
             field(t("riichi.preset"),
-              select([["majsoul", "Mahjong Soul"], ["tenhou", "Tenhou"]], state.preset,
+              select([["majsoul", t("preset.majsoul")], ["tenhou", t("preset.tenhou")]], state.preset,
                 setter("preset"), { name: "preset" })),
           ),
         ),
