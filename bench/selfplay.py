@@ -172,7 +172,8 @@ def timed(fn: Callable[[], int]) -> tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4, help="games per line per round")
+    parser.add_argument("--games", type=int, default=4,
+                        help="our games per line per round (riichienv plays 4x as many)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds")
     parser.add_argument("--warmup", type=int, default=12, help="warm-up games (ours, untimed)")
     parser.add_argument("--preset", default="majsoul-hanchan")
@@ -188,9 +189,11 @@ def main() -> None:
     totals = {"ours+bots": [0, 0.0], "riichienv+greedy": [0, 0.0], "ours+greedy": [0, 0.0]}
     for r in range(args.rounds):
         seeds = list(range(r * args.games, (r + 1) * args.games))
+        # The peer is several times faster: give it more games so its time is measurable.
+        peer_seeds = list(range(r * 4 * args.games, (r + 1) * 4 * args.games))
         runs = {
             "ours+bots": lambda s=seeds: ours_bots(s, options),
-            "riichienv+greedy": lambda s=seeds: riichienv_games(s, game_mode),
+            "riichienv+greedy": lambda s=peer_seeds: riichienv_games(s, game_mode),
             "ours+greedy": lambda s=seeds: ours_greedy(s, options),
         }
         for name, fn in runs.items():

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from openmahjong.bots.safety import danger
-from openmahjong.bots.shape import useful_count
+from openmahjong.bots.shape import improving, improving_after, useful_count
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.dora import DORA_OF_CODE
 from openmahjong.table.actions import (
@@ -269,15 +269,17 @@ class RiichiBot:
             risk = self._danger(sit, i) // 6 if sit.threats else 0
             rough.append(((99 if violations is None else violations, s, risk), i))
         first = min(key for key, _ in rough)
+        tied = [i for key, i in rough if key == first]
         scored = []
-        for key, i in rough:
-            if key != first:
-                continue
-            counts[i] -= 1
-            useful = useful_count(counts, sit.seen)
-            counts[i] += 1
-            red = 1 if plain[i].tile in _RED else 0
-            scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
+        if len(tied) == 1:
+            scored.append(((0, 0, 0), tied[0]))
+        else:
+            seen = sit.seen
+            kinds = improving_after(counts, tied, after)
+            for i in tied:
+                useful = sum(4 - seen[j] for j in kinds[i])
+                red = 1 if plain[i].tile in _RED else 0
+                scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
         scored.sort()
         choice = scored[0][1]
         if after[choice] == 0 and riichi and not open_hand:
@@ -319,12 +321,16 @@ class RiichiBot:
         calls = [a for a in legal if isinstance(a, Pon | Chi)]
         if not calls or sit.in_riichi:
             return PASS
-        now = shanten_counts(counts)
+        # A call is like drawing the tile with a set fixed: if drawing it would not lower the
+        # shanten, no call on it can (the memoised answer is usually there from the last turn).
+        now, better = improving(counts)
         if self.defend and self._should_fold(sit, now):
             return PASS
         offered = view.offered_tile
         assert offered is not None
         called = INDEX[offered]
+        if called not in better and called not in sit.yakuhai:
+            return PASS
         best_call: tuple[tuple[int, int, int], Action] | None = None
         for a in calls:
             taken = [INDEX[t] for t in a.tiles]
@@ -335,8 +341,7 @@ class RiichiBot:
             violations = self._plan_violations(sit, counts, melds)
             value_pon = isinstance(a, Pon) and called in sit.yakuhai
             if violations is not None and (value_pon or violations <= 3):
-                banned = {called} if isinstance(a, Pon) else {called}
-                options = [i for i in range(34) if counts[i] and i not in banned]
+                options = [i for i in range(34) if counts[i] and i != called]
                 after = min(self._discard_shanten(counts, options).values()) if options else 9
                 if after < now or (value_pon and after <= now):
                     key = (after, violations, -self._tiebreak(called))

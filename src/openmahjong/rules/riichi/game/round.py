@@ -52,6 +52,8 @@ from openmahjong.tiles import counts34, index34, is_terminal_or_honor, kind
 __all__ = ["RiichiSeat", "RiichiPolicy", "HandResult", "WinResult", "new_hand", "seat_wind"]
 
 WINDS = (41, 42, 43, 44)
+#: A five's kind -> its red code (the only tiles whose code is not their kind).
+_RED_OF = {15: 105, 25: 205, 35: 305}
 DRAGON_KINDS = frozenset({45, 46, 47})
 
 
@@ -333,7 +335,10 @@ class RiichiPolicy(RoundPolicy):
             acts.append(Discard(self._drawn(table)))
             return acts
         distinct = sorted(set(st.hand))
-        acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
+        if x.kuikae:
+            acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
+        else:
+            acts.extend([Discard(t) for t in distinct])
         if (
             table.drew
             and st.is_closed
@@ -389,7 +394,13 @@ class RiichiPolicy(RoundPolicy):
         if x.riichi:
             return opts
         k = kind(trigger.tile)
-        same = sorted(t for t in st.hand if kind(t) == k)
+        hand = st.hand
+        # Tiles of one kind by plain comparisons (this runs for three seats on every discard).
+        red = _RED_OF.get(k, -1)
+        same = sorted([t for t in hand if t == k or t == red])
+        chi_seat = seat == (trigger.seat + 1) % 4 and k < 40
+        if len(same) < 2 and not chi_seat:
+            return opts
         calls: list[Action] = []
         for pair in sorted(
             {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
@@ -397,13 +408,17 @@ class RiichiPolicy(RoundPolicy):
             calls.append(Pon(pair))
         if len(same) == 3 and self._kans_possible(table):
             calls.append(Minkan(tuple(same)))  # type: ignore[arg-type]
-        if seat == (trigger.seat + 1) % 4 and k < 40:
+        if chi_seat:
             for lo in (k - 2, k - 1, k):
                 need = [n for n in (lo, lo + 1, lo + 2) if n != k]
                 if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
                     continue
-                a = sorted({t for t in st.hand if kind(t) == need[0]})
-                b = sorted({t for t in st.hand if kind(t) == need[1]})
+                n0, r0 = need[0], _RED_OF.get(need[0], -1)
+                a = sorted({t for t in hand if t == n0 or t == r0})
+                if not a:
+                    continue
+                n1, r1 = need[1], _RED_OF.get(need[1], -1)
+                b = sorted({t for t in hand if t == n1 or t == r1})
                 calls.extend(Chi((ta, tb)) for ta in a for tb in b)
         for call in calls:
             if isinstance(call, Minkan) or self._leaves_a_discard(st, call, trigger.tile):
