@@ -76,7 +76,7 @@ def play_checked(master_seed: int) -> tuple[RiichiMatch, list]:
     return m, events
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**256 - 1))
 def test_bot_games_conserve_tiles_and_points_and_replay_every_event(seed):
     m, events = play_checked(seed)
@@ -102,12 +102,34 @@ def test_same_seed_same_record_and_different_seeds_differ():
 
 def test_bots_only_play_legal_actions_over_many_seeded_games():
     hands = wins = 0
-    for g in range(8):
+    names = ["majsoul-tonpuu", "tenhou-tonpuu", "majsoul-hanchan"]
+    for g in range(12):
         seed, salt = selfplay_seed(2024, g)
-        m = play_match(TONPUU, seed, salt=salt)  # the engine refuses any illegal action
+        options = preset(names[g % 3], ron_mode="HEAD_BUMP" if g % 4 == 1 else "MULTI_RON")
+        m = play_match(options, seed, salt=salt)  # the engine refuses any illegal action
         hands += len(m.hands)
         wins += sum(1 for h in m.hands if h["wins"])
-    assert hands >= 32 and wins >= hands // 2  # bots that can win do win most hands
+        assert m.state.label <= options.length + 3
+    assert hands >= 60 and wins >= hands // 2  # bots that can win do win most hands
+
+
+def test_timeouts_are_recorded_and_replayed():
+    seed, salt = selfplay_seed(3, 0)
+    bots = [RiichiBot(s) for s in range(4)]
+    m = RiichiMatch(TONPUU, seed, players=["a", "b", "c", "d"], salt=salt)
+    step = 0
+    while not m.finished:
+        t = m.table
+        seat = t.waiting_for()[0]
+        if step % 17 == 5:
+            m.timeout(seat)  # the table plays the default action for the seat
+        else:
+            m.act(seat, bots[seat].act(t.view(seat, events=False)))
+        step += 1
+    record = json.loads(json.dumps(m.record()))
+    flagged = [a for a in record["actions"] if a[3:] == ["timeout"]]
+    assert flagged
+    assert json.loads(json.dumps(replay_match(record).record())) == record
 
 
 def test_the_folding_layer_deals_in_less():

@@ -129,3 +129,16 @@ def test_the_older_flat_match_record_still_replays():
     assert detect_format(flat) == "openmahjong"
     report = check_data(flat)
     assert report.status == "ok" and report.hands == report.hands_matched > 0
+
+
+def test_the_store_shape_with_seat_action_entries_and_a_timeouts_list(records):
+    data = load(records / "game-0001.json")
+    store = {
+        "format": "openmahjong",
+        "version": 1,
+        "header": data["header"],
+        "actions": [[seat, action] for _n, seat, action, *_ in data["actions"]],
+        "timeouts": [],
+    }
+    report = check_data(store, "store")
+    assert report.status == "ok" and report.hands == report.hands_matched == len(data["hands"])
