@@ -136,8 +136,14 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
         report.status, report.skipped = "skipped", f"ruleset {ruleset!r} has no replay checker yet"
         return
     options_data = header.get("options")
+    if options_data is None and header.get("preset") is not None:
+        from openmahjong.rules.riichi.game.options import PRESETS
+
+        if header["preset"] not in PRESETS:
+            raise RecordError(f"header.preset {header['preset']!r} is not a Riichi preset")
+        options_data = PRESETS[header["preset"]].model_dump()
     if options_data is None:
-        raise RecordError("header.options is missing")
+        raise RecordError("header.options is missing (and no preset names them)")
     try:
         options = GameOptions(**options_data)
     except (ValidationError, TypeError) as problem:
