@@ -172,6 +172,8 @@ class GameLog:
     final_points: list[int] | None = None
     #: Whether the log holds a whole game from East 1 (then transitions and the end are checked).
     complete: bool = False
+    #: Whether consecutive hands follow one another (then each transition is checked).
+    consecutive: bool = False
     title: str | None = None
 
 
@@ -499,7 +501,7 @@ def replay_game(game: GameLog) -> tuple[dict[str, Any], GameReport]:
             sticks=hand.sticks,
             round_index=n,
         )
-        if state is not None and game.complete:
+        if state is not None and (game.complete or game.consecutive):
             if state.ended:
                 report.add(hand.label, "the engine ended the match before this hand")
             else:

@@ -413,5 +413,6 @@ def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
         players=players,
         final_points=final,
         complete=final is not None and hands[0].kyoku == 0 and hands[0].honba == 0,
+        consecutive=True,
         title=name,
     )
