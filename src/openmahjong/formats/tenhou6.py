@@ -28,6 +28,8 @@ from openmahjong.formats.game import (
     UnsupportedGame,
     tenhou_options,
 )
+from openmahjong.rules.riichi.game.options import PRESETS
+from openmahjong.rules.riichi.game.options import preset as make_preset
 from openmahjong.rules.riichi.yaku_table import YAKU
 
 __all__ = ["read_game", "loads", "write_game"]
@@ -54,9 +56,35 @@ _RESULT_NAME = {
     "four_kans": "四槓散了",
     "four_winds": "四風連打",
 }
-# Tenhou's own spellings where they differ from the yaku table's Japanese names.
-_YAKU_JA = {row.ja.replace(" ", ""): row.id for row in YAKU.values()}
-_YAKU_JA.update({"両立直": "double_riichi", "役牌中": "chun", "役牌白": "haku", "役牌發": "hatsu"})
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s_\-]", "", name).lower()
+
+
+# Yaku names as logs spell them: Tenhou's Japanese, Mahjong Soul's English, our ids.
+_YAKU_JA = {_norm(n): row.id for row in YAKU.values() for n in (row.ja, row.en, row.id)}
+_YAKU_JA.update(
+    {
+        _norm(k): v
+        for k, v in {
+            "両立直": "double_riichi",
+            "役牌中": "chun",
+            "役牌白": "haku",
+            "役牌發": "hatsu",
+            "Ura Dora": "ura_dora",
+            "Red Five": "aka_dora",
+            "Red Dora": "aka_dora",
+            "Aka Dora": "aka_dora",
+            "Tsumo": "menzen_tsumo",
+            "Fully Concealed Hand": "menzen_tsumo",
+            "All Simples": "tanyao",
+            "Tanyao": "tanyao",
+            "Pinfu": "pinfu",
+            "Ippatsu": "ippatsu",
+        }.items()
+    }
+)
 _YAKU_OUT = {v: k for k, v in _YAKU_JA.items()}
 _YAKU_OUT.update({"double_riichi": "両立直"})
 _LIMITS = {"満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11, "役満": 13}
@@ -114,6 +142,14 @@ def _options(doc: dict[str, Any]) -> Any:
     hanchan, kuitan = True, True
     ref = doc.get("ref", "")
     flags = re.search(r"gm-([0-9a-f]{4})-", ref)
+    if disp and disp.isascii():
+        # Mahjong Soul's export ("Gold Room South"): open tanyao, red fives per aka51..53.
+        three = "3" in disp or "three" in disp.lower()
+        if three:
+            raise UnsupportedGame(f"a three-player game ({disp!r}): the engine plays four")
+        name = "majsoul-tonpuu" if "east" in disp.lower() else "majsoul-hanchan"
+        red = bool(rule.get("aka", 0) or rule.get("aka51") or rule.get("aka52"))
+        return make_preset(name, red_fives=red) if not red else PRESETS[name]
     if disp:
         hanchan = "南" in disp
         kuitan = "喰" in disp
@@ -182,7 +218,124 @@ def _read_kyoku(k: Any, n: int) -> HandLog:
     if not isinstance(result, list) or not result or result[0] not in _RESULT:
         raise FormatError(f"{label}: unknown result {result!r}")
     hand.reason = _RESULT[result[0]]
-    events = hand.events
+    choices: list[bool] = []
+    while True:
+        try:
+            events, riichi_seats = _order(
+                hand, [list(c) for c in draws], [list(c) for c in discards], choices
+            )
+            break
+        except _Dead as dead:
+            while choices and not choices[-1]:
+                choices.pop()
+            if not choices:
+                raise FormatError(str(dead)) from None
+            choices[-1] = False
+    hand.events = events
+    _read_result(hand, result, ura, riichi_seats, events)
+    return hand
+
+
+def _robbed(draws: list[list[Any]], discards: list[list[Any]], seat: int) -> bool:
+    """An added kan with nothing after it anywhere: robbed (chankan)."""
+    return not draws[seat] and not any(discards)
+
+
+def _read_result(
+    hand: HandLog, result: list[Any], ura: list[int], riichi: list[int], events: list[Event]
+) -> None:
+    label = hand.label
+    reason = hand.reason
+    deltas: list[int] | None = None
+    if reason == "win":
+        deltas = [0, 0, 0, 0]
+        parts = result[1:]
+        if len(parts) % 2 or not parts:
+            raise FormatError(f"{label}: a win result is deltas and details per winner")
+        wins = []
+        for i in range(0, len(parts), 2):
+            d, info = parts[i], parts[i + 1]
+            deltas = [a + int(b) for a, b in zip(deltas, d, strict=True)]
+            who, frm = int(info[0]), int(info[1])
+            win = LogWin(seat=who, from_seat=None if who == frm else frm, ura=ura)
+            if len(info) > 3:  # some excerpts leave the points and yaku out
+                _read_points(win, info[3], label)
+            yaku = []
+            for text in info[4:]:
+                m = re.fullmatch(r"(.+)\((\d+)(?:飜|han)\)|(.+)\((?:役満|yakuman)\)", text.strip())
+                if not m:
+                    raise FormatError(f"{label}: cannot read the yaku {text!r}")
+                ja = _norm(m.group(1) or m.group(3))
+                if ja not in _YAKU_JA:
+                    raise FormatError(f"{label}: unknown yaku {text!r}")
+                yaku.append((_YAKU_JA[ja], int(m.group(2)) if m.group(2) else 13))
+            if yaku:
+                win.yaku = yaku
+                win.yakuman = any(h == 13 and YAKU[y].yakuman for y, h in yaku)
+                if not win.yakuman:
+                    win.han = sum(h for _, h in yaku)
+            wins.append(win)
+            events.append(Event("tsumo" if win.from_seat is None else "ron", who))
+        hand.wins = wins
+    elif reason == "nine_terminals":
+        seat = next(e.seat for e in reversed(events) if e.kind == "draw")
+        events.append(Event("abort", seat, reason="nine_terminals"))
+    elif len(result) > 1 and isinstance(result[1], list):
+        deltas = [int(x) for x in result[1]]
+        if reason == "triple_ron":
+            deltas = None
+    if deltas is not None:
+        # tenhou.net/6 leaves the hand's own riichi sticks out of the deltas.
+        ron_on_riichi = (
+            reason == "win" and hand.wins[0].from_seat is not None and _last_discard_riichi(events)
+        )
+        for s in set(riichi):
+            if ron_on_riichi and s == _last_discarder(events):
+                continue
+            deltas[s] -= 1000
+        hand.deltas = deltas
+
+
+def _last_discarder(events: list[Event]) -> int:
+    return next((e.seat for e in reversed(events) if e.kind in ("discard", "kakan")), -1)
+
+
+def _last_discard_riichi(events: list[Event]) -> bool:
+    last = next((e for e in reversed(events) if e.kind in ("discard", "kakan")), None)
+    return bool(last and last.riichi)
+
+
+def _read_points(win: LogWin, text: str, label: str) -> None:
+    m = re.fullmatch(
+        r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満|\d*倍役満))(\d+)(?:-(\d+))?点(∀)?", text
+    )
+    if not m:
+        raise FormatError(f"{label}: cannot read the points {text!r}")
+    if m.group(1):
+        win.fu = int(m.group(1))
+    a = int(m.group(4))
+    if win.from_seat is None:
+        if m.group(5):
+            win.total = 2 * a + int(m.group(5))
+        else:
+            win.total = 3 * a
+    else:
+        win.total = a
+
+
+class _Dead(Exception):
+    """The columns cannot be ordered with the choices made so far."""
+
+
+def _order(
+    hand: HandLog, draws: list[list[Any]], discards: list[list[Any]], choices: list[bool]
+) -> tuple[list[Event], list[int]]:
+    """Interleave the per-seat columns into one event list. ``choices`` says, for each discard
+    that a waiting call could take, whether the call takes it (True) or a later identical
+    discard does (False); missing choices default to True and are appended."""
+    label = hand.label
+    events: list[Event] = []
+    point = 0
     seat = hand.dealer
     need_draw = True
     drawn: int | None = None
@@ -192,14 +345,14 @@ def _read_kyoku(k: Any, n: int) -> HandLog:
     while True:
         step += 1
         if step > 400:
-            raise FormatError(f"{label}: the columns never run out (inconsistent log)")
+            raise _Dead(f"{label}: the columns never run out (inconsistent log)")
         at = f"{label}, seat {seat}"
         if need_draw:
             if not draws[seat]:
                 break
             entry = draws[seat].pop(0)
             if isinstance(entry, str):
-                raise FormatError(f"{at}: call {entry!r} where a draw was expected")
+                raise _Dead(f"{at}: call {entry!r} where a draw was expected")
             drawn = _tile(entry, f"{at}, draw")
             events.append(Event("draw", seat, drawn, where=f"{at} draw {entry}"))
         if not discards[seat]:
@@ -257,6 +410,13 @@ def _read_kyoku(k: Any, n: int) -> HandLog:
                     break
             if caller is not None:
                 break
+        if caller is not None:
+            if point >= len(choices):
+                choices.append(True)
+            take = choices[point]
+            point += 1
+            if not take:
+                caller = None
         if caller is None:
             seat = (seat + 1) % 4
             need_draw = True
@@ -267,7 +427,7 @@ def _read_kyoku(k: Any, n: int) -> HandLog:
         codes = [_tile(t, w) for t in tiles]
         called = codes.pop(pos)
         if T.kind(called) != T.kind(last.tile if last else 0):
-            raise FormatError(f"{w}: calls {T.format([called])}, but the discard was another tile")
+            raise _Dead(f"{w}: calls {T.format([called])}, but the discard was another tile")
         assert last is not None
         kind_ = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
         events.append(Event(kind_, caller, last.tile, tuple(codes), where=w))
@@ -280,97 +440,11 @@ def _read_kyoku(k: Any, n: int) -> HandLog:
             need_draw = True
     for s in range(4):
         if draws[s] or discards[s]:
-            raise FormatError(
+            raise _Dead(
                 f"{label}, seat {s}: entries left over after the hand ends "
                 f"(draws {draws[s]}, discards {discards[s]}): inconsistent columns"
             )
-    _read_result(hand, result, ura, riichi_seats, events)
-    return hand
-
-
-def _robbed(draws: list[list[Any]], discards: list[list[Any]], seat: int) -> bool:
-    """An added kan with nothing after it anywhere: robbed (chankan)."""
-    return not draws[seat] and not any(discards)
-
-
-def _read_result(
-    hand: HandLog, result: list[Any], ura: list[int], riichi: list[int], events: list[Event]
-) -> None:
-    label = hand.label
-    reason = hand.reason
-    deltas: list[int] | None = None
-    if reason == "win":
-        deltas = [0, 0, 0, 0]
-        parts = result[1:]
-        if len(parts) % 2 or not parts:
-            raise FormatError(f"{label}: a win result is deltas and details per winner")
-        wins = []
-        for i in range(0, len(parts), 2):
-            d, info = parts[i], parts[i + 1]
-            deltas = [a + int(b) for a, b in zip(deltas, d, strict=True)]
-            who, frm = int(info[0]), int(info[1])
-            win = LogWin(seat=who, from_seat=None if who == frm else frm, ura=ura)
-            _read_points(win, info[3], label)
-            yaku = []
-            for text in info[4:]:
-                m = re.fullmatch(r"(.+)\((\d+)飜\)|(.+)\(役満\)", text)
-                if not m:
-                    raise FormatError(f"{label}: cannot read the yaku {text!r}")
-                ja = (m.group(1) or m.group(3)).replace(" ", "")
-                if ja not in _YAKU_JA:
-                    raise FormatError(f"{label}: unknown yaku {text!r}")
-                yaku.append((_YAKU_JA[ja], int(m.group(2)) if m.group(2) else 13))
-            win.yaku = yaku
-            win.yakuman = any(h == 13 and YAKU[y].yakuman for y, h in yaku)
-            if not win.yakuman:
-                win.han = sum(h for _, h in yaku)
-            wins.append(win)
-            events.append(Event("tsumo" if win.from_seat is None else "ron", who))
-        hand.wins = wins
-    elif reason == "nine_terminals":
-        seat = next(e.seat for e in reversed(events) if e.kind == "draw")
-        events.append(Event("abort", seat, reason="nine_terminals"))
-    elif len(result) > 1 and isinstance(result[1], list):
-        deltas = [int(x) for x in result[1]]
-        if reason == "triple_ron":
-            deltas = None
-    if deltas is not None:
-        # tenhou.net/6 leaves the hand's own riichi sticks out of the deltas.
-        ron_on_riichi = (
-            reason == "win" and hand.wins[0].from_seat is not None and _last_discard_riichi(events)
-        )
-        for s in set(riichi):
-            if ron_on_riichi and s == _last_discarder(events):
-                continue
-            deltas[s] -= 1000
-        hand.deltas = deltas
-
-
-def _last_discarder(events: list[Event]) -> int:
-    return next((e.seat for e in reversed(events) if e.kind in ("discard", "kakan")), -1)
-
-
-def _last_discard_riichi(events: list[Event]) -> bool:
-    last = next((e for e in reversed(events) if e.kind in ("discard", "kakan")), None)
-    return bool(last and last.riichi)
-
-
-def _read_points(win: LogWin, text: str, label: str) -> None:
-    m = re.fullmatch(
-        r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満|\d*倍役満))(\d+)(?:-(\d+))?点(∀)?", text
-    )
-    if not m:
-        raise FormatError(f"{label}: cannot read the points {text!r}")
-    if m.group(1):
-        win.fu = int(m.group(1))
-    a = int(m.group(4))
-    if win.from_seat is None:
-        if m.group(5):
-            win.total = 2 * a + int(m.group(5))
-        else:
-            win.total = 3 * a
-    else:
-        win.total = a
+    return events, riichi_seats
 
 
 # --------------------------------------------------------------------------- writing
@@ -400,7 +474,7 @@ def write_game(record: dict[str, Any]) -> dict[str, Any]:
     }
     result = record.get("result")
     if isinstance(result, dict) and "final_points" in result:
-        doc["sc"] = [x for p in result["final_points"] for x in (p // 100, 0)]
+        doc["sc"] = [x for p in result["final_points"] for x in (p, 0)]
     return doc
 
 
@@ -503,12 +577,13 @@ def _call_string(e: Any, t6: Any) -> tuple[Any, Any]:
     codes = [str(t6(t)) for t in rest]
     letter = {"chi": "c", "pon": "p", "minkan": "m", "kakan": "k"}[e.kind]
     if e.kind == "kakan":
-        # The pon's string with the added tile after the marker.
-        pon = codes[:2]
-        mark = f"k{t6(called) if called is not None else codes[-1]}"
-        text = "".join(pon[:pos] + [f"{mark}"] + pon[pos:]) if len(pon) == 2 else mark
-        base = "".join(pon[:pos]) + f"k{codes[-1]}" + "".join(pon[pos:])
-        return base if called is None else text, None
+        # The pon's string with ``k`` and the added tile in front of the called tile.
+        added = tiles[-1]
+        pon_rest = list(tiles[:-1])
+        pon_rest.remove(called)
+        codes = [str(t6(t)) for t in pon_rest]
+        marked = f"k{t6(added)}{t6(called)}"
+        return "".join(codes[:pos] + [marked] + codes[pos:]), None
     if e.kind == "chi":
         pos = 0
     if e.kind == "minkan" and pos == 2:
