@@ -339,3 +339,18 @@ async def test_role_order():
     assert Role.ADMIN.includes(Role.EVENT_ADMIN) and Role.ADMIN.includes(Role.PLAYER)
     assert Role.EVENT_ADMIN.includes(Role.PLAYER) and not Role.EVENT_ADMIN.includes(Role.ADMIN)
     assert not Role.PLAYER.includes(Role.EVENT_ADMIN)
+
+
+async def test_a_server_bug_is_answered_in_the_error_shape(app, caplog):
+    async def bug() -> None:
+        raise RuntimeError("boom")
+
+    app.add_api_route("/api/test-bug", bug)
+    app.router.routes.insert(0, app.router.routes.pop())  # before the web client's catch-all
+
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+        response = await c.get("/api/test-bug")
+    assert _error(response) == (500, "internal_error")
+    assert "boom" not in response.text  # details stay in the log
+    assert any("GET /api/test-bug failed" in r.getMessage() for r in caplog.records)

@@ -258,3 +258,21 @@ async def test_racing_writers_store_an_action_once(database: Database):
     assert sorted(outcomes) == ["refused", "refused", "refused", "stored"]
     async with database.session() as s:
         assert len(await g.actions(s, game_id)) == 1
+
+
+async def test_servers_starting_together_migrate_once(tmp_path):
+    from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
+
+    url, reason = await postgres_or_reason()
+    if url is None:
+        pytest.skip(reason)
+    schema = await create_schema(url)
+    servers = [Database(url, schema=schema) for _ in range(3)]
+    try:
+        # Without the lock they deadlock on the catalog; the wait only turns a hang into a failure.
+        applied = await asyncio.wait_for(asyncio.gather(*(db.migrate() for db in servers)), 60)
+        assert sorted(applied) == [[], [], ["0001"]]
+    finally:
+        for db in servers:
+            await db.close()
+        await drop_schema(url, schema)

@@ -7,6 +7,7 @@ A request that ends in an error changes nothing: handlers commit only on success
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,6 +16,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 __all__ = ["ApiError", "error_body", "install_error_handlers"]
+
+log = logging.getLogger("openmahjong.server")
 
 
 class ApiError(Exception):
@@ -92,6 +95,15 @@ def install_error_handlers(app: FastAPI) -> None:
         message, fields = _describe(list(exc.errors()))
         extra: dict[str, Any] = {"fields": fields} if fields else {}
         return JSONResponse(error_body("invalid_request", message, **extra), status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not bad input: logged with its trace, answered in the usual shape.
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse(
+            error_body("internal_error", "the server failed on this request; it was logged"),
+            status_code=500,
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

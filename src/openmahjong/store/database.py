@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import (
@@ -25,6 +25,8 @@ from sqlalchemy.ext.asyncio import (
 __all__ = ["DEFAULT_DATABASE_URL", "Database", "DatabaseURLError", "normalize_url"]
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./openmahjong.db"
+#: PostgreSQL advisory lock key held while migrating ("openmahjong" in a 63-bit number).
+_MIGRATION_LOCK = 0x6F6D6A5F6D6967
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
@@ -127,6 +129,12 @@ class Database:
         from openmahjong.store.migrate import upgrade
 
         async with self.engine.begin() as connection:
+            if self.dialect == "postgresql":
+                # Several server processes may start at once: one migrates, the others wait
+                # here and then find nothing left to do. Released when the transaction ends.
+                await connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                )
             return await connection.run_sync(upgrade)
 
     async def close(self) -> None:
