@@ -322,8 +322,14 @@ class RiichiPolicy(RoundPolicy):
         st = table.seats[seat]
         x: RiichiSeat = st.extra
         acts: list[Action] = []
+        # One count vector for the turn: the tsumo pre-check and the riichi checks share it.
+        c = counts34(st.hand)
         if table.drew:
-            if self._score(table, seat, self._drawn(table), tsumo=True) is not None:
+            # Only a complete shape can score: one shanten call before the scorer's work.
+            if (
+                shanten_counts(c) == -1
+                and self._score(table, seat, self._drawn(table), tsumo=True) is not None
+            ):
                 acts.append(Tsumo())
             if self._kans_possible(table):
                 acts.extend(self._kan_options(table, seat))
@@ -344,13 +350,14 @@ class RiichiPolicy(RoundPolicy):
             and st.is_closed
             and st.points >= 1000
             and table.wall.live_remaining >= 4
-            and shanten_counts(counts34(st.hand)) <= 0
+            and shanten_counts(c) <= 0
         ):
             for t in distinct:
-                rest = list(st.hand)
-                rest.remove(t)
-                if riichi_waits(rest):
+                i = index34(t)
+                c[i] -= 1  # the hand after discarding t (restored below)
+                if waits(c):
                     acts.append(Discard(t, riichi=True))
+                c[i] += 1
         return acts
 
     def _kan_options(self, table: Table, seat: int) -> list[Action]:
@@ -397,7 +404,7 @@ class RiichiPolicy(RoundPolicy):
         hand = st.hand
         # Tiles of one kind by plain comparisons (this runs for three seats on every discard).
         red = _RED_OF.get(k, -1)
-        same = sorted([t for t in hand if t == k or t == red])
+        same = sorted([t for t in hand if t in (k, red)])
         chi_seat = seat == (trigger.seat + 1) % 4 and k < 40
         if len(same) < 2 and not chi_seat:
             return opts
@@ -414,11 +421,11 @@ class RiichiPolicy(RoundPolicy):
                 if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
                     continue
                 n0, r0 = need[0], _RED_OF.get(need[0], -1)
-                a = sorted({t for t in hand if t == n0 or t == r0})
+                a = sorted({t for t in hand if t in (n0, r0)})
                 if not a:
                     continue
                 n1, r1 = need[1], _RED_OF.get(need[1], -1)
-                b = sorted({t for t in hand if t == n1 or t == r1})
+                b = sorted({t for t in hand if t in (n1, r1)})
                 calls.extend(Chi((ta, tb)) for ta in a for tb in b)
         for call in calls:
             if isinstance(call, Minkan) or self._leaves_a_discard(st, call, trigger.tile):
