@@ -6,6 +6,8 @@ function adds counts to a fan vector ``f`` indexed by fan number (``fans.N_FANS`
 
 from __future__ import annotations
 
+from functools import cache
+
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
 
@@ -15,6 +17,8 @@ __all__ = [
     "BIT",
     "mask_fans",
     "chow_fans",
+    "add_chow_fans",
+    "add_pung_fans",
     "pung_fans",
     "kong_and_concealed_fans",
     "suit_fans",
@@ -163,6 +167,22 @@ def chow_fans(mids: list[int], pair: int, f: list[int]) -> None:
             f[fan] += 1
 
 
+@cache
+def _chow_fan_items(mids: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
+    f = [0] * F.N_FANS
+    chow_fans(list(mids), pair, f)
+    return tuple((i, n) for i, n in enumerate(f) if n)
+
+
+def add_chow_fans(mids: tuple[int, ...], pair: int, f: list[int]) -> None:
+    """``chow_fans`` through a table: there are only about 13,000 sorted sets of two to four
+    chows, so each is worked out once. ``mids`` sorted by ``order_key``."""
+    if len(mids) == 4 and not (pair < 40 and pair % 10 == 5):
+        pair = 0  # the pair matters only to the terminal-chow hands (a pair of fives)
+    for fan, n in _chow_fan_items(mids, pair):
+        f[fan] += n
+
+
 def _terminal_chows(mids: list[int], pair: int, f: list[int]) -> bool:
     """一色双龙会 / 三色双龙会: 123 and 789 twice over, with a pair of fives."""
     if pair > 40 or pair % 10 != 5:
@@ -255,6 +275,20 @@ def pung_fans(tiles: list[int], f: list[int]) -> None:
         fan = _two_pung_fan(tiles[0], tiles[1])
         if fan:
             f[fan] += 1
+
+
+@cache
+def _pung_fan_items(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    f = [0] * F.N_FANS
+    pung_fans(list(tiles), f)
+    return tuple((i, n) for i, n in enumerate(f) if n)
+
+
+def add_pung_fans(tiles: tuple[int, ...], f: list[int]) -> None:
+    """``pung_fans`` through a table (pungs are of different kinds, so at most about 53,000
+    sorted sets of two to four exist); ``tiles`` sorted by ``order_key``."""
+    for fan, n in _pung_fan_items(tiles):
+        f[fan] += n
 
 
 _CONCEALED_PUNG_FAN = {

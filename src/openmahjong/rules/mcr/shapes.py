@@ -266,6 +266,7 @@ def regular_waits(counts: tuple[int, ...] | list[int]) -> frozenset[int]:
 
 def seven_pairs_waits(counts: tuple[int, ...]) -> frozenset[int]:
     """For 13 concealed tiles holding six pairs (four of a kind is two), the seventh's tile."""
-    if sum(counts) != 13 or sum(n // 2 for n in counts) != 6:
+    # Six pairs and a single: exactly one kind held an odd number of times (1 or 3).
+    if counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
         return frozenset()
     return frozenset(ALL_KINDS[i] for i, n in enumerate(counts) if n % 2)
