@@ -560,14 +560,14 @@ def _reading_order(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]
     return sorted((order_key(_KINDS[i]), 0 if k != SEQUENCE else 1) for k, i in blocks)
 
 
-def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
-    """The fan vector of the best reading of the hand and that reading's form, or None."""
+def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
+    """The fan vector of the best reading of the hand, that reading's form and its total."""
     # A knitted straight is read first and, when it fits, is the answer (a reading as four sets
     # is then not looked for, as in the reference calculator).
     if len(ctx.fixed) <= 1 and shapes.may_hold_knitted_straight(ctx.mask):
         knitted = _score_knitted(ctx)
         if knitted is not None:
-            return knitted, "knitted straight"
+            return knitted, "knitted straight", _fan_total(knitted)
     readings = decompositions(ctx.full)
     best: list[int] | None = None
     form = ""
@@ -577,10 +577,10 @@ def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
         if special is not None:
             best, form = special
             if not best[F.SEVEN_PAIRS]:
-                return best, form
-    if not readings:
-        return (best, form) if best is not None else None
+                return best, form, _fan_total(best)
     best_total = _fan_total(best) if best is not None else 0
+    if not readings:
+        return (best, form, best_total) if best is not None else None
     over_seven_pairs = best is not None
     if len(readings) > 1:
         readings = sorted(readings, key=lambda d: _reading_order(d.sets))
@@ -596,7 +596,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str] | None:
             # Equal totals: prefer the reading with 一色三同顺 or 三同刻, and sets over seven
             # pairs (the tie-breaks of the reference calculator).
             best, form = f, "regular"
-    return (best, form) if best is not None else None
+    return (best, form, best_total) if best is not None else None
 
 
 def score_win(
@@ -634,9 +634,8 @@ def score_win(
             "sets and a pair, nor seven pairs, thirteen orphans, honors and knitted tiles, "
             "nor a knitted straight with a set and a pair"
         )
-    f, form = found
+    f, form, fan_total = found
     entries = [_ENTRY[i] if f[i] == 1 else _ENTRY[i].times(f[i]) for i in compress(_NUMBERS, f)]
-    fan_total = _fan_total(f)
     if flowers:
         entries.append(_ENTRY[F.FLOWER_TILES].times(flowers))
     win = Win(entries, fan_total + flowers, flowers, form, fan_total)
