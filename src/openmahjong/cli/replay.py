@@ -67,6 +67,22 @@ class FileReport:
 
 def detect_format(data: Any) -> str:
     """Name of a record's format. One branch per format; add Tenhou and mjai here."""
+    if isinstance(data, str):  # not one JSON document: mjlog XML or JSON lines
+        from openmahjong.formats.convert import detect
+        from openmahjong.formats.game import FormatError
+
+        try:
+            return detect(data)
+        except FormatError as problem:
+            raise RecordError(str(problem)) from None
+    if isinstance(data, dict) and isinstance(data.get("log"), list):
+        return "tenhou6"
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("header"), dict)
+        and "deals" in data["header"]
+    ):
+        return "openmahjong-imported"  # an imported game: its walls in header.deals
     if isinstance(data, dict) and data.get("format") == "openmahjong":
         return "openmahjong"
     if isinstance(data, dict) and {"options", "actions"} <= data.keys() and "log" not in data:
@@ -89,6 +105,8 @@ def _read(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:
+        if text.lstrip().startswith("<") or "\n{" in text.strip():
+            return text  # mjlog XML, or JSON lines (mjai, tenhou.net/6 one kyoku a line)
         raise RecordError(
             f"not valid JSON (line {problem.lineno}, column {problem.colno}: {problem.msg})"
         ) from None
@@ -288,6 +306,42 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
 CHECKERS: dict[str, Callable[[Any, FileReport], None]] = {"openmahjong": _check_openmahjong}
 
 
+def _check_log(fmt: str) -> Callable[[Any, FileReport], None]:
+    """A checker for a Tenhou or mjai log, or one of our imported records
+    (:mod:`openmahjong.formats`): replay every hand, compare with what the file says."""
+
+    def check(data: Any, report: FileReport) -> None:
+        from openmahjong.formats.convert import read_log
+        from openmahjong.formats.game import (
+            FormatError,
+            UnsupportedGame,
+            replay_game,
+            replay_imported,
+        )
+
+        try:
+            if fmt == "openmahjong-imported":
+                _tables, result = replay_imported(data)
+            else:
+                text = data if isinstance(data, str) else json.dumps(data)
+                _record, result = replay_game(read_log(text, fmt, Path(report.file).name))
+        except UnsupportedGame as problem:
+            report.status, report.skipped = "skipped", str(problem)
+            return
+        except FormatError as problem:
+            raise RecordError(str(problem)) from None
+        report.games, report.hands = 1, result.hands
+        report.hands_matched = result.hands_matched
+        for hand, what in result.mismatches:
+            report.mismatch(hand, what)
+
+    return check
+
+
+for _fmt in ("mjlog", "tenhou6", "mjai", "openmahjong-imported"):
+    CHECKERS[_fmt] = _check_log(_fmt)
+
+
 def check_data(data: Any, name: str = "<record>") -> FileReport:
     report = FileReport(file=name)
     try:
@@ -321,7 +375,10 @@ def summary(reports: list[FileReport]) -> dict[str, Any]:
 
 @app.command("check")
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Record files (our JSON records).")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Record files: ours, Tenhou mjlog, tenhou.net/6 JSON or mjai JSONL."),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Replay records through the engine; report hands that do not match. Exit 0 only when

@@ -256,6 +256,13 @@ def build_hand_wall(hand: HandLog, red_fives: bool) -> list[int]:
     known += [t for t in dead if t is not None]
     pool = Counter(build_wall("riichi", red_fives=red_fives))
     used = Counter(known)
+    for red in T.RED_FIVES if red_fives else ():
+        plain = T.kind(red)
+        if used[plain] == 4 and not used[red]:
+            # Four plain fives and no red one: this suit's red five is not in play (Mahjong
+            # Soul sets red fives per suit; hand-made excerpts do the same).
+            pool[red] -= 1
+            pool[plain] += 1
     over = used - pool
     if over:
         what = ", ".join(f"{T.format([t])} x{used[t]}" for t in sorted(over))
