@@ -74,6 +74,10 @@ RED_FIVES: tuple[int, ...] = (105, 205, 305)
 
 _INDEX_OF_KIND: dict[int, int] = {k: i for i, k in enumerate(ALL_KINDS)}
 _VALID: frozenset[int] = frozenset(ALL_KINDS) | frozenset(FLOWERS) | frozenset(RED_FIVES)
+#: Every valid code with a kind (red fives included) -> its dense index: one lookup, no kind().
+_INDEX_OF_CODE: dict[int, int] = {
+    **_INDEX_OF_KIND, **{red: _INDEX_OF_KIND[red // 100 * 10 + 5] for red in RED_FIVES}
+}
 
 _SUIT_LETTERS = {1: "m", 2: "p", 3: "s"}
 _SUIT_OF_LETTER = {"m": 1, "p": 2, "s": 3}
@@ -145,6 +149,10 @@ def number(tile: int) -> int:
 def index34(tile: int) -> int:
     """Dense index 0..33 of a tile's kind (flowers have none)."""
     try:
+        return _INDEX_OF_CODE[tile]
+    except (KeyError, TypeError):
+        pass
+    try:
         return _INDEX_OF_KIND[kind(tile)]
     except KeyError:
         raise ValueError(f"{_describe(tile)} has no place among the 34 kinds") from None
@@ -159,7 +167,12 @@ def from_index34(index: int) -> int:
 def counts34(tiles: Iterable[int]) -> list[int]:
     """A count vector of 34 (flowers are ignored: they never form sets)."""
     counts = [0] * 34
+    direct = _INDEX_OF_CODE
     for t in tiles:
+        i = direct.get(t)
+        if i is not None:
+            counts[i] += 1
+            continue
         k = kind(t)
         if k in _INDEX_OF_KIND:
             counts[_INDEX_OF_KIND[k]] += 1
