@@ -10,16 +10,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from openmahjong import tiles as T
+from openmahjong.rules.riichi import tables as TB
 from openmahjong.rules.riichi.context import Situation, check_situation
-from openmahjong.rules.riichi.dora import count_dora
+from openmahjong.rules.riichi.dora import DORA_OF_CODE, count_dora
 from openmahjong.rules.riichi.errors import InvalidHand, NotAWin, NoYaku, ScoringError
 from openmahjong.rules.riichi.fu import fu_breakdown, fu_of
-from openmahjong.rules.riichi.hand import Hand, Meld, build_hand
+from openmahjong.rules.riichi.hand import Hand, Meld, _read_meld, build_hand
 from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.payments import settle
 from openmahjong.rules.riichi.points import basic_points, hand_value
-from openmahjong.rules.riichi.shapes import WAIT_NAMES, readings
+from openmahjong.rules.riichi.shapes import (
+    CHIITOITSU,
+    KOKUSHI,
+    REGULAR,
+    RYANMEN,
+    SHANPON,
+    TANKI,
+    THIRTEEN_SIDED,
+    WAIT_NAMES,
+    Reading,
+    readings,
+)
 from openmahjong.rules.riichi.yaku import (
+    _ROUND_WIND_ID,
+    _SEAT_WIND_ID,
     facts,
     hand_yaku,
     hand_yakuman,
@@ -69,7 +83,12 @@ class Win:
     @property
     def fu_details(self) -> list[tuple[str, int]]:
         """Where each fu comes from, e.g. ``[("base", 20), ("closed ron", 10)]``."""
-        return fu_breakdown(*self._fu_source) if self._fu_source else []
+        src = self._fu_source
+        if not src:
+            return []
+        if len(src) == 1:
+            return src[0].breakdown()
+        return fu_breakdown(*src)
 
     def yaku_names(self, lang: str = "en") -> list[tuple[str, int]]:
         return [(display_name(y, lang), han) for y, han in self.yaku]
@@ -89,6 +108,218 @@ def _dora_yaku(h: Hand, s: Situation, dora: Sequence[int], ura: Sequence[int]):
     if u:
         out.append(("ura_dora", u))
     return out
+
+
+class _Slow(Exception):
+    """Internal: the fast path hands this call to the general path."""
+
+
+# Per rules object: the options the fast path reads, remembered by identity.
+_RULE_PARAMS: dict[object, tuple] = {}
+
+
+def _rule_params(rules: str | RiichiRules) -> tuple | None:
+    try:
+        opts = resolve_rules(rules)
+    except ValueError:
+        return None
+    found = (
+        rules,
+        opts,
+        opts.red_fives,
+        opts.open_tanyao,
+        opts.minimum_han,
+        opts.double_yakuman,
+        _LIMITS_KAZOE_YAKUMAN if opts.kazoe_limit == "yakuman" else _LIMITS_KAZOE_SANBAIMAN,
+        opts.kiriage,
+        opts.renhou,
+    )
+    if len(_RULE_PARAMS) < 256:
+        _RULE_PARAMS[rules if type(rules) is str else id(rules)] = found
+    return found
+
+
+# han >= 5 -> (basic points, limit name), per kazoe setting.
+_LIMITS_KAZOE_YAKUMAN = (None,) * 5 + tuple(
+    basic_points(han, 30, 0, RiichiRules(kazoe_limit="yakuman")) for han in range(5, 14)
+)
+_LIMITS_KAZOE_SANBAIMAN = (None,) * 5 + tuple(
+    basic_points(han, 30, 0, RiichiRules(kazoe_limit="sanbaiman")) for han in range(5, 14)
+)
+# Raw fu -> rounded fu, 20 read as 30 (an open pinfu shape on a ron; a closed hand never has 20).
+_ROUND_FU = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
+_WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
+# (seat wind, round wind) -> fu of a pair of each kind (0 for a pair that is not a value tile).
+_PAIR_FU: dict[tuple[int, int], tuple[int, ...]] = {
+    (seat, rnd): tuple(
+        0 if i < 27 else 2 if i >= 31 else 2 * ((i == seat - 14) + (i == rnd - 14))
+        for i in range(34)
+    )
+    for seat in (41, 42, 43, 44)
+    for rnd in (41, 42, 43, 44)
+}
+# Presence bits (m, p, s, honors) -> 0 mixed, 1 half flush, 2 full flush, 3 all honors.
+_FLUSH = {}
+for _bits in range(16):
+    _suits = (_bits & 1) + (_bits >> 1 & 1) + (_bits >> 2 & 1)
+    _key = sum(1 << (4 + 5 * j) for j in range(4) if _bits >> j & 1)
+    _FLUSH[_key] = (1 if _bits & 8 else 2) if _suits == 1 else (3 if _suits == 0 else 0)
+# Indicator code -> shift of the dora's count in K.
+_DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
+_MELDS: dict[object, tuple[int, int, int, bool, int]] = {}
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_ORPHAN_INDICES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _meld_entry(m: object) -> tuple[int, int, int, bool, int]:
+    try:
+        ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
+    except (ScoringError, KeyError, TypeError, IndexError) as exc:
+        raise _Slow from exc
+    physical, packed, facts = TB.meld_record(ms, ts)
+    found = (physical, packed, facts, ms[0] == 1 or not ms[2], 1 if ms[3] else 0)
+    if len(_MELDS) < 4096:
+        _MELDS[m] = found
+    return found
+
+
+def _nine_gates(key: int, offset: int) -> int:
+    suit = [(key >> (TB.BITS * j)) & TB.FIELD for j in range(9)]
+    if sum(suit) != 14 or any(n < need for n, need in zip(suit, _NINE_GATES, strict=True)):
+        return 0
+    suit[offset] -= 1
+    return 2 if tuple(suit) == _NINE_GATES else 1
+
+
+def _own_yaku(d: int, r: int, closed: bool, pinfu: bool) -> list[tuple[str, int]]:
+    """The reading's ordinary yaku, in ``yaku.reading_yaku``'s order (for the best one only)."""
+    out: list[tuple[str, int]] = []
+    runs = (d >> TB.P_RUNS) & 15
+    if runs:
+        if pinfu:
+            out.append(("pinfu", 1))
+        if closed:
+            pairs = (d >> TB.P_PEIKOU) & 7
+            if pairs >= 2:
+                out.append(("ryanpeikou", 3))
+            elif pairs:
+                out.append(("iipeikou", 1))
+        if runs >= 3:
+            rb = (((d >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD) & TB.RUN_TOPS
+            if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
+                out.append(("ittsu", 2 if closed else 1))
+            if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
+                out.append(("sanshoku", 2 if closed else 1))
+    else:
+        tb = d >> TB.P_TRIPLET_BITS
+        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+            out.append(("sanshoku_doukou", 2))
+        out.append(("toitoi", 2))
+    if runs == 1:
+        tb = d >> TB.P_TRIPLET_BITS
+        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+            out.append(("sanshoku_doukou", 2))
+    if (r >> TB.P_CONCEALED) & 15 == 3:
+        out.append(("sanankou", 2))
+    if runs and not (d >> TB.P_INNER) & 15:
+        if (d >> TB.P_HONOR) & 15:
+            out.append(("chanta", 2 if closed else 1))
+        else:
+            out.append(("junchan", 3 if closed else 2))
+    return out
+
+
+def _decomposition_han(d: int, closed: bool) -> int:
+    """Han of the yaku fixed by a decomposition (all but pinfu and sanankou)."""
+    runs = (d >> TB.P_RUNS) & 15
+    han = 0
+    if runs:
+        if closed:
+            pairs = (d >> TB.P_PEIKOU) & 7
+            han += 3 if pairs >= 2 else pairs
+        if runs >= 3:
+            rb = (((d >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD) & TB.RUN_TOPS
+            if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
+                han += 2 if closed else 1
+            if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
+                han += 2 if closed else 1
+        elif runs == 1:
+            tb = d >> TB.P_TRIPLET_BITS
+            if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+                han += 2
+        if not (d >> TB.P_INNER) & 15:
+            if (d >> TB.P_HONOR) & 15:
+                han += 2 if closed else 1
+            else:
+                han += 3 if closed else 2
+    else:
+        han += 2  # toitoi
+        tb = d >> TB.P_TRIPLET_BITS
+        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+            han += 2
+    return han
+
+
+class _FastFu:
+    """What ``Win.fu_details`` needs to rebuild the chosen reading (only when asked for)."""
+
+    __slots__ = (
+        "form",
+        "pair",
+        "wait",
+        "win",
+        "pinfu",
+        "tsumo",
+        "closed",
+        "winds",
+        "blocks",
+        "melds",
+    )
+
+    def __init__(self, form, pair, wait, win, pinfu, tsumo, closed, winds, blocks, melds):
+        self.form = form
+        self.pair = pair
+        self.wait = wait
+        self.win = win
+        self.pinfu = pinfu
+        self.tsumo = tsumo
+        self.closed = closed
+        self.winds = winds
+        self.blocks = blocks
+        self.melds = melds
+
+    def breakdown(self) -> list[tuple[str, int]]:
+        sets: list[tuple[int, int, bool, bool]] = []
+        for bs in self.blocks:
+            for t, i in bs:
+                # On a ron, the triplet the discard completed is open.
+                opened = self.wait == SHANPON and t == 0 and i == self.win
+                sets.append((t, i, self.tsumo if opened else True, False))
+        for m in self.melds:
+            ms = _read_meld(m)[0]
+            sets.append((ms[0], ms[1], ms[2], ms[3]))
+        r = Reading(self.form, self.pair, tuple(sets), self.wait)
+        s = Situation(tsumo=self.tsumo, seat_wind=self.winds[0], round_wind=self.winds[1])
+        return fu_breakdown(r, _ClosedOnly(self.closed), s, self.pinfu)  # type: ignore[arg-type]
+
+
+class _ClosedOnly:
+    __slots__ = ("closed",)
+
+    def __init__(self, closed: bool) -> None:
+        self.closed = closed
+
+
+_SEATS = (41, 42, 43, 44)
+_IT0, _IT1, _IT2 = TB.ITTSU
+_SUITS0, _SUITS1, _SUITS2 = TB.SUITS
+_HONORS = TB.HONORS
+_VARIANTS = TB.VARIANTS
+_HONOR_SHAPES = TB.HONOR_SHAPES
+_WEIGHT = TB.WEIGHT.__getitem__
+_WIN_INDEX = TB.WIN_INDEX
+_ZERO3 = (0, 0, 0)
+SHANPON_WAIT = SHANPON
 
 
 def score_win(
@@ -121,7 +352,477 @@ def score_win(
 
     ``discarder`` (seat wind of the player who dealt in; default: the player before the winner)
     and ``pao`` (seat wind of a liable player) only change who pays.
+
+    The body is the fast path for ordinary input (tile lists, hashable melds, consistent flags):
+    the hand is counted into one int and read through the packed tables of ``tables``. Anything
+    else (text input, every error but ``NoYaku``) goes to ``_score_general``, which checks and
+    explains; both read hands the same way and pick the same reading.
     """
+    rp = _RULE_PARAMS.get(rules if type(rules) is str else id(rules))
+    if rp is None:
+        rp = _rule_params(rules)
+    try:
+        if rp is None or (type(hand) is not list and type(hand) is not tuple):
+            raise _Slow
+        K = sum(map(_WEIGHT, hand))
+        wi = _WIN_INDEX[win_tile]  # type: ignore[index]  # a str is a KeyError here
+        if type(win_tile) is not int:
+            raise _Slow
+        closed = True
+        kans = 0
+        if melds:
+            if type(melds) is not list and type(melds) is not tuple:
+                raise _Slow
+            PK = K
+            P0 = F0 = nm = 0
+            for m in melds:
+                e = _MELDS.get(m)
+                if e is None:
+                    e = _meld_entry(m)
+                PK += e[0]
+                P0 += e[1]
+                F0 += e[2]
+                if e[3]:
+                    closed = False
+                kans += e[4]
+                nm += 1
+            if nm > 4 or ((PK & TB.COUNTS_MASK) + TB.ELEVENS) & TB.TOPS:
+                raise _Slow
+        else:
+            PK = K
+            P0 = F0 = nm = 0
+        if len(hand) != 14 - 3 * nm or not (K >> (5 * wi)) & 31:
+            raise _Slow
+        red_fives = rp[2]
+        reds = 0
+        if red_fives:
+            reds = PK >> TB.RED_SHIFT
+            if PK & TB.FOUR_FIVES:
+                # Four fives of a suit: one must be red.
+                for suit in (0, 1, 2):
+                    if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (reds >> (5 * suit)) & 31:
+                        raise _Slow
+            if reds:
+                if reds & TB.BAD_REDS[red_fives]:
+                    raise _Slow
+                reds = (reds & 31) + ((reds >> 5) & 31) + (reds >> 10)
+        pfu = _PAIR_FU[seat_wind, round_wind]
+        if honba < 0 or riichi_sticks < 0:
+            raise _Slow
+        dealer = seat_wind == 41
+        if (
+            riichi
+            or double_riichi
+            or ippatsu
+            or rinshan
+            or chankan
+            or haitei
+            or houtei
+            or tenhou
+            or chiihou
+            or renhou
+        ) and (
+            ((riichi or double_riichi) and not closed)
+            or (ippatsu and not (riichi or double_riichi))
+            or (haitei and (not tsumo or rinshan))
+            or (rinshan and (not tsumo or not kans))
+            or ((houtei or chankan) and tsumo)
+            or (tenhou and not (tsumo and dealer))
+            or (chiihou and (not tsumo or dealer))
+            or (renhou and (tsumo or dealer))
+            or ((tenhou or chiihou or renhou) and nm)
+        ):
+            raise _Slow
+        if not tsumo:
+            if discarder is None:
+                discarder = (seat_wind - 42) % 4 + 41
+            elif discarder == seat_wind or discarder not in _SEATS:
+                raise _Slow
+        if pao is not None and (pao == seat_wind or pao not in _SEATS):
+            raise _Slow
+
+        # ------------------------------------------------------------ the suits' records
+        k0 = K & TB.SUIT_MASK
+        e0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
+        k1 = (K >> 45) & TB.SUIT_MASK
+        e1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
+        k2 = (K >> 90) & TB.SUIT_MASK
+        e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
+        hk = (K >> TB.HONOR_SHIFT) & TB.HONOR_MASK
+        eh = _HONORS.get(hk) or TB.honor_entry(hk)
+        if e0 is None or e1 is None or e2 is None or eh is None:
+            raise _Slow
+        F = e0[0] + e1[0] + e2[0] + eh[0] + F0
+
+        # ------------------------------------------------------------ yaku of the whole hand
+        common: list[tuple[str, int]] = []
+        if double_riichi:
+            common.append(("double_riichi", 2))
+        elif riichi:
+            common.append(("riichi", 1))
+        if ippatsu:
+            common.append(("ippatsu", 1))
+        if tsumo and closed:
+            common.append(("menzen_tsumo", 1))
+        if chankan:
+            common.append(("chankan", 1))
+        if rinshan:
+            common.append(("rinshan_kaihou", 1))
+        if haitei:
+            common.append(("haitei_raoyue", 1))
+        if houtei:
+            common.append(("houtei_raoyui", 1))
+        renhou_mode = rp[8]
+        if renhou and renhou_mode == "mangan":
+            common.append(("renhou", 5))
+        ends = (F >> TB.F_ENDS) & 31
+        if not ends and (closed or rp[3]):
+            common.append(("tanyao", 1))
+        honors = (F >> TB.F_HONORS) & 31
+        shape = None
+        if honors:
+            hs = F >> TB.F_HONOR_COUNTS
+            shape = _HONOR_SHAPES.get(hs) or TB.honor_shape(hs)
+            if shape[0]:
+                if (shape[0] >> (seat_wind - 41)) & 1:
+                    common.append((_SEAT_WIND_ID[seat_wind - 41], 1))
+                if (shape[0] >> (round_wind - 41)) & 1:
+                    common.append((_ROUND_WIND_ID[round_wind - 41], 1))
+                if shape[1]:
+                    common += shape[1]
+        flush = _FLUSH[((F & TB.PRESENCE_LOW) + TB.PRESENCE_ADD) & TB.PRESENCE_BITS]
+        if flush == 1:
+            common.append(("honitsu", 3 if closed else 2))
+        elif flush == 2:
+            common.append(("chinitsu", 6 if closed else 5))
+        if ends == 14:
+            common.append(("honroutou", 2))
+        if kans == 3:
+            common.append(("sankantsu", 2))
+        common_han = 0
+        for _, x in common:
+            common_han += x
+
+        double = rp[5]
+        yakuman: list[tuple[str, int]] | None = None
+        if tenhou or chiihou or renhou or honors >= 9 or flush or ends == 14 or kans == 4:
+            yakuman = []
+            if tenhou:
+                yakuman.append(("tenhou", 1))
+            if chiihou:
+                yakuman.append(("chiihou", 1))
+            if renhou and renhou_mode == "yakuman":
+                yakuman.append(("renhou", 1))
+            if honors >= 9 and shape is not None:
+                if shape[3]:
+                    yakuman.append(("daisangen", 1))
+                if shape[4]:
+                    yakuman.append(("daisuushii", 2 if double else 1))
+                elif shape[5]:
+                    yakuman.append(("shousuushii", 1))
+            if flush == 3:
+                yakuman.append(("tsuuiisou", 1))
+            if ends == 14 and not honors:
+                yakuman.append(("chinroutou", 1))
+        if not (F >> TB.F_NOT_GREEN) & 31:
+            if yakuman is None:
+                yakuman = []
+            yakuman.append(("ryuuiisou", 1))
+        if yakuman is not None:
+            if kans == 4:
+                yakuman.append(("suukantsu", 1))
+            if flush == 2 and not nm and wi < 27:
+                gates = _nine_gates((K >> (45 * (wi // 9))) & TB.SUIT_MASK, wi % 9)
+                if gates == 2:
+                    yakuman.append(("junsei_chuuren_poutou", 2 if double else 1))
+                elif gates == 1:
+                    yakuman.append(("chuuren_poutou", 1))
+            hand_mult = 0
+            for _, x in yakuman:
+                hand_mult += x
+        else:
+            hand_mult = 0
+
+        # ------------------------------------------------------------ every reading, best kept
+        fu_base = 22 if tsumo else 30 if closed else 20
+        minimum_han = rp[4]
+        limits = rp[6]
+        kiriage = rp[7]
+        ron_factor = 6 if dealer else 4
+        dora_han = -1
+        best: tuple | None = None
+        best_key: tuple = ()
+        kokushi = False
+        if not nm:
+            if (F >> TB.F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
+                if hand_mult:
+                    base = 8000 * hand_mult
+                    han = 13 * hand_mult
+                else:
+                    han = common_han + 2
+                    if han >= minimum_han:
+                        dora_han = _dora(
+                            PK, reds, dora_indicators, ura_indicators, riichi or double_riichi
+                        )
+                        han += dora_han
+                        if han >= 5:
+                            base = limits[han if han < 13 else 13][0]
+                        else:
+                            base = 25 << (han + 2)
+                            if base >= 2000 or (kiriage and base >= 1920):
+                                base = 2000
+                    else:
+                        han = -1
+                if han >= 0:
+                    if tsumo:
+                        value = (
+                            3 * (-(-2 * base // 100) * 100)
+                            if dealer
+                            else -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+                        )
+                    else:
+                        value = -(-ron_factor * base // 100) * 100
+                    best_key = (value, han, 25)
+                    best = (CHIITOITSU, 0, 0, False, 0, _ZERO3, TANKI, wi, 25, han, base, hand_mult)
+            elif (F >> TB.F_ORPHANS) & 15 == 13 and ends == 14:
+                kokushi = True
+                pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
+                wait = THIRTEEN_SIDED if pair == wi else TANKI
+                fu = _ROUND_FU[fu_base + _WAIT_FU[wait] + pfu[pair]]
+                rmult = 2 if double and wait == THIRTEEN_SIDED else 1
+                mult = hand_mult + rmult
+                base = 8000 * mult
+                # A yakuman's basic points are whole hundreds: no rounding.
+                value = (6 * base if dealer else 4 * base) if tsumo else ron_factor * base
+                best_key = (value, 13 * mult, fu)
+                best = (KOKUSHI, 0, 0, False, rmult, _ZERO3, wait, pair, fu, 13 * mult, base, mult)
+        decs: Sequence[tuple[int, int, tuple[int, int, int]]] = ()
+        ph = eh[1]
+        p0 = e0[1]
+        p1 = e1[1]
+        p2 = e2[1]
+        if ph and p0 and p1 and p2 and not kokushi:
+            if wi < 9:
+                wk, we, ws = k0, e0, 0
+            elif wi < 18:
+                wk, we, ws = k1, e1, 1
+            elif wi < 27:
+                wk, we, ws = k2, e2, 2
+            else:
+                wk, we, ws = hk, eh, 3
+            vk = wk | (wi << 46) | (1 << 45 if tsumo else 0)
+            var = _VARIANTS.get(vk) or TB.variants(vk, we, wi, bool(tsumo))
+            if len(p0) == 1 and len(p1) == 1 and len(p2) == 1:
+                decs = ((ph[0] + p0[0] + p1[0] + p2[0] + P0, 0, _ZERO3),)
+            else:
+                many = []
+                h0 = ph[0] + P0
+                for i0, a in enumerate(p0):
+                    for i1, b in enumerate(p1):
+                        for i2, c in enumerate(p2):
+                            j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
+                            many.append((h0 + a + b + c, j, (i0, i1, i2)))
+                decs = many
+            for D, j, choice in decs:
+                if D & 7 != 1:
+                    continue
+                runs = (D >> TB.P_RUNS) & 15
+                dh = -1
+                for v in var[j]:
+                    R = D + v
+                    wait = (R >> TB.P_WAIT) & 7
+                    pair = (R >> TB.P_PAIR) & 63
+                    conc = (R >> TB.P_CONCEALED) & 15
+                    if closed and wait == RYANMEN and runs == 4 and not pfu[pair]:
+                        pinfu = True
+                        fu = 20 if tsumo else 30
+                    else:
+                        pinfu = False
+                        fu = _ROUND_FU[
+                            fu_base + _WAIT_FU[wait] + pfu[pair] + ((R >> TB.P_FU) & 255)
+                        ]
+                    rmult = (2 if double and wait == TANKI else 1) if conc == 4 else 0
+                    mult = hand_mult + rmult
+                    if mult:
+                        base = 8000 * mult
+                        han = 13 * mult
+                    else:
+                        if dh < 0:
+                            dh = _decomposition_han(D, closed)
+                        han = common_han + dh + pinfu + (2 if conc == 3 else 0)
+                        if han < minimum_han:
+                            continue
+                        if dora_han < 0:
+                            dora_han = _dora(
+                                PK, reds, dora_indicators, ura_indicators, riichi or double_riichi
+                            )
+                        han += dora_han
+                        if han >= 5:
+                            base = limits[han if han < 13 else 13][0]
+                        else:
+                            base = fu << (han + 2)
+                            if base >= 2000 or (kiriage and base >= 1920):
+                                base = 2000
+                    if tsumo:
+                        value = (
+                            3 * (-(-2 * base // 100) * 100)
+                            if dealer
+                            else -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+                        )
+                    else:
+                        value = -(-ron_factor * base // 100) * 100
+                    if best is None or (value, han, fu) > best_key:
+                        best_key = (value, han, fu)
+                        best = (
+                            REGULAR,
+                            D,
+                            R,
+                            pinfu,
+                            rmult,
+                            choice,
+                            wait,
+                            pair,
+                            fu,
+                            han,
+                            base,
+                            mult,
+                        )
+        if best is None:
+            if not (kokushi or (not nm and (F >> TB.F_PAIRS) & 15 == 7)) and not any(
+                D & 7 == 1 for D, _, _ in decs
+            ):
+                raise _Slow  # not a winning shape: the general path explains
+            bonus = reds or _dora(PK, 0, dora_indicators, (), False)
+    except (_Slow, KeyError, TypeError, IndexError, AttributeError):
+        return _score_general(
+            hand, win_tile, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
+            ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei,
+            tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat_wind=seat_wind,
+            round_wind=round_wind, dora_indicators=dora_indicators,
+            ura_indicators=ura_indicators, honba=honba, riichi_sticks=riichi_sticks,
+            discarder=discarder, pao=pao, rules=rules,
+        )  # fmt: skip
+
+    if best is None:
+        raise NoYaku(
+            "this hand is complete but has no yaku, so it cannot win"
+            + (" (dora are bonuses, not yaku)" if bonus else "")
+        )
+    form, D, R, pinfu, rmult, choice, wait, pair, fu, han, base, mult = best
+    if mult:
+        yl = [(y, 13 * m) for y, m in yakuman] if yakuman else []
+        if rmult:
+            if form == KOKUSHI:
+                name = "kokushi_musou_13" if wait == THIRTEEN_SIDED else "kokushi_musou"
+                yl.append((name, 13 * rmult))
+            else:
+                yl.append(("suuankou_tanki" if wait == TANKI else "suuankou", 13 * rmult))
+        limit = _yakuman_limit(mult)
+    else:
+        own = [("chiitoitsu", 2)] if form == CHIITOITSU else _own_yaku(D, R, closed, pinfu)
+        dl = []
+        n = _dora(PK, 0, dora_indicators, (), False)
+        if n:
+            dl.append(("dora", n))
+        if reds:
+            dl.append(("aka_dora", reds))
+        if riichi or double_riichi:
+            n = _dora(PK, 0, ura_indicators, (), False)
+            if n:
+                dl.append(("ura_dora", n))
+        yl = common + own + dl
+        limit = limits[han if han < 13 else 13][1] if han >= 5 else "mangan" if base == 2000 else ""
+    rules_obj = rp[1]
+    liable_base = 0
+    if pao is not None:
+        fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
+        if not fed:
+            raise InvalidHand("pao only applies to big three dragons or big four winds")
+        if rules_obj.pao_scope == "whole_hand":
+            liable_base = base
+        else:
+            liable_base = 8000 * sum(m // 13 for _, m in fed)
+    payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
+    blocks = (
+        () if form != REGULAR else (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]])
+    )
+    return Win(
+        han,
+        fu,
+        yl,
+        mult,
+        limit,
+        best_key[0],
+        payments,
+        base,
+        WAIT_NAMES[wait],
+        dealer,
+        tsumo,
+        (
+            _FastFu(
+                form,
+                pair,
+                wait,
+                wi,
+                pinfu,
+                tsumo,
+                closed,
+                (seat_wind, round_wind),
+                blocks,
+                melds if type(melds) is tuple else tuple(melds),
+            ),
+        ),  # fmt: skip
+    )
+
+
+def _dora(physical: int, reds: int, dora: Sequence[int], ura: Sequence[int], riichi: bool) -> int:
+    """Dora, red fives and (after riichi) ura-dora held, by indicator table lookups in K."""
+    if type(dora) is not list and type(dora) is not tuple:
+        raise _Slow
+    n = reds
+    for ind in dora:
+        n += (physical >> _DORA_SHIFT[ind]) & 31
+    if riichi:
+        if type(ura) is not list and type(ura) is not tuple:
+            raise _Slow
+        for ind in ura:
+            n += (physical >> _DORA_SHIFT[ind]) & 31
+    return n
+
+
+def _yakuman_limit(multiplier: int) -> str:
+    return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(
+        multiplier, f"{multiplier}x yakuman"
+    )
+
+
+def _score_general(
+    hand: Iterable[int] | str,
+    win_tile: int | str,
+    melds: Iterable[Meld | tuple] = (),
+    *,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    seat_wind: int = 41,
+    round_wind: int = 41,
+    dora_indicators: Sequence[int] = (),
+    ura_indicators: Sequence[int] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    discarder: int | None = None,
+    pao: int | None = None,
+    rules: str | RiichiRules = "majsoul",
+) -> Win:
+    """The general path: every input, every error message (``score_win`` falls back here)."""
     opts = resolve_rules(rules)
     h = build_hand(hand, win_tile, melds, opts.red_fives)
     s = Situation(

@@ -1,0 +1,312 @@
+"""Lookup tables for the scorer's fast path: a hand as one integer, suits as packed records.
+
+A hand is counted into one int, ``K``: five bits per kind (dense index ``i`` at bit ``5 * i``) and,
+from bit ``RED_SHIFT``, five bits per suit counting its red fives. Summing the tiles' weights
+(``WEIGHT[code]``) is the whole count, done in C by ``sum(map(...))``. A suit's nine counts are then
+one 45-bit slice of ``K`` and key its record (honors: a 35-bit slice):
+
+* ``facts``: counters that add up across suits and melds (``F_*``): tiles per suit, terminal and
+  honor tiles, tiles that are not green, exact pairs and orphan kinds (seven pairs, thirteen
+  orphans), and the seven honor counts;
+* the suit's splits into sets and at most one pair (``openmahjong.hand.decompose``), each packed
+  into one int of counters and bit sets (``P_*``) that also add up across suits and melds: the
+  pair (how many, which), runs, concealed triplets, peikou pairs, triplet fu, sets that do not
+  touch a terminal or honor, honor sets, run starts and triplet kinds as bit sets;
+* per winning tile, every place it can sit in each split (``variants``): the wait, and for a
+  triplet completed by a discard the concealed triplet and half its fu taken back.
+
+So a reading is the sum of a few ints, and every yaku that depends on the reading is a shift, a
+mask and a compare (``scoring``). Tables fill lazily and are bounded by the number of distinct suit
+patterns (a few thousand), not by the number of hands scored.
+"""
+
+from __future__ import annotations
+
+from openmahjong import tiles as T
+from openmahjong.hand.decompose import SEQUENCE, TRIPLET, _suit_splits
+
+__all__ = ["WEIGHT", "WIN_INDEX", "suit_entry", "honor_entry", "variants", "honor_shape"]
+
+# ---------------------------------------------------------------------------- the hand as an int
+
+BITS = 5
+FIELD = (1 << BITS) - 1
+SUIT_BITS = 9 * BITS  # 45
+SUIT_MASK = (1 << SUIT_BITS) - 1
+HONOR_SHIFT = 27 * BITS  # 135
+HONOR_MASK = (1 << (7 * BITS)) - 1
+RED_SHIFT = 34 * BITS  # 170
+COUNTS_MASK = (1 << RED_SHIFT) - 1
+#: Adding 11 to a five-bit count sets its top bit iff the count is 5 or more (counts stay <= 20).
+ELEVENS = sum(11 << (BITS * i) for i in range(34))
+TOPS = sum(16 << (BITS * i) for i in range(34))
+#: Bit 2 of the five-bit counts of 5m, 5p, 5s: set iff four of that five are held (counts <= 4).
+FOUR_FIVES = sum(4 << (BITS * i) for i in (4, 13, 22))
+#: Red-five counts per suit (bits from RED_SHIFT) that a table cannot deal, by its red_fives.
+BAD_REDS = {3: 0b111101111011110, 4: 0b111101110011110}
+
+_INDEX = {k: i for i, k in enumerate(T.ALL_KINDS)}
+#: Tile code -> its weight in K (red fives also count in their suit's red field).
+WEIGHT: dict[int, int] = {k: 1 << (BITS * i) for k, i in _INDEX.items()}
+for _suit, _code in enumerate((105, 205, 305)):
+    WEIGHT[_code] = (1 << (BITS * (9 * _suit + 4))) | (1 << (RED_SHIFT + BITS * _suit))
+#: Tile code -> dense index (red fives as their five).
+WIN_INDEX: dict[int, int] = {**_INDEX, 105: 4, 205: 13, 305: 22}
+
+# ---------------------------------------------------------------------------- facts (F_*)
+
+F_SUIT = (0, 5, 10)  # tiles of each suit (kans as three)
+F_HONORS = 15  # honor tiles
+F_ENDS = 20  # terminal and honor tiles
+F_NOT_GREEN = 25  # tiles outside 23468s and Green
+F_PAIRS = 30  # kinds held exactly twice (concealed only)
+F_ORPHANS = 34  # terminal and honor kinds held (concealed only)
+F_HONOR_COUNTS = 38  # seven five-bit counts of the honors (kans as three)
+#: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
+PRESENCE_LOW = (1 << 20) - 1
+PRESENCE_ADD = 0b01111_01111_01111_01111
+PRESENCE_BITS = 0b10000_10000_10000_10000
+GREEN_SOU = (1, 2, 3, 5, 7)  # 2s 3s 4s 6s 8s
+
+# ---------------------------------------------------------------------------- readings (P_*)
+
+P_PAIRS = 0  # 3 bits: pairs in the reading (one for a regular hand)
+P_PAIR = 3  # 6 bits: dense index of the pair (meaningful when there is exactly one)
+P_WAIT = 9  # 3 bits: the wait (added by a variant)
+P_CONCEALED = 12  # 4 bits: concealed triplets and closed kans
+P_FU = 16  # 8 bits: fu of the triplets and kans
+P_RUNS = 24  # 4 bits: runs
+P_PEIKOU = 28  # 3 bits: pairs of identical concealed runs
+P_INNER = 31  # 4 bits: sets and pair without a terminal or honor
+P_HONOR = 35  # 4 bits: honor sets and honor pair
+P_RUN_COUNTS = 39  # 63 bits: runs per start, three bits each, 7 starts per suit
+P_TRIPLET_BITS = 102  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
+RUN_COUNTS_MASK = (1 << 63) - 1
+#: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
+RUN_ADD = sum(3 << (3 * k) for k in range(21))
+RUN_TOPS = sum(4 << (3 * k) for k in range(21))
+#: Run starts 1, 4, 7 of each suit (a pure straight), and the 7 starts of one suit (sanshoku).
+ITTSU = tuple(sum(4 << (3 * (7 * suit + o)) for o in (0, 3, 6)) for suit in range(3))
+SUIT_STARTS = sum(4 << (3 * k) for k in range(7))
+
+TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN, THIRTEEN_SIDED = range(6)
+_TERMINAL = (0, 8)
+
+
+def _triplet(index: int, concealed: bool, kan: bool) -> int:
+    """The packed contribution of a triplet or kan."""
+    end = index >= 27 or index % 9 in _TERMINAL
+    fu = (4 if end else 2) * (2 if concealed else 1) * (4 if kan else 1)
+    p = fu << P_FU
+    if concealed:
+        p += 1 << P_CONCEALED
+    if index >= 27:
+        p += 1 << P_HONOR
+    else:
+        p += 1 << (P_TRIPLET_BITS + index)
+        if not end:
+            p += 1 << P_INNER
+    return p
+
+
+def _run_bit(start: int) -> int:
+    return 1 << (P_RUN_COUNTS + 3 * (7 * (start // 9) + start % 9))
+
+
+def _run(start: int) -> int:
+    p = (1 << P_RUNS) + _run_bit(start)
+    if start % 9 not in (0, 6):
+        p += 1 << P_INNER
+    return p
+
+
+def _pair(index: int) -> int:
+    p = (1 << P_PAIRS) | (index << P_PAIR)
+    if index >= 27:
+        p += 1 << P_HONOR
+    elif index % 9 not in _TERMINAL:
+        p += 1 << P_INNER
+    return p
+
+
+def _pack(pair: int, blocks: tuple[tuple[int, int], ...]) -> int:
+    p = _pair(pair) if pair >= 0 else 0
+    runs: dict[int, int] = {}
+    for t, i in blocks:
+        if t == TRIPLET:
+            p += _triplet(i, True, False)
+        else:
+            p += _run(i)
+            runs[i] = runs.get(i, 0) + 1
+    for n in runs.values():
+        p += (n // 2) << P_PEIKOU
+    return p
+
+
+# ---------------------------------------------------------------------------- suit records
+
+#: An entry: (facts, packed splits, blocks of each split); None when a count is over four.
+Entry = tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]] | None
+SUITS: tuple[dict[int, Entry], ...] = ({}, {}, {})
+HONORS: dict[int, Entry] = {}
+
+
+def suit_entry(suit: int, key: int) -> Entry:
+    counts = tuple((key >> (BITS * j)) & FIELD for j in range(9))
+    if max(counts) > 4:
+        SUITS[suit][key] = None
+        return None
+    tiles = sum(counts)
+    green = sum(counts[j] for j in GREEN_SOU) if suit == 2 else 0
+    facts = (
+        tiles << F_SUIT[suit]
+        | (counts[0] + counts[8]) << F_ENDS
+        | (tiles - green) << F_NOT_GREEN
+        | sum(1 for n in counts if n == 2) << F_PAIRS
+        | ((counts[0] > 0) + (counts[8] > 0)) << F_ORPHANS
+    )
+    base = 9 * suit
+    packed = []
+    blocks = []
+    for pair, bs in _suit_splits(counts):
+        shifted = tuple((t, i + base) for t, i in bs)
+        packed.append(_pack(pair + base if pair >= 0 else -1, shifted))
+        blocks.append(shifted)
+    entry = (facts, tuple(packed), tuple(blocks))
+    if len(SUITS[suit]) < 1 << 16:
+        SUITS[suit][key] = entry
+    return entry
+
+
+def honor_entry(key: int) -> Entry:
+    counts = tuple((key >> (BITS * j)) & FIELD for j in range(7))
+    if max(counts) > 4:
+        HONORS[key] = None
+        return None
+    tiles = sum(counts)
+    facts = (
+        tiles << F_HONORS
+        | tiles << F_ENDS
+        | (tiles - counts[6]) << F_NOT_GREEN
+        | sum(1 for n in counts if n == 2) << F_PAIRS
+        | sum(1 for n in counts if n) << F_ORPHANS
+        | key << F_HONOR_COUNTS
+    )
+    pair = -1
+    bs: list[tuple[int, int]] = []
+    ok = True
+    for j, n in enumerate(counts):
+        if n == 3:
+            bs.append((TRIPLET, 27 + j))
+        elif n == 2 and pair < 0:
+            pair = 27 + j
+        elif n:
+            ok = False
+    entry: Entry = (facts, (_pack(pair, tuple(bs)),), (tuple(bs),)) if ok else (facts, (), ())
+    HONORS[key] = entry
+    return entry
+
+
+# ---------------------------------------------------------------------------- winning tile
+
+
+def _sequence_wait(start: int, win: int) -> int:
+    offset = start % 9
+    if win == start + 1:
+        return KANCHAN
+    if win == start:
+        return PENCHAN if offset == 6 else RYANMEN
+    return PENCHAN if offset == 0 else RYANMEN
+
+
+VARIANTS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[int, ...], ...]:
+    """Per split of the winning tile's suit: the packed deltas of each place the tile can sit.
+
+    In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
+    identical sets read once. On a ron a triplet completed by the discard is open: one concealed
+    triplet fewer and half its fu.
+    """
+    assert entry is not None
+    out = []
+    for packed, blocks in zip(entry[1], entry[2], strict=True):
+        pair = (packed >> P_PAIR) & 63 if packed & 7 else -1
+        found: list[int] = []
+        if pair == win:
+            found.append(TANKI << P_WAIT)
+        seen: list[tuple[int, int]] = []
+        for t, i in blocks:
+            if i > win or i + 2 < win:
+                continue
+            if t == SEQUENCE:
+                wait = _sequence_wait(i, win)
+                if (wait, i) in seen:
+                    continue
+                seen.append((wait, i))
+                found.append(wait << P_WAIT)
+            elif i == win:
+                if (SHANPON, i) in seen:
+                    continue
+                seen.append((SHANPON, i))
+                delta = SHANPON << P_WAIT
+                if not tsumo:
+                    delta += _triplet(i, False, False) - _triplet(i, True, False)
+                found.append(delta)
+        out.append(tuple(found))
+    result = tuple(out)
+    if len(VARIANTS) < 1 << 17:
+        VARIANTS[key] = result
+    return result
+
+
+# ---------------------------------------------------------------------------- honor shapes
+
+#: Honor counts (kans as three, five bits each from East) -> (triplet mask, dragon yaku, their han,
+#: daisangen, big four winds, little four winds).
+HONOR_SHAPES: dict[int, tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]] = {}
+
+
+def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]:
+    c = [(key >> (BITS * j)) & FIELD for j in range(7)]
+    mask = sum(1 << j for j in range(7) if c[j] >= 3)
+    # Dense 31 Red (chun), 32 White (haku), 33 Green (hatsu): offsets 4, 5, 6.
+    chun, haku, hatsu = c[4], c[5], c[6]
+    yaku: list[tuple[str, int]] = []
+    if haku >= 3:
+        yaku.append(("haku", 1))
+    if hatsu >= 3:
+        yaku.append(("hatsu", 1))
+    if chun >= 3:
+        yaku.append(("chun", 1))
+    if chun + haku + hatsu == 8 and min(chun, haku, hatsu) == 2:
+        yaku.append(("shousangen", 2))
+    han = sum(h for _, h in yaku)
+    winds = sorted(c[0:4])
+    big = all(n >= 3 for n in c[0:4])
+    little = winds[0] == 2 and winds[1] >= 3
+    found = (mask, tuple(yaku), han, chun >= 3 and haku >= 3 and hatsu >= 3, big, little)
+    HONOR_SHAPES[key] = found
+    return found
+
+
+def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> tuple[int, int, int]:
+    """(physical weight, packed set, facts) of a meld read by ``hand._read_meld``."""
+    t, i, concealed, kan = ms
+    physical = sum(WEIGHT[x] for x in tiles)
+    kinds = (i, i + 1, i + 2) if t == 1 else (i, i, i)
+    facts = 0
+    for k in kinds:
+        if k >= 27:
+            facts += (1 << F_HONORS) + (1 << F_ENDS) + (1 << (F_HONOR_COUNTS + BITS * (k - 27)))
+            if k != 33:
+                facts += 1 << F_NOT_GREEN
+        else:
+            facts += 1 << F_SUIT[k // 9]
+            if k % 9 in _TERMINAL:
+                facts += 1 << F_ENDS
+            if k // 9 != 2 or k % 9 not in GREEN_SOU:
+                facts += 1 << F_NOT_GREEN
+    packed = _run(i) if t == 1 else _triplet(i, concealed, kan)
+    return physical, packed, facts

@@ -1,0 +1,101 @@
+"""The fast path of ``score_win`` agrees with the general path on every field, rules and error."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from openmahjong.rules.riichi import scoring
+from openmahjong.rules.riichi.options import MAJSOUL, TENHOU, RiichiRules
+from openmahjong.rules.riichi.random_wins import random_win
+from openmahjong.rules.riichi.scoring import Meld
+
+RULES = [
+    TENHOU,
+    MAJSOUL,
+    "majsoul",
+    RiichiRules(red_fives=0),
+    RiichiRules(
+        open_tanyao=False, kiriage=True, kazoe_limit="sanbaiman", minimum_han=2, renhou="yakuman"
+    ),
+    RiichiRules(red_fives=4, renhou="mangan"),
+]
+
+
+def outcome(score, kw, rules):
+    try:
+        w = score(**kw, rules=rules)
+    except ValueError as exc:
+        return type(exc).__name__, str(exc)
+    return (
+        w.han,
+        w.fu,
+        w.yaku,
+        w.yakuman,
+        w.limit,
+        w.total,
+        w.payments,
+        w.basic_points,
+        w.wait,
+        w.dealer,
+        w.tsumo,
+        w.fu_details,
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fast_path_matches_the_general_path_on_random_wins(seed):
+    rng = random.Random(seed)
+    for n in range(4000):
+        kw = random_win(rng)
+        if rng.random() < 0.05:
+            kw["renhou"] = not kw["tsumo"] and kw["seat_wind"] != 41 and not kw["melds"]
+        if rng.random() < 0.03:
+            kw["pao"] = rng.choice((41, 42, 43, 44))
+        if rng.random() < 0.02:
+            kw["discarder"] = rng.choice((41, 42, 43, 44))
+        rules = RULES[n % len(RULES)]
+        assert outcome(scoring.score_win, kw, rules) == outcome(
+            scoring._score_general, kw, rules
+        ), kw
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "melds", "extra"),
+    [
+        ([11, 11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19], 15, [], {}),  # 9 gates
+        ([11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19, 15], 15, [], {}),  # junsei
+        ([11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47, 47], 47, [], {"tsumo": True}),
+        ([11, 19, 21, 29, 31, 39, 41, 42, 43, 44, 45, 46, 47, 47], 11, [], {}),
+        ([15, 15, 15, 15, 16, 17, 22, 22, 23, 24, 25, 33, 34, 35], 15, [], {}),  # 4 plain 5m
+        ([105, 15, 15, 15, 16, 17, 22, 22, 23, 24, 25, 33, 34, 35], 15, [], {}),
+        ([11, 11, 12, 12, 13, 13, 22, 22, 23, 23, 24, 24, 35, 35], 35, [], {"riichi": True}),
+        ([11, 11, 11, 11, 22, 22, 23, 23, 24, 24, 35, 35, 36, 36], 36, [], {}),  # no win
+        ([11, 11, 11, 22, 22, 22, 33, 33, 33, 44, 44, 44, 45, 45], 45, [], {}),  # suuankou
+        ([11, 11, 11, 22, 22, 22, 33, 33, 33, 44, 44, 44, 45, 45], 44, [], {}),  # shanpon ron
+        (
+            [45, 45, 11, 12, 13, 22, 22],
+            13,
+            [Meld("pon", (46, 46, 46)), Meld("pon", (47, 47, 47))],
+            {},
+        ),
+        ([45, 45, 45, 11, 12, 13, 22, 22], 13, [], {}),  # wrong count
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"seat_wind": 45}),
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"honba": -1}),
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"dora_indicators": [9]},
+        ),
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 99, [], {}),
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"haitei": True}),
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"pao": 42}),
+        ([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 11, 11, 11], 44, [], {"tsumo": True}),
+    ],
+)
+@pytest.mark.parametrize("rules", [TENHOU, MAJSOUL])
+def test_fast_path_matches_the_general_path_on_edge_cases(hand, win, melds, extra, rules):
+    kw = {"hand": hand, "win_tile": win, "melds": melds, **extra}
+    assert outcome(scoring.score_win, kw, rules) == outcome(scoring._score_general, kw, rules)
