@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: test check bench serve clean lint
+.PHONY: test check bench serve clean system-deps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,17 +19,31 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $(RUN_STAMP)
 
-test: $(STAMP)
+# Debian packages the tests need: Chromium (browser tests), CJK fonts (tile faces, zh/ja pages)
+# and Node.js (the client's JS modules checked against Python). Installed once, as root.
+system-deps:
+	@missing=""; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing="$$missing fonts-noto-cjk"; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing \
+		|| { echo "could not install$$missing (browser and JS tests need them)"; \
+		     [ -z "$$CI" ] || exit 1; }; \
+	fi
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
 	$(BIN)/pytest
 
-check: $(STAMP)
+check: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/python bench/shanten.py
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 serve: $(RUN_STAMP)
 	$(BIN)/openmahjong serve
