@@ -106,6 +106,7 @@ class Table:
         policy.on_start(self)
         for s in range(n):
             self.emit(Dealt(seat=s, tiles=tuple(hands[s]), private_to=s))
+        policy.after_deal(self)
         if not policy.dealer_extra and self.phase == Phase.TURN:
             self.draw_for(dealer)
 
@@ -376,6 +377,27 @@ class Table:
     def replacement_draw(self, seat: int) -> None:
         """A replacement draw outside a kan (MCR flowers): from the dead wall or the back."""
         self._take(seat, self.wall.draw_replacement(), rinshan=True)
+
+    def deal_replacement(self, seat: int, tile: int) -> int:
+        """Outside any turn (the deal): ``tile`` leaves ``seat``'s hand and a replacement from
+        the dead wall or the back joins it (a private ``Drew`` marked ``rinshan``). The turn is
+        not moved; the dealer's drawn tile follows its replacement. Returns the new tile."""
+        hand = self.seats[seat].hand
+        hand.remove(tile)
+        new = self.wall.draw_replacement()
+        hand.append(new)
+        if seat == self.dealer and self.last_drawn == tile:
+            self.last_drawn = new
+        self.emit(Drew(seat=seat, tile=new, rinshan=True, private_to=seat))
+        return new
+
+    def continue_unclaimed(self, trigger: Trigger) -> None:
+        """From ``settle_wins``: treat the window on ``trigger`` as unclaimed after all (every
+        win declared on it was refused), so play goes on as if everyone had passed."""
+        if trigger.kind == "discard":
+            self.seats[trigger.seat].discards[-1].claimed_by = None
+        self.phase = Phase.TURN
+        self._after_window(trigger, Resolution())
 
     def start_special(self, asking: dict[int, tuple[Action, ...]]) -> None:
         """Enter a special phase: each listed seat must pick one of its options."""

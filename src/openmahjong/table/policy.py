@@ -56,6 +56,10 @@ class RoundPolicy:
     def on_start(self, table: Table) -> None:
         """After the deal, before the first turn (dora, opening events, special phases)."""
 
+    def after_deal(self, table: Table) -> None:
+        """After the ``Dealt`` events, before the first draw: MCR replaces the dealt flowers
+        here (``table.deal_replacement``), so the deal is recorded before its replacements."""
+
     def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
         pass
 
