@@ -191,7 +191,10 @@ def read_game(
         hands=hands,
         players=players,
         final_points=final,
-        complete=False,
+        complete=final is not None
+        and hands[0].kyoku == 0
+        and hands[0].honba == 0
+        and hands[0].points == [options.starting_points] * 4,
         consecutive=True,
         title=name,
     )
