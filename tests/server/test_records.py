@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -120,9 +121,12 @@ async def test_live_unknown_and_unexported_records(app, client, table):
     assert "cd" * 32 not in response.text  # the seed stays secret while the game is live
     missing = await client.get("/api/games/999/record")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_such_game"
-    done = await _play(app, table())
+    done = await _play(app, table())  # a log-built record: no per-hand summaries to export
     export = await client.get(f"/api/games/{done}/record?format=tenhou6")
-    assert export.status_code == 501 and export.json()["error"]["code"] == "format_unavailable"
+    assert export.status_code == 422 and export.json()["error"]["code"] == "export_failed"
+    mcr = await _play(app, table(), ruleset="mcr")
+    export = await client.get(f"/api/games/{mcr}/record?format=mjai")
+    assert export.status_code == 422 and export.json()["error"]["code"] == "export_unsupported"
     unknown = await client.get(f"/api/games/{done}/record?format=pdf")
     assert unknown.status_code == 422
 
@@ -145,3 +149,66 @@ async def test_player_page(app, client, table):
     assert [r["rating"] for r in body["ratings"]] == [1520.0]
     assert len(body["recent_games"]) == 2
     assert (await client.get("/api/players/999")).json()["error"]["code"] == "no_such_player"
+
+
+@pytest.fixture(scope="module")
+def bot_match():
+    from openmahjong.bots.selfplay import play_match, selfplay_seed
+    from openmahjong.rules.riichi.game.options import preset
+
+    master_seed, salt = selfplay_seed(11, 0)
+    return play_match(preset("majsoul-tonpuu"), master_seed, salt=salt, bots="efficiency")
+
+
+async def _store_match(app, match) -> int:
+    from openmahjong.fairness import format_master_seed
+    from openmahjong.rules.riichi.game.match import split_entry
+
+    live = match.record(reveal=False)
+    final = match.record()
+    async with app.state.om.db.session() as s:
+        game = await g.create_game(
+            s,
+            ruleset="riichi",
+            preset="majsoul-tonpuu",
+            header=live["header"],
+            seats=[
+                g.SeatEntry(i, n, is_bot=True) for i, n in enumerate(final["header"]["players"])
+            ],
+            commitment=live["header"]["commitment"],
+            salt=live["header"]["salt"],
+            master_seed=format_master_seed(match.master_seed),
+        )
+        for seq, entry in enumerate(live["actions"], start=1):
+            seat, action, flags = split_entry(entry)
+            await g.append_action(s, game.id, seq, seat, action, timeout="timeout" in flags)
+        places = final["result"]["places"]
+        points = final["result"]["final_points"]
+        await g.finish_game(
+            s,
+            game.id,
+            [g.SeatResult(i, points[i], places[i]) for i in range(4)],
+            record=final,
+        )
+        return game.id
+
+
+async def test_records_export_to_tenhou6_and_mjai(app, client, bot_match):
+    game_id = await _store_match(app, bot_match)
+    ours = (await client.get(f"/api/games/{game_id}/record")).json()
+    assert ours["header"]["master_seed"] and len(ours["actions"]) == len(bot_match.log)
+
+    tenhou = await client.get(f"/api/games/{game_id}/record?format=tenhou6")
+    assert tenhou.status_code == 200, tenhou.text
+    assert tenhou.headers["content-type"].startswith("application/json")
+    document = tenhou.json()
+    assert len(document["log"]) == len(bot_match.hands)  # one entry per hand played
+
+    mjai = await client.get(f"/api/games/{game_id}/record?format=mjai")
+    assert mjai.status_code == 200 and mjai.headers["content-type"].startswith(
+        "application/x-ndjson"
+    )
+    events = [json.loads(line) for line in mjai.text.splitlines() if line.strip()]
+    kinds = [e["type"] for e in events]
+    assert kinds[0] == "start_game" and kinds[-1] == "end_game"
+    assert kinds.count("start_kyoku") == len(bot_match.hands)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from sqlalchemy import select
 
@@ -151,21 +152,58 @@ async def game_summary(game_id: int, db: DbSession) -> GameOut:
     return (await _games_out(db, [await _finished(db, game_id)]))[0]
 
 
-@router.get("/games/{game_id}/record")
+@router.get(
+    "/games/{game_id}/record",
+    responses={
+        200: {
+            "description": "Our record (JSON); tenhou.net/6 JSON; or mjai as JSON lines",
+            "content": {"application/json": {}, "application/x-ndjson": {}},
+        }
+    },
+)
 async def game_record(
     game_id: int,
     db: DbSession,
     format: Annotated[Literal["json", "tenhou6", "mjai"], Query()] = "json",  # noqa: A002
-) -> dict[str, Any]:
-    """The complete record in our JSON format: header (master seed revealed) and actions."""
+) -> Response:
+    """The complete record: ours (header with the master seed revealed, and actions), or
+    exported to tenhou.net/6 or mjai by ``openmahjong.formats.convert``."""
     game = await _finished(db, game_id)
-    if format != "json":
-        raise ApiError(
-            501, "format_unavailable", f"export to {format} is not available yet; use format=json"
-        )
     if game.record is None:
         raise ApiError(404, "no_record", f"game {game_id} ended without a record")
-    return game.record
+    if format == "json":
+        return JSONResponse(game.record)
+    from openmahjong.formats.convert import export_record
+    from openmahjong.formats.game import FormatError
+
+    # Both formats describe Riichi games, and the exporter walks the engine's per-hand
+    # summaries: anything else would come out as an empty or wrong log, so say no instead.
+    if game.ruleset != "riichi":
+        raise ApiError(
+            422,
+            "export_unsupported",
+            f"{format} describes Riichi games; this one is {game.ruleset}",
+        )
+    if not game.record.get("hands"):
+        raise ApiError(
+            422,
+            "export_failed",
+            f"game {game_id}'s record has no per-hand summaries (it was rebuilt from the action "
+            "log), and the exporters need them",
+        )
+    try:
+        text = export_record(game.record, format)
+    except (FormatError, KeyError, ValueError, TypeError) as exc:
+        raise ApiError(
+            422, "export_failed", f"game {game_id} cannot be written as {format}: {exc}"
+        ) from None
+    media = "application/json" if format == "tenhou6" else "application/x-ndjson"
+    filename = f"openmahjong-{game_id}.{'json' if format == 'tenhou6' else 'mjai.jsonl'}"
+    return Response(
+        text,
+        media_type=media,
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
 
 
 @router.get("/players/{player_id}", response_model=PlayerOut)
