@@ -242,3 +242,24 @@ async def test_a_client_too_far_behind_is_cut_off_without_blocking_senders():
     assert socket_.closed_with == CLOSE_CODES["too_slow"]
     assert hub.send(1, Pong(id="late")) == 0
     await client.stop()
+
+
+async def test_silence_binary_and_oversized_messages(live, monkeypatch):
+    from openmahjong.server import play
+
+    monkeypatch.setattr(play, "HELLO_SECONDS", 0.2)
+    async with connect(f"ws://{live}/ws") as ws:  # says nothing at all
+        error = json.loads(await ws.recv())
+        assert error["code"] == "timeout"
+        with pytest.raises(ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4408
+
+    _user_id, token = await _token(live, "noisy")
+    async with connect(f"ws://{live}/ws") as ws:
+        await _hello(ws, token)
+        await ws.send(b"\x00\x01")
+        assert json.loads(await ws.recv())["code"] == "bad_json"
+        huge = json.dumps({"type": "ping", "id": "x" * (play.MAX_MESSAGE_BYTES + 1)})
+        assert (await _send(ws, huge))["code"] == "too_large"
+        assert (await _send(ws, {"type": "ping", "id": 1}))["type"] == "pong"
