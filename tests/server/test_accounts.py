@@ -32,6 +32,8 @@ def _error(response: httpx.Response) -> tuple[int, str]:
 async def test_health_docs_and_the_placeholder_page(client):
     assert (await client.get("/api/health")).json() == {"status": "ok"}
     assert (await client.get("/docs")).status_code == 200
+    info = (await client.get("/api/info")).json()
+    assert info["protocol"] == 1 and info["websocket"] == "/ws" and "riichi" in info["rulesets"]
     schema = (await client.get("/openapi.json")).json()
     assert "/api/auth/register" in schema["paths"] and "/api/games" in schema["paths"]
     assert "/api/tools/analyze" in schema["paths"]  # the tools router is served by the app

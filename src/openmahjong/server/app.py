@@ -60,6 +60,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Liveness: answers as soon as the server accepts requests."""
         return {"status": "ok"}
 
+    @app.get("/api/info", tags=["server"])
+    async def info() -> dict[str, object]:
+        """What this server speaks: its version, the play protocol version, its rulesets."""
+        from openmahjong.rules.registry import rulesets
+        from openmahjong.server.protocol import PROTOCOL_VERSION
+
+        return {
+            "name": "openmahjong",
+            "version": openmahjong.__version__,
+            "protocol": PROTOCOL_VERSION,
+            "websocket": "/ws",
+            "rulesets": sorted(rulesets()),
+        }
+
     app.include_router(accounts.router)
     app.include_router(accounts.admin)
     app.include_router(records.router)
