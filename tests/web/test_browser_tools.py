@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from openmahjong import fairness, tiles
 from openmahjong.cli import app as cli
-from openmahjong.cli.analyze import analysis
-from openmahjong.cli.score_riichi import win_document
 from openmahjong.rules.mcr.scoring import score_win as mcr_score
 from openmahjong.rules.riichi.scoring import score_win as riichi_score
+from openmahjong.tools.analysis import AnalyzeRequest, analyze
+from openmahjong.tools.riichi_calculator import win_document
 
 from .conftest import ARTIFACTS, browser_missing
 
@@ -119,6 +119,10 @@ def test_seed_example_button(page):
 
 
 # ---------------------------------------------------------------------------- hand analysis
+
+
+def analysis(hand: str, ruleset: str) -> dict:
+    return analyze(AnalyzeRequest(hand=hand, ruleset=ruleset))
 
 
 def tap(p, notation: str) -> None:

@@ -11,81 +11,31 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from openmahjong import tiles as T
 from openmahjong.cli import score_app
 from openmahjong.cli.output import fail, out, print_json
-from openmahjong.rules.riichi.errors import ScoringError
-from openmahjong.rules.riichi.hand import parse_meld
-from openmahjong.rules.riichi.options import PRESETS, resolve_rules
-from openmahjong.rules.riichi.scoring import Win, score_win
-from openmahjong.rules.riichi.yaku_table import YAKU
-
-_WIND_WORDS = {
-    "e": 41, "east": 41, "1z": 41, "41": 41,
-    "s": 42, "south": 42, "2z": 42, "42": 42,
-    "w": 43, "west": 43, "3z": 43, "43": 43,
-    "n": 44, "north": 44, "4z": 44, "44": 44,
-}  # fmt: skip
-_WIND_NAME = {41: "East", 42: "South", 43: "West", 44: "North"}
+from openmahjong.tools import riichi_calculator as calculator
+from openmahjong.tools.parsing import plain_message
 
 
-def _wind(option: str, text: str | None) -> int | None:
-    if text is None:
-        return None
-    try:
-        return _WIND_WORDS[text.strip().lower()]
-    except KeyError:
-        fail(f"{option} {text!r} is not a wind: write E, S, W or N")
-
-
-def _tiles(option: str, texts: list[str]) -> list[int]:
-    found: list[int] = []
-    for text in texts:
-        try:
-            found += T.parse(text)
-        except ValueError as exc:
-            fail(f"{option} {text!r}: {exc}")
-    return found
-
-
-def win_document(win: Win) -> dict[str, Any]:
-    """The JSON the command prints: everything in ``Win``, with display names."""
-    return {
-        "han": win.han,
-        "fu": win.fu,
-        "yakuman": win.yakuman,
-        "limit": win.limit,
-        "total": win.total,
-        "basic_points": win.basic_points,
-        "wait": win.wait,
-        "dealer": win.dealer,
-        "tsumo": win.tsumo,
-        "yaku": [
-            {"id": y, "han": han, "en": YAKU[y].en, "zh": YAKU[y].zh, "ja": YAKU[y].ja}
-            for y, han in win.yaku
-        ],
-        "fu_details": [{"reason": why, "fu": fu} for why, fu in win.fu_details],
-        "payments": {_WIND_NAME[seat]: delta for seat, delta in win.payments.items()},
-    }
-
-
-def _show(win: Win, lang: str, preset: str) -> None:
+def _show(document: dict[str, Any], lang: str, preset: str) -> None:
     yaku = Table(title=f"Riichi win ({preset})", show_header=True, header_style="bold")
     yaku.add_column("yaku")
     yaku.add_column("han", justify="right")
-    for name, han in win.yaku_names(lang):
-        yaku.add_row(name, str(han))
+    for entry in document["yaku"]:
+        yaku.add_row(entry[lang], str(entry["han"]))
     out.print(yaku)
-    if win.yakuman:
-        out.print(f"{win.yakuman}x yakuman")
+    if document["yakuman"]:
+        out.print(f"{document['yakuman']}x yakuman")
     else:
-        out.print(f"{win.han} han {win.fu} fu")
-    parts = " + ".join(f"{fu} {why}" for why, fu in win.fu_details)
-    out.print(f"fu: {parts} -> {win.fu} ({win.wait} wait)")
-    limit = f" ({win.limit})" if win.limit else ""
-    who = ("dealer " if win.dealer else "non-dealer ") + ("tsumo" if win.tsumo else "ron")
-    out.print(f"value: {win.total}{limit}, {who}")
-    pays = ", ".join(f"{_WIND_NAME[s]} {d:+d}" for s, d in win.payments.items() if d)
+        out.print(f"{document['han']} han {document['fu']} fu")
+    parts = " + ".join(f"{d['fu']} {d['reason']}" for d in document["fu_details"])
+    out.print(f"fu: {parts} -> {document['fu']} ({document['wait']} wait)")
+    limit = f" ({document['limit']})" if document["limit"] else ""
+    who = ("dealer " if document["dealer"] else "non-dealer ") + (
+        "tsumo" if document["tsumo"] else "ron"
+    )
+    out.print(f"value: {document['total']}{limit}, {who}")
+    pays = ", ".join(f"{seat} {d:+d}" for seat, d in document["payments"].items() if d)
     out.print(f"payments: {pays}")
 
 
@@ -123,40 +73,39 @@ def score_riichi(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score a Riichi winning hand: yaku, han, fu, limit and payments."""
-    if preset not in PRESETS:
-        fail(f"--preset {preset!r}: choose one of {', '.join(sorted(PRESETS))}")
     if lang not in ("en", "zh", "ja"):
         fail(f"--lang {lang!r}: choose en, zh or ja")
     try:
-        melds = [parse_meld(text) for text in meld or []]
-        result = score_win(
-            hand,
-            win,
-            melds,
-            tsumo=tsumo,
-            riichi=riichi,
-            double_riichi=double_riichi,
-            ippatsu=ippatsu,
-            rinshan=rinshan,
-            chankan=chankan,
-            haitei=haitei,
-            houtei=houtei,
-            tenhou=tenhou,
-            chiihou=chiihou,
-            renhou=renhou,
-            seat_wind=_wind("--seat", seat) or 41,
-            round_wind=_wind("--round", round_wind) or 41,
-            dora_indicators=_tiles("--dora", dora or []),
-            ura_indicators=_tiles("--ura", ura or []),
-            honba=honba,
-            riichi_sticks=sticks,
-            discarder=_wind("--discarder", discarder),
-            pao=_wind("--pao", pao),
-            rules=resolve_rules(preset),
+        document = calculator.score(
+            calculator.RiichiRequest(
+                hand=hand,
+                win=win,
+                melds=meld or [],
+                tsumo=tsumo,
+                riichi=riichi,
+                double_riichi=double_riichi,
+                ippatsu=ippatsu,
+                rinshan=rinshan,
+                chankan=chankan,
+                haitei=haitei,
+                houtei=houtei,
+                tenhou=tenhou,
+                chiihou=chiihou,
+                renhou=renhou,
+                seat=seat,
+                round=round_wind,
+                dora=dora or [],
+                ura=ura or [],
+                honba=honba,
+                sticks=sticks,
+                discarder=discarder,
+                pao=pao,
+                preset=preset,
+            )
         )
-    except ScoringError as exc:
-        fail(str(exc))
+    except ValueError as problem:  # scoring errors and bad options alike
+        fail(plain_message(problem))
     if as_json:
-        print_json(win_document(result))
+        print_json(document)
     else:
-        _show(result, lang, preset)
+        _show(document, lang, preset)

@@ -1,0 +1,63 @@
+"""The hand-analysis tool: shanten per form, waits, useful tiles or the discard table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from openmahjong import hand, tiles
+
+__all__ = ["AnalyzeRequest", "analyze", "RULESETS"]
+
+RULESETS = tuple(hand.FORMS_BY_RULESET)
+
+
+class AnalyzeRequest(BaseModel):
+    # Unknown fields are refused so a misspelt option is an error, not silently ignored.
+    model_config = ConfigDict(extra="forbid")
+
+    hand: str = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
+    ruleset: str = Field("riichi", description="riichi, mcr or sichuan: which forms count.")
+    visible: str = Field("", description="Tiles seen elsewhere, left out of the counts.")
+
+
+def analyze(request: AnalyzeRequest) -> dict[str, Any]:
+    """The analysis as plain data; ``ValueError`` for a hand that cannot be analysed."""
+    if request.ruleset not in hand.FORMS_BY_RULESET:
+        raise ValueError(
+            f"unknown ruleset {request.ruleset!r}: choose from {', '.join(RULESETS)}"
+        )
+    if not request.hand.strip():
+        raise ValueError("the hand is empty: write tiles such as 123m456p789s1122z")
+    held = [t for t in tiles.parse(request.hand) if not tiles.is_flower(t)]
+    if request.ruleset == "sichuan" and any(tiles.is_honor(t) for t in held):
+        raise ValueError("Sichuan is played with the three suits only: honors are not in the set")
+    visible = tiles.parse(request.visible) if request.visible.strip() else []
+    forms = hand.FORMS_BY_RULESET[request.ruleset]
+    by_form = hand.shanten_by_form(held, forms=forms)
+    result: dict[str, Any] = {
+        "hand": tiles.format(sorted(held, key=tiles.sort_key)),
+        "ruleset": request.ruleset,
+        "tiles": len(held),
+        "shanten": min(by_form.values()),
+        "shanten_by_form": {f: (None if v >= 99 else v) for f, v in by_form.items()},
+    }
+    if len(held) % 3 == 1:
+        result["waits"] = [tiles.format([t]) for t in hand.waits(held, forms=forms)]
+        useful = hand.useful_tiles(held, visible=visible, forms=forms)
+        result["useful"] = [
+            {"tile": tiles.format([u.tile]), "remaining": u.remaining} for u in useful
+        ]
+        result["useful_total"] = sum(u.remaining for u in useful)
+    else:
+        result["discards"] = [
+            {
+                "discard": tiles.format([o.discard]),
+                "shanten": o.shanten,
+                "useful": [tiles.format([u.tile]) for u in o.useful],
+                "useful_total": o.total,
+            }
+            for o in hand.discard_table(held, visible=visible, forms=forms)
+        ]
+    return result

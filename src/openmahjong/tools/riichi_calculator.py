@@ -1,0 +1,98 @@
+"""The Riichi calculator: a win described in text, scored, as a JSON-ready document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from openmahjong.rules.riichi.hand import parse_meld
+from openmahjong.rules.riichi.options import PRESETS, resolve_rules
+from openmahjong.rules.riichi.scoring import Win, score_win
+from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.tools.parsing import WIND_NAMES, tile_list, wind
+
+__all__ = ["RiichiRequest", "score", "win_document"]
+
+
+class RiichiRequest(BaseModel):
+    """The command's options in JSON form (``--meld`` repeated becomes ``melds``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hand: str = Field(description="Concealed tiles including the winning tile.")
+    win: str = Field(description="The winning tile, e.g. 4s.")
+    melds: list[str] = Field(default_factory=list, description="e.g. pon:555z, chi:406p.")
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat: str = Field("E", description="Seat wind E/S/W/N (E is the dealer).")
+    round: str = Field("E", description="Round wind E/S/W/N.")
+    dora: list[str] = Field(default_factory=list, description="Dora indicators, e.g. ['3m'].")
+    ura: list[str] = Field(default_factory=list, description="Ura-dora indicators.")
+    honba: int = Field(0, ge=0, le=100)
+    sticks: int = Field(0, ge=0, le=100, description="Riichi sticks on the table.")
+    discarder: str | None = Field(None, description="Seat wind that dealt in.")
+    pao: str | None = Field(None, description="Seat wind liable for the yakuman.")
+    preset: str = Field("majsoul", description="Rules: majsoul or tenhou.")
+
+
+def win_document(win: Win) -> dict[str, Any]:
+    """Everything in ``Win``, with the yaku's display names in every language."""
+    return {
+        "han": win.han,
+        "fu": win.fu,
+        "yakuman": win.yakuman,
+        "limit": win.limit,
+        "total": win.total,
+        "basic_points": win.basic_points,
+        "wait": win.wait,
+        "dealer": win.dealer,
+        "tsumo": win.tsumo,
+        "yaku": [
+            {"id": y, "han": han, "en": YAKU[y].en, "zh": YAKU[y].zh, "ja": YAKU[y].ja}
+            for y, han in win.yaku
+        ],
+        "fu_details": [{"reason": why, "fu": fu} for why, fu in win.fu_details],
+        "payments": {WIND_NAMES[seat]: delta for seat, delta in win.payments.items()},
+    }
+
+
+def score(request: RiichiRequest) -> dict[str, Any]:
+    """Score the described win; ``ValueError`` (scoring errors included) for bad input."""
+    if request.preset not in PRESETS:
+        raise ValueError(f"preset {request.preset!r}: choose one of {', '.join(sorted(PRESETS))}")
+    win = score_win(
+        request.hand,
+        request.win,
+        [parse_meld(text) for text in request.melds],
+        tsumo=request.tsumo,
+        riichi=request.riichi,
+        double_riichi=request.double_riichi,
+        ippatsu=request.ippatsu,
+        rinshan=request.rinshan,
+        chankan=request.chankan,
+        haitei=request.haitei,
+        houtei=request.houtei,
+        tenhou=request.tenhou,
+        chiihou=request.chiihou,
+        renhou=request.renhou,
+        seat_wind=wind("seat", request.seat) or 41,
+        round_wind=wind("round", request.round) or 41,
+        dora_indicators=tile_list("dora", request.dora),
+        ura_indicators=tile_list("ura", request.ura),
+        honba=request.honba,
+        riichi_sticks=request.sticks,
+        discarder=wind("discarder", request.discarder),
+        pao=wind("pao", request.pao),
+        rules=resolve_rules(request.preset),
+    )
+    return win_document(win)
