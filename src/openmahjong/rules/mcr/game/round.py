@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openmahjong.hand.shanten import MCR_FORMS, shanten_counts
 from openmahjong.rules.mcr.game.options import McrOptions
+from openmahjong.rules.mcr.game.shape import mcr_shanten
 from openmahjong.rules.mcr.scoring import BelowMinimum, NotAWin, Win, score_win
 from openmahjong.rules.mcr.scoring import Meld as ScoringMeld
 from openmahjong.table.actions import Action, Ankan, Chi, Discard, Kakan, Minkan, Pon, Ron, Tsumo
@@ -176,7 +176,7 @@ class McrPolicy(RoundPolicy):
         """Score ``seat`` winning on ``tile``; raises ``NotAWin`` / ``BelowMinimum``."""
         st = table.seats[seat]
         concealed = list(st.hand) if self_drawn else st.hand + [tile]
-        if shanten_counts(counts34(concealed), forms=MCR_FORMS) != -1:
+        if mcr_shanten(counts34(concealed)) != -1:
             raise NotAWin("the tiles make no winning shape")
         on_discard = not self_drawn and not robbing
         fourth = not robbing and self.visible_copies(table, tile, skip_offered=on_discard) == 3
