@@ -86,9 +86,9 @@ class Win:
         src = self._fu_source
         if not src:
             return []
-        if len(src) == 1:
-            return src[0].breakdown()
-        return fu_breakdown(*src)
+        if len(src) == 4:
+            return fu_breakdown(*src)
+        return _fast_fu_breakdown(*src)
 
     def yaku_names(self, lang: str = "en") -> list[tuple[str, int]]:
         return [(display_name(y, lang), han) for y, han in self.yaku]
@@ -166,18 +166,17 @@ for _bits in range(16):
     _FLUSH[_key] = (1 if _bits & 8 else 2) if _suits == 1 else (3 if _suits == 0 else 0)
 # Indicator code -> shift of the dora's count in K.
 _DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
-_MELDS: dict[object, tuple[int, int, int, bool, int]] = {}
+_MELDS: dict[object, tuple[int, int, int]] = {}
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _ORPHAN_INDICES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-def _meld_entry(m: object) -> tuple[int, int, int, bool, int]:
+def _meld_entry(m: object) -> tuple[int, int, int]:
     try:
         ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
     except (ScoringError, KeyError, TypeError, IndexError) as exc:
         raise _Slow from exc
-    physical, packed, facts = TB.meld_record(ms, ts)
-    found = (physical, packed, facts, ms[0] == 1 or not ms[2], 1 if ms[3] else 0)
+    found = TB.meld_record(ms, ts)
     if len(_MELDS) < 4096:
         _MELDS[m] = found
     return found
@@ -191,116 +190,38 @@ def _nine_gates(key: int, offset: int) -> int:
     return 2 if tuple(suit) == _NINE_GATES else 1
 
 
-def _own_yaku(d: int, r: int, closed: bool, pinfu: bool) -> list[tuple[str, int]]:
-    """The reading's ordinary yaku, in ``yaku.reading_yaku``'s order (for the best one only)."""
-    out: list[tuple[str, int]] = []
-    runs = (d >> TB.P_RUNS) & 15
-    if runs:
-        if pinfu:
-            out.append(("pinfu", 1))
-        if closed:
-            pairs = (d >> TB.P_PEIKOU) & 7
-            if pairs >= 2:
-                out.append(("ryanpeikou", 3))
-            elif pairs:
-                out.append(("iipeikou", 1))
-        if runs >= 3:
-            rb = (((d >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD) & TB.RUN_TOPS
-            if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
-                out.append(("ittsu", 2 if closed else 1))
-            if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
-                out.append(("sanshoku", 2 if closed else 1))
-    else:
-        tb = d >> TB.P_TRIPLET_BITS
-        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-            out.append(("sanshoku_doukou", 2))
-        out.append(("toitoi", 2))
-    if runs == 1:
-        tb = d >> TB.P_TRIPLET_BITS
-        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-            out.append(("sanshoku_doukou", 2))
-    if (r >> TB.P_CONCEALED) & 15 == 3:
-        out.append(("sanankou", 2))
-    if runs and not (d >> TB.P_INNER) & 15:
-        if (d >> TB.P_HONOR) & 15:
-            out.append(("chanta", 2 if closed else 1))
-        else:
-            out.append(("junchan", 3 if closed else 2))
-    return out
+def _dora_counts(physical: int, dora: Sequence[int], ura: Sequence[int], riichi: bool):
+    """(dora, ura-dora) held, by indicator lookups in the physical count int."""
+    if type(dora) is not list and type(dora) is not tuple:
+        raise _Slow  # read it once, in the general path
+    n = 0
+    for ind in dora:
+        n += (physical >> _DORA_SHIFT[ind]) & 31
+    u = 0
+    if riichi:
+        if type(ura) is not list and type(ura) is not tuple:
+            raise _Slow
+        for ind in ura:
+            u += (physical >> _DORA_SHIFT[ind]) & 31
+    return n, u
 
 
-def _decomposition_han(d: int, closed: bool) -> int:
-    """Han of the yaku fixed by a decomposition (all but pinfu and sanankou)."""
-    runs = (d >> TB.P_RUNS) & 15
-    han = 0
-    if runs:
-        if closed:
-            pairs = (d >> TB.P_PEIKOU) & 7
-            han += 3 if pairs >= 2 else pairs
-        if runs >= 3:
-            rb = (((d >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD) & TB.RUN_TOPS
-            if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
-                han += 2 if closed else 1
-            if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
-                han += 2 if closed else 1
-        elif runs == 1:
-            tb = d >> TB.P_TRIPLET_BITS
-            if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-                han += 2
-        if not (d >> TB.P_INNER) & 15:
-            if (d >> TB.P_HONOR) & 15:
-                han += 2 if closed else 1
-            else:
-                han += 3 if closed else 2
-    else:
-        han += 2  # toitoi
-        tb = d >> TB.P_TRIPLET_BITS
-        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-            han += 2
-    return han
-
-
-class _FastFu:
-    """What ``Win.fu_details`` needs to rebuild the chosen reading (only when asked for)."""
-
-    __slots__ = (
-        "form",
-        "pair",
-        "wait",
-        "win",
-        "pinfu",
-        "tsumo",
-        "closed",
-        "winds",
-        "blocks",
-        "melds",
-    )
-
-    def __init__(self, form, pair, wait, win, pinfu, tsumo, closed, winds, blocks, melds):
-        self.form = form
-        self.pair = pair
-        self.wait = wait
-        self.win = win
-        self.pinfu = pinfu
-        self.tsumo = tsumo
-        self.closed = closed
-        self.winds = winds
-        self.blocks = blocks
-        self.melds = melds
-
-    def breakdown(self) -> list[tuple[str, int]]:
-        sets: list[tuple[int, int, bool, bool]] = []
-        for bs in self.blocks:
+def _fast_fu_breakdown(form, pair, wait, win, pinfu, tsumo, closed, winds, parts, melds):
+    """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
+    sets: list[tuple[int, int, bool, bool]] = []
+    if form == REGULAR:
+        eh, e0, e1, e2, choice = parts
+        for bs in (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]]):
             for t, i in bs:
                 # On a ron, the triplet the discard completed is open.
-                opened = self.wait == SHANPON and t == 0 and i == self.win
-                sets.append((t, i, self.tsumo if opened else True, False))
-        for m in self.melds:
+                opened = wait == SHANPON and t == 0 and i == win
+                sets.append((t, i, tsumo if opened else True, False))
+        for m in melds:
             ms = _read_meld(m)[0]
             sets.append((ms[0], ms[1], ms[2], ms[3]))
-        r = Reading(self.form, self.pair, tuple(sets), self.wait)
-        s = Situation(tsumo=self.tsumo, seat_wind=self.winds[0], round_wind=self.winds[1])
-        return fu_breakdown(r, _ClosedOnly(self.closed), s, self.pinfu)  # type: ignore[arg-type]
+    r = Reading(form, pair, tuple(sets), wait)
+    s = Situation(tsumo=tsumo, seat_wind=winds[0], round_wind=winds[1])
+    return fu_breakdown(r, _ClosedOnly(closed), s, pinfu)  # type: ignore[arg-type]
 
 
 class _ClosedOnly:
@@ -318,8 +239,11 @@ _VARIANTS = TB.VARIANTS
 _HONOR_SHAPES = TB.HONOR_SHAPES
 _WEIGHT = TB.WEIGHT.__getitem__
 _WIN_INDEX = TB.WIN_INDEX
+_OWN_YAKU = TB.OWN_YAKU
+_SIG_HAN = TB.SIG_HAN
 _ZERO3 = (0, 0, 0)
-SHANPON_WAIT = SHANPON
+_NO_YAKU = "this hand is complete but has no yaku, so it cannot win"
+_NO_YAKU_BONUS = _NO_YAKU + " (dora are bonuses, not yaku)"
 
 
 def score_win(
@@ -364,38 +288,37 @@ def score_win(
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
+        # ------------------------------------------------------------ input, counted
         K = sum(map(_WEIGHT, hand))
         wi = _WIN_INDEX[win_tile]  # type: ignore[index]  # a str is a KeyError here
         if type(win_tile) is not int:
             raise _Slow
-        closed = True
-        kans = 0
         if melds:
             if type(melds) is not list and type(melds) is not tuple:
                 raise _Slow
             PK = K
-            P0 = F0 = nm = 0
+            P0 = F0 = 0
             for m in melds:
                 e = _MELDS.get(m)
                 if e is None:
                     e = _meld_entry(m)
-                PK += e[0]
-                P0 += e[1]
-                F0 += e[2]
-                if e[3]:
-                    closed = False
-                kans += e[4]
-                nm += 1
+                a, b, c = e
+                PK += a
+                P0 += b
+                F0 += c
+            nm = len(melds)
             if nm > 4 or ((PK & TB.COUNTS_MASK) + TB.ELEVENS) & TB.TOPS:
                 raise _Slow
+            closed = not (F0 >> TB.F_OPEN) & 7
+            kans = (F0 >> TB.F_KANS) & 7
         else:
             PK = K
-            P0 = F0 = nm = 0
+            P0 = F0 = nm = kans = 0
+            closed = True
         if len(hand) != 14 - 3 * nm or not (K >> (5 * wi)) & 31:
             raise _Slow
-        red_fives = rp[2]
         reds = 0
-        if red_fives:
+        if rp[2]:
             reds = PK >> TB.RED_SHIFT
             if PK & TB.FOUR_FIVES:
                 # Four fives of a suit: one must be red.
@@ -403,28 +326,21 @@ def score_win(
                     if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (reds >> (5 * suit)) & 31:
                         raise _Slow
             if reds:
-                if reds & TB.BAD_REDS[red_fives]:
+                if reds & TB.BAD_REDS[rp[2]]:
                     raise _Slow
                 reds = (reds & 31) + ((reds >> 5) & 31) + (reds >> 10)
+        # ------------------------------------------------------------ the situation
         pfu = _PAIR_FU[seat_wind, round_wind]
         if honba < 0 or riichi_sticks < 0:
             raise _Slow
         dealer = seat_wind == 41
-        if (
-            riichi
-            or double_riichi
-            or ippatsu
-            or rinshan
-            or chankan
-            or haitei
-            or houtei
-            or tenhou
-            or chiihou
-            or renhou
-        ) and (
-            ((riichi or double_riichi) and not closed)
-            or (ippatsu and not (riichi or double_riichi))
-            or (haitei and (not tsumo or rinshan))
+        if riichi or double_riichi:
+            if not closed:
+                raise _Slow
+        elif ippatsu:
+            raise _Slow
+        if (rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou) and (
+            (haitei and (not tsumo or rinshan))
             or (rinshan and (not tsumo or not kans))
             or ((houtei or chankan) and tsumo)
             or (tenhou and not (tsumo and dealer))
@@ -456,28 +372,42 @@ def score_win(
 
         # ------------------------------------------------------------ yaku of the whole hand
         common: list[tuple[str, int]] = []
+        common_han = 0
         if double_riichi:
             common.append(("double_riichi", 2))
+            common_han = 2
         elif riichi:
             common.append(("riichi", 1))
-        if ippatsu:
-            common.append(("ippatsu", 1))
+            common_han = 1
         if tsumo and closed:
+            if ippatsu:
+                common.append(("ippatsu", 1))
+                common_han += 1
             common.append(("menzen_tsumo", 1))
-        if chankan:
-            common.append(("chankan", 1))
-        if rinshan:
-            common.append(("rinshan_kaihou", 1))
-        if haitei:
-            common.append(("haitei_raoyue", 1))
-        if houtei:
-            common.append(("houtei_raoyui", 1))
-        renhou_mode = rp[8]
-        if renhou and renhou_mode == "mangan":
-            common.append(("renhou", 5))
+            common_han += 1
+        elif ippatsu:
+            common.append(("ippatsu", 1))
+            common_han += 1
+        if chankan or rinshan or haitei or houtei or renhou:
+            if chankan:
+                common.append(("chankan", 1))
+                common_han += 1
+            if rinshan:
+                common.append(("rinshan_kaihou", 1))
+                common_han += 1
+            if haitei:
+                common.append(("haitei_raoyue", 1))
+                common_han += 1
+            if houtei:
+                common.append(("houtei_raoyui", 1))
+                common_han += 1
+            if renhou and rp[8] == "mangan":
+                common.append(("renhou", 5))
+                common_han += 5
         ends = (F >> TB.F_ENDS) & 31
         if not ends and (closed or rp[3]):
             common.append(("tanyao", 1))
+            common_han += 1
         honors = (F >> TB.F_HONORS) & 31
         shape = None
         if honors:
@@ -486,32 +416,47 @@ def score_win(
             if shape[0]:
                 if (shape[0] >> (seat_wind - 41)) & 1:
                     common.append((_SEAT_WIND_ID[seat_wind - 41], 1))
+                    common_han += 1
                 if (shape[0] >> (round_wind - 41)) & 1:
                     common.append((_ROUND_WIND_ID[round_wind - 41], 1))
+                    common_han += 1
                 if shape[1]:
                     common += shape[1]
+                    common_han += shape[2]
         flush = _FLUSH[((F & TB.PRESENCE_LOW) + TB.PRESENCE_ADD) & TB.PRESENCE_BITS]
-        if flush == 1:
-            common.append(("honitsu", 3 if closed else 2))
-        elif flush == 2:
-            common.append(("chinitsu", 6 if closed else 5))
+        if flush:
+            if flush == 1:
+                common.append(("honitsu", 3 if closed else 2))
+                common_han += 3 if closed else 2
+            elif flush == 2:
+                common.append(("chinitsu", 6 if closed else 5))
+                common_han += 6 if closed else 5
         if ends == 14:
             common.append(("honroutou", 2))
+            common_han += 2
         if kans == 3:
             common.append(("sankantsu", 2))
-        common_han = 0
-        for _, x in common:
-            common_han += x
+            common_han += 2
 
         double = rp[5]
         yakuman: list[tuple[str, int]] | None = None
-        if tenhou or chiihou or renhou or honors >= 9 or flush or ends == 14 or kans == 4:
+        hand_mult = 0
+        if (
+            tenhou
+            or chiihou
+            or renhou
+            or honors >= 9
+            or flush >= 2
+            or ends == 14
+            or kans == 4
+            or not (F >> TB.F_NOT_GREEN) & 31
+        ):
             yakuman = []
             if tenhou:
                 yakuman.append(("tenhou", 1))
             if chiihou:
                 yakuman.append(("chiihou", 1))
-            if renhou and renhou_mode == "yakuman":
+            if renhou and rp[8] == "yakuman":
                 yakuman.append(("renhou", 1))
             if honors >= 9 and shape is not None:
                 if shape[3]:
@@ -524,11 +469,8 @@ def score_win(
                 yakuman.append(("tsuuiisou", 1))
             if ends == 14 and not honors:
                 yakuman.append(("chinroutou", 1))
-        if not (F >> TB.F_NOT_GREEN) & 31:
-            if yakuman is None:
-                yakuman = []
-            yakuman.append(("ryuuiisou", 1))
-        if yakuman is not None:
+            if not (F >> TB.F_NOT_GREEN) & 31:
+                yakuman.append(("ryuuiisou", 1))
             if kans == 4:
                 yakuman.append(("suukantsu", 1))
             if flush == 2 and not nm and wi < 27:
@@ -537,39 +479,38 @@ def score_win(
                     yakuman.append(("junsei_chuuren_poutou", 2 if double else 1))
                 elif gates == 1:
                     yakuman.append(("chuuren_poutou", 1))
-            hand_mult = 0
             for _, x in yakuman:
                 hand_mult += x
-        else:
-            hand_mult = 0
 
         # ------------------------------------------------------------ every reading, best kept
         fu_base = 22 if tsumo else 30 if closed else 20
         minimum_han = rp[4]
         limits = rp[6]
-        kiriage = rp[7]
         ron_factor = 6 if dealer else 4
         dora_han = -1
+        dn = un = 0
         best: tuple | None = None
         best_key: tuple = ()
-        kokushi = False
+        kokushi = found = False
         if not nm:
             if (F >> TB.F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
+                found = True
                 if hand_mult:
                     base = 8000 * hand_mult
                     han = 13 * hand_mult
                 else:
                     han = common_han + 2
                     if han >= minimum_han:
-                        dora_han = _dora(
-                            PK, reds, dora_indicators, ura_indicators, riichi or double_riichi
+                        dn, un = _dora_counts(
+                            PK, dora_indicators, ura_indicators, riichi or double_riichi
                         )
+                        dora_han = dn + un + reds
                         han += dora_han
                         if han >= 5:
                             base = limits[han if han < 13 else 13][0]
                         else:
                             base = 25 << (han + 2)
-                            if base >= 2000 or (kiriage and base >= 1920):
+                            if base >= 2000 or (rp[7] and base >= 1920):
                                 base = 2000
                     else:
                         han = -1
@@ -583,9 +524,9 @@ def score_win(
                     else:
                         value = -(-ron_factor * base // 100) * 100
                     best_key = (value, han, 25)
-                    best = (CHIITOITSU, 0, 0, False, 0, _ZERO3, TANKI, wi, 25, han, base, hand_mult)
+                    best = (CHIITOITSU, 0, False, 0, None, TANKI, wi, 25, han, base, hand_mult)
             elif (F >> TB.F_ORPHANS) & 15 == 13 and ends == 14:
-                kokushi = True
+                kokushi = found = True
                 pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
                 wait = THIRTEEN_SIDED if pair == wi else TANKI
                 fu = _ROUND_FU[fu_base + _WAIT_FU[wait] + pfu[pair]]
@@ -595,8 +536,7 @@ def score_win(
                 # A yakuman's basic points are whole hundreds: no rounding.
                 value = (6 * base if dealer else 4 * base) if tsumo else ron_factor * base
                 best_key = (value, 13 * mult, fu)
-                best = (KOKUSHI, 0, 0, False, rmult, _ZERO3, wait, pair, fu, 13 * mult, base, mult)
-        decs: Sequence[tuple[int, int, tuple[int, int, int]]] = ()
+                best = (KOKUSHI, 0, False, rmult, None, wait, pair, fu, 13 * mult, base, mult)
         ph = eh[1]
         p0 = e0[1]
         p1 = e1[1]
@@ -612,6 +552,7 @@ def score_win(
                 wk, we, ws = hk, eh, 3
             vk = wk | (wi << 46) | (1 << 45 if tsumo else 0)
             var = _VARIANTS.get(vk) or TB.variants(vk, we, wi, bool(tsumo))
+            decs: Sequence[tuple[int, int, tuple[int, int, int]]]
             if len(p0) == 1 and len(p1) == 1 and len(p2) == 1:
                 decs = ((ph[0] + p0[0] + p1[0] + p2[0] + P0, 0, _ZERO3),)
             else:
@@ -623,11 +564,13 @@ def score_win(
                             j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
                             many.append((h0 + a + b + c, j, (i0, i1, i2)))
                 decs = many
+            closed_bit = 256 if closed else 0
             for D, j, choice in decs:
                 if D & 7 != 1:
                     continue
+                found = True
                 runs = (D >> TB.P_RUNS) & 15
-                dh = -1
+                sig = -1
                 for v in var[j]:
                     R = D + v
                     wait = (R >> TB.P_WAIT) & 7
@@ -641,27 +584,68 @@ def score_win(
                         fu = _ROUND_FU[
                             fu_base + _WAIT_FU[wait] + pfu[pair] + ((R >> TB.P_FU) & 255)
                         ]
-                    rmult = (2 if double and wait == TANKI else 1) if conc == 4 else 0
-                    mult = hand_mult + rmult
+                    if conc == 4:
+                        rmult = 2 if double and wait == TANKI else 1
+                        mult = hand_mult + rmult
+                    else:
+                        rmult = 0
+                        mult = hand_mult
                     if mult:
                         base = 8000 * mult
                         han = 13 * mult
                     else:
-                        if dh < 0:
-                            dh = _decomposition_han(D, closed)
+                        if sig < 0:
+                            # The decomposition's own yaku, as a signature (tables.SIG_*).
+                            if runs:
+                                sig = ((D >> TB.P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
+                                if sig > 2:
+                                    sig = 2
+                                if runs >= 3:
+                                    rb = (
+                                        ((D >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD
+                                    ) & TB.RUN_TOPS
+                                    if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
+                                        sig += 4
+                                    if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
+                                        sig += 8
+                                elif runs == 1:
+                                    tb = D >> TB.P_TRIPLET_BITS
+                                    if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+                                        sig += 16
+                                if not (D >> TB.P_INNER) & 15:
+                                    sig += 64 if (D >> TB.P_HONOR) & 15 else 128
+                            else:
+                                sig = 32
+                                tb = D >> TB.P_TRIPLET_BITS
+                                if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+                                    sig += 16
+                            dh = _SIG_HAN[closed_bit | sig]
                         han = common_han + dh + pinfu + (2 if conc == 3 else 0)
                         if han < minimum_han:
                             continue
                         if dora_han < 0:
-                            dora_han = _dora(
-                                PK, reds, dora_indicators, ura_indicators, riichi or double_riichi
-                            )
+                            if (
+                                type(dora_indicators) is not list
+                                and type(dora_indicators) is not tuple
+                            ):
+                                raise _Slow
+                            for ind in dora_indicators:
+                                dn += (PK >> _DORA_SHIFT[ind]) & 31
+                            if riichi or double_riichi:
+                                if (
+                                    type(ura_indicators) is not list
+                                    and type(ura_indicators) is not tuple
+                                ):
+                                    raise _Slow
+                                for ind in ura_indicators:
+                                    un += (PK >> _DORA_SHIFT[ind]) & 31
+                            dora_han = dn + un + reds
                         han += dora_han
                         if han >= 5:
                             base = limits[han if han < 13 else 13][0]
                         else:
                             base = fu << (han + 2)
-                            if base >= 2000 or (kiriage and base >= 1920):
+                            if base >= 2000 or (rp[7] and base >= 1920):
                                 base = 2000
                     if tsumo:
                         value = (
@@ -675,8 +659,7 @@ def score_win(
                         best_key = (value, han, fu)
                         best = (
                             REGULAR,
-                            D,
-                            R,
+                            sig if not mult else 0,
                             pinfu,
                             rmult,
                             choice,
@@ -686,13 +669,13 @@ def score_win(
                             han,
                             base,
                             mult,
+                            conc,
                         )
         if best is None:
-            if not (kokushi or (not nm and (F >> TB.F_PAIRS) & 15 == 7)) and not any(
-                D & 7 == 1 for D, _, _ in decs
-            ):
+            if not found:
                 raise _Slow  # not a winning shape: the general path explains
-            bonus = reds or _dora(PK, 0, dora_indicators, (), False)
+            if not reds:
+                reds = _dora_counts(PK, dora_indicators, (), False)[0]
     except (_Slow, KeyError, TypeError, IndexError, AttributeError):
         return _score_general(
             hand, win_tile, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
@@ -704,96 +687,84 @@ def score_win(
         )  # fmt: skip
 
     if best is None:
-        raise NoYaku(
-            "this hand is complete but has no yaku, so it cannot win"
-            + (" (dora are bonuses, not yaku)" if bonus else "")
-        )
-    form, D, R, pinfu, rmult, choice, wait, pair, fu, han, base, mult = best
+        raise NoYaku(_NO_YAKU_BONUS if reds else _NO_YAKU)
+    form, sig, pinfu, rmult, choice, wait, pair, fu, han, base, mult = best[:11]
+    # ------------------------------------------------------------ the result
     if mult:
         yl = [(y, 13 * m) for y, m in yakuman] if yakuman else []
         if rmult:
             if form == KOKUSHI:
                 name = "kokushi_musou_13" if wait == THIRTEEN_SIDED else "kokushi_musou"
-                yl.append((name, 13 * rmult))
             else:
-                yl.append(("suuankou_tanki" if wait == TANKI else "suuankou", 13 * rmult))
-        limit = _yakuman_limit(mult)
+                name = "suuankou_tanki" if wait == TANKI else "suuankou"
+            yl.append((name, 13 * rmult))
+        limit = _YAKUMAN_LIMIT.get(mult) or f"{mult}x yakuman"
     else:
-        own = [("chiitoitsu", 2)] if form == CHIITOITSU else _own_yaku(D, R, closed, pinfu)
-        dl = []
-        n = _dora(PK, 0, dora_indicators, (), False)
-        if n:
-            dl.append(("dora", n))
+        yl = common
+        if form == CHIITOITSU:
+            yl.append(("chiitoitsu", 2))
+        else:
+            yl += _OWN_YAKU[(1024 if closed else 0) | sig << 2 | pinfu << 1 | (best[11] == 3)]
+        if dn:
+            yl.append(("dora", dn))
         if reds:
-            dl.append(("aka_dora", reds))
-        if riichi or double_riichi:
-            n = _dora(PK, 0, ura_indicators, (), False)
-            if n:
-                dl.append(("ura_dora", n))
-        yl = common + own + dl
+            yl.append(("aka_dora", reds))
+        if un:
+            yl.append(("ura_dora", un))
         limit = limits[han if han < 13 else 13][1] if han >= 5 else "mangan" if base == 2000 else ""
-    rules_obj = rp[1]
-    liable_base = 0
-    if pao is not None:
+    value = best_key[0]
+    if pao is None:
+        if tsumo:
+            if dealer:
+                each = -(-2 * base // 100) * 100 + 100 * honba
+                payments = {41: 3 * each + 1000 * riichi_sticks, 42: -each, 43: -each, 44: -each}
+            else:
+                d = -(-2 * base // 100) * 100 + 100 * honba
+                o = -(-base // 100) * 100 + 100 * honba
+                payments = {41: -d, 42: -o, 43: -o, 44: -o}
+                payments[seat_wind] = d + 2 * o + 1000 * riichi_sticks
+        else:
+            paid = value + 300 * honba
+            payments = {41: 0, 42: 0, 43: 0, 44: 0}
+            payments[discarder] = -paid  # type: ignore[index]  # set above for a ron
+            payments[seat_wind] = paid + 1000 * riichi_sticks
+    else:
         fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
         if not fed:
             raise InvalidHand("pao only applies to big three dragons or big four winds")
-        if rules_obj.pao_scope == "whole_hand":
+        if rp[1].pao_scope == "whole_hand":
             liable_base = base
         else:
             liable_base = 8000 * sum(m // 13 for _, m in fed)
-    payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
-    blocks = (
-        () if form != REGULAR else (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]])
-    )
+        payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
     return Win(
         han,
         fu,
         yl,
         mult,
         limit,
-        best_key[0],
+        value,
         payments,
         base,
         WAIT_NAMES[wait],
         dealer,
         tsumo,
         (
-            _FastFu(
-                form,
-                pair,
-                wait,
-                wi,
-                pinfu,
-                tsumo,
-                closed,
-                (seat_wind, round_wind),
-                blocks,
-                melds if type(melds) is tuple else tuple(melds),
-            ),
+            form,
+            pair,
+            wait,
+            wi,
+            pinfu,
+            tsumo,
+            closed,
+            (seat_wind, round_wind),
+            (eh, e0, e1, e2, choice),
+            melds if type(melds) is tuple else tuple(melds),
         ),  # fmt: skip
     )
 
 
-def _dora(physical: int, reds: int, dora: Sequence[int], ura: Sequence[int], riichi: bool) -> int:
-    """Dora, red fives and (after riichi) ura-dora held, by indicator table lookups in K."""
-    if type(dora) is not list and type(dora) is not tuple:
-        raise _Slow
-    n = reds
-    for ind in dora:
-        n += (physical >> _DORA_SHIFT[ind]) & 31
-    if riichi:
-        if type(ura) is not list and type(ura) is not tuple:
-            raise _Slow
-        for ind in ura:
-            n += (physical >> _DORA_SHIFT[ind]) & 31
-    return n
-
-
-def _yakuman_limit(multiplier: int) -> str:
-    return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(
-        multiplier, f"{multiplier}x yakuman"
-    )
+_YAKUMAN_LIMIT = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 def _score_general(

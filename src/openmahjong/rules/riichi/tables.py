@@ -61,7 +61,9 @@ F_ENDS = 20  # terminal and honor tiles
 F_NOT_GREEN = 25  # tiles outside 23468s and Green
 F_PAIRS = 30  # kinds held exactly twice (concealed only)
 F_ORPHANS = 34  # terminal and honor kinds held (concealed only)
-F_HONOR_COUNTS = 38  # seven five-bit counts of the honors (kans as three)
+F_OPEN = 38  # 3 bits: called melds (chi, pon, open or added kan)
+F_KANS = 41  # 3 bits: kans
+F_HONOR_COUNTS = 44  # seven five-bit counts of the honors (kans as three); the top field
 #: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
 PRESENCE_LOW = (1 << 20) - 1
 PRESENCE_ADD = 0b01111_01111_01111_01111
@@ -144,6 +146,49 @@ def _pack(pair: int, blocks: tuple[tuple[int, int], ...]) -> int:
 
 
 # ---------------------------------------------------------------------------- suit records
+
+# ---------------------------------------------------------------------------- yaku signatures
+
+#: A decomposition's yaku (all but pinfu and sanankou) as a small int: peikou pairs (0-2), then
+#: one bit each for ittsu, sanshoku, sanshoku doukou, toitoi, then 0 / 1 chanta / 2 junchan.
+SIG_ITTSU, SIG_SANSHOKU, SIG_DOUKOU, SIG_TOITOI, SIG_OUTSIDE = 4, 8, 16, 32, 64
+
+
+def _own(closed: bool, sig: int, pinfu: bool, sanankou: bool) -> tuple[tuple[str, int], ...]:
+    """The reading's ordinary yaku in ``yaku.reading_yaku``'s order."""
+    out: list[tuple[str, int]] = []
+    if pinfu:
+        out.append(("pinfu", 1))
+    peikou = sig & 3
+    if peikou == 2:
+        out.append(("ryanpeikou", 3))
+    elif peikou == 1:
+        out.append(("iipeikou", 1))
+    if sig & SIG_ITTSU:
+        out.append(("ittsu", 2 if closed else 1))
+    if sig & SIG_SANSHOKU:
+        out.append(("sanshoku", 2 if closed else 1))
+    if sig & SIG_DOUKOU:
+        out.append(("sanshoku_doukou", 2))
+    if sig & SIG_TOITOI:
+        out.append(("toitoi", 2))
+    if sanankou:
+        out.append(("sanankou", 2))
+    outside = sig // SIG_OUTSIDE
+    if outside == 1:
+        out.append(("chanta", 2 if closed else 1))
+    elif outside == 2:
+        out.append(("junchan", 3 if closed else 2))
+    return tuple(out)
+
+
+#: OWN_YAKU[closed << 10 | sig << 2 | pinfu << 1 | sanankou] -> the yaku list of a reading.
+OWN_YAKU = tuple(
+    _own(bool(i >> 10), (i >> 2) & 255, bool(i & 2), bool(i & 1)) for i in range(1 << 11)
+)
+#: SIG_HAN[closed << 8 | sig] -> han of the decomposition's yaku.
+SIG_HAN = tuple(sum(h for _, h in OWN_YAKU[i << 2]) for i in range(1 << 9))
+
 
 #: An entry: (facts, packed splits, blocks of each split); None when a count is over four.
 Entry = tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]] | None
@@ -296,7 +341,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> tuple[int,
     t, i, concealed, kan = ms
     physical = sum(WEIGHT[x] for x in tiles)
     kinds = (i, i + 1, i + 2) if t == 1 else (i, i, i)
-    facts = 0
+    facts = (0 if concealed else 1 << F_OPEN) + (1 << F_KANS if kan else 0)
     for k in kinds:
         if k >= 27:
             facts += (1 << F_HONORS) + (1 << F_ENDS) + (1 << (F_HONOR_COUNTS + BITS * (k - 27)))
