@@ -1,59 +1,110 @@
 """Useful tiles for bots: which kinds lower a hand's shanten, cheap enough to ask for every
-candidate discard of every turn.
+candidate discard of every turn. Exact: the same answers as trying every kind with
+``hand.shanten_counts`` (``tests/bots/test_shape.py`` checks it on random hands).
 
-Two things keep it cheap, both exact:
+* **by suit**: the regular form's distance vectors combine per suit (``hand.distance``), so
+  adding a tile changes one part only. For each part, the regular shanten after adding a tile
+  at each of its positions depends only on the part's counts and the vector id of the other
+  three parts, and those pairs recur constantly: they are memoised. Seven pairs and thirteen
+  orphans need only pair, kind and orphan counts, so they are arithmetic;
+* **memo**: the answer for a hand depends only on its counts, and the same 13-tile hands come
+  back turn after turn (the drawn tile discarded again), so answers are remembered.
 
-* **candidates**: only a held kind or a suit neighbour within two can lower the regular form;
-  the terminals and honours are tried only when thirteen orphans is within reach of the
-  current shanten, and new kinds only when seven pairs is (the other forms cannot move the
-  minimum otherwise);
-* **memo**: the answer depends only on the counts, and the same 13-tile hands come back turn
-  after turn (the drawn tile discarded again), so answers are remembered (a bounded dict; it only
-  remembers, so everything stays pure and deterministic).
+The memos are bounded dicts that only remember answers: everything stays pure and
+deterministic.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-
-from openmahjong.hand.batch import shanten_batch
+from openmahjong.hand.distance import VECTORS, combine
 from openmahjong.hand.shanten import shanten_counts
+from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_record, suit_record
 
-__all__ = ["improving", "improving_after", "useful_count", "NEIGHBOURS", "ORPHANS"]
+__all__ = ["improving", "improving_after", "useful_count", "ORPHANS"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
-
-def _neighbours(i: int) -> tuple[int, ...]:
-    if i >= 27:
-        return (i,)
-    n = i % 9
-    return tuple(i + d for d in (-2, -1, 0, 1, 2) if 0 <= n + d <= 8)
-
-
-#: Kinds within two of ``i`` in its suit (just ``i`` for an honour).
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(34))
 
 _CACHE: dict[bytes, tuple[int, tuple[int, ...]]] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _candidates(counts: Sequence[int], current: int) -> list[int]:
-    """Kinds that might lower the shanten of ``counts`` (a superset of the answer)."""
-    held = [i for i in range(34) if counts[i]]
-    candidates: set[int] = set()
-    for i in held:
-        candidates.update(NEIGHBOURS[i])
-    if sum(counts) >= 13:
-        orphans = [counts[i] for i in ORPHANS]
-        if 13 - (13 - orphans.count(0)) - (max(orphans) >= 2) <= current:
-            candidates.update(ORPHANS)
-        kinds = len(held)
-        if kinds < 7 and 6 - sum(1 for i in held if counts[i] >= 2) + 7 - kinds <= current:
-            candidates = set(range(34))
-    return sorted(j for j in candidates if counts[j] < 4)
+def _record_id(part: bytes) -> int:
+    """Distance-vector id of one suit (nine counts) or of the honours (seven counts)."""
+    if len(part) == 9:
+        found = SUIT_RECORDS.get(part)
+        return (suit_record(part) if found is None else found) & 4095
+    found = HONOR_RECORDS.get(part)
+    return (honor_record(part) if found is None else found) & 4095
+
+
+#: (part counts, id of the other three parts combined, vector index) -> the regular-form
+#: shanten after adding one tile at each position of that part (99: already four held).
+_GROWN: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+_GROWN_LIMIT = 500_000
+
+
+def _grown(part: bytes, rest: int, index: int) -> tuple[int, ...]:
+    key = (part, rest, index)
+    found = _GROWN.get(key)
+    if found is None:
+        values = []
+        for p, n in enumerate(part):
+            if n >= 4:
+                values.append(99)
+                continue
+            grown = bytearray(part)
+            grown[p] += 1
+            values.append(VECTORS[combine(_record_id(bytes(grown)), rest)][index] - 1)
+        found = tuple(values)
+        if len(_GROWN) >= _GROWN_LIMIT:
+            _GROWN.clear()
+        _GROWN[key] = found
+    return found
+
+
+def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
+    """Kinds whose addition brings ``counts`` (13 - 3k tiles, shanten ``current``) lower.
+
+    The regular form splits by suit: adding a tile changes one part, so its shanten is the
+    grown part combined with the other three (``_grown``, memoised by the part's counts and the
+    others' vector id, which recur constantly). Seven pairs and thirteen orphans only need
+    the hand's pair, kind and orphan counts.
+    """
+    b = bytes(counts)
+    parts = (b[0:9], b[9:18], b[18:27], b[27:34])
+    ids = [_record_id(part) for part in parts]
+    c01 = combine(ids[0], ids[1])
+    c23 = combine(ids[2], ids[3])
+    rests = (combine(ids[1], c23), combine(ids[0], c23), combine(c01, ids[3]), combine(c01, ids[2]))
+    tiles = sum(counts) + 1
+    index = 2 * (tiles // 3) + 1
+    better: list[int] = []
+    for k in range(4):
+        base = 9 * k
+        grown = _grown(parts[k], rests[k], index)
+        better.extend(base + p for p, regular in enumerate(grown) if regular < current)
+    if tiles < 14:
+        return tuple(better)  # an open hand: only the regular form
+    # One tile lowers a special form by at most one, so it can only matter when that form
+    # is exactly at the current shanten; then its improving kinds join the answer.
+    singles = counts.count(1)
+    kinds = 34 - counts.count(0)
+    pairs = kinds - singles
+    extra: set[int] = set()
+    if 6 - pairs + max(0, 7 - kinds) == current:
+        extra.update(j for j in range(34) if counts[j] == 1 or (kinds < 7 and counts[j] == 0))
+    held = [counts[i] for i in ORPHANS]
+    orphan_pair = max(held) >= 2
+    if 13 - (13 - held.count(0)) - orphan_pair == current:
+        extra.update(
+            i for i, n in zip(ORPHANS, held, strict=True) if n == 0 or (n == 1 and not orphan_pair)
+        )
+    if extra:
+        return tuple(sorted(extra.union(better)))
+    return tuple(better)
 
 
 def _remember(key: bytes, answer: tuple[int, tuple[int, ...]]) -> None:
@@ -73,67 +124,26 @@ def improving(counts: list[int]) -> tuple[int, tuple[int, ...]]:
     if found is not None:
         return found
     current = shanten_counts(counts)
-    better = []
-    for j in _candidates(counts, current):
-        counts[j] += 1
-        if shanten_counts(counts) < current:
-            better.append(j)
-        counts[j] -= 1
-    answer = (current, tuple(better))
+    answer = (current, _improving_kinds(counts, current))
     _remember(key, answer)
     return answer
-
-
-#: Below this many hands to try, single calls beat one numpy batch.
-_BATCH_MIN = 40
 
 
 def improving_after(
     counts: list[int], discards: Iterable[int], shanten: dict[int, int]
 ) -> dict[int, tuple[int, ...]]:
     """For a 14 - 3k tile hand: for each discard kind ``i``, the kinds that lower the shanten of
-    the hand without ``i`` (``shanten[i]``, already known). Same answers as :func:`improving`;
-    the misses go through one ``shanten_batch`` call when there are enough of them."""
+    the hand without ``i`` (whose shanten ``shanten[i]`` the caller already knows)."""
     out: dict[int, tuple[int, ...]] = {}
-    todo: list[tuple[int, bytes, list[int]]] = []
-    rows = 0
     for i in discards:
         counts[i] -= 1
         key = bytes(counts)
         found = _CACHE.get(key)
-        if found is not None:
-            out[i] = found[1]
-        else:
-            cands = _candidates(counts, shanten[i])
-            todo.append((i, key, cands))
-            rows += len(cands)
+        if found is None:
+            found = (shanten[i], _improving_kinds(counts, shanten[i]))
+            _remember(key, found)
+        out[i] = found[1]
         counts[i] += 1
-    if not todo:
-        return out
-    if rows < _BATCH_MIN:
-        for i, _key, _cands in todo:
-            counts[i] -= 1
-            out[i] = improving(counts)[1]
-            counts[i] += 1
-        return out
-    base = np.frombuffer(bytes(counts), dtype=np.uint8)
-    grid = np.repeat(base[None, :], rows, axis=0)
-    row_i: list[int] = []
-    row_j: list[int] = []
-    for i, _key, cands in todo:
-        row_i.extend([i] * len(cands))
-        row_j.extend(cands)
-    index = np.arange(rows)
-    grid[index, np.array(row_i)] -= 1
-    grid[index, np.array(row_j)] += 1
-    result = shanten_batch(grid).tolist()
-    at = 0
-    for i, key, cands in todo:
-        s = shanten[i]
-        better = tuple(j for j, r in zip(cands, result[at : at + len(cands)], strict=True) if r < s)
-        at += len(cands)
-        _remember(key, (s, better))
-        out[i] = better
     return out
 
 

@@ -1,0 +1,64 @@
+"""The bots' useful-tile finder gives exactly what trying every kind with shanten_counts gives."""
+
+from __future__ import annotations
+
+import random
+
+from openmahjong.bots import shape
+from openmahjong.hand.shanten import shanten_counts
+from openmahjong.tiles import counts34, parse
+
+
+def brute(counts: list[int]) -> tuple[int, tuple[int, ...]]:
+    current = shanten_counts(counts)
+    better = []
+    for j in range(34):
+        if counts[j] < 4:
+            counts[j] += 1
+            if shanten_counts(counts) < current:
+                better.append(j)
+            counts[j] -= 1
+    return current, tuple(better)
+
+
+def random_counts(rng: random.Random, size: int) -> list[int]:
+    counts = [0] * 34
+    for tile_id in rng.sample(range(136), size):
+        counts[tile_id // 4] += 1
+    return counts
+
+
+def test_improving_matches_brute_force_on_random_hands_of_every_size():
+    rng = random.Random(20261129)
+    for _ in range(3000):
+        counts = random_counts(rng, rng.choice((13, 10, 7, 4, 1)))
+        shape._CACHE.clear()
+        assert shape.improving(counts) == brute(counts), counts
+
+
+def test_improving_after_matches_for_every_discard():
+    rng = random.Random(7)
+    for _ in range(600):
+        counts = random_counts(rng, rng.choice((14, 11, 8)))
+        kinds = [i for i in range(34) if counts[i]]
+        after = {}
+        for i in kinds:
+            counts[i] -= 1
+            after[i] = shanten_counts(counts)
+            counts[i] += 1
+        shape._CACHE.clear()
+        got = shape.improving_after(counts, kinds, after)
+        for i in kinds:
+            counts[i] -= 1
+            assert got[i] == brute(counts)[1]
+            counts[i] += 1
+
+
+def test_special_forms_and_the_fifth_copy():
+    # Thirteen orphans one away: any missing orphan helps; seven pairs: new singles pair up.
+    kokushi = counts34(parse("19m19p19s1234566z"))
+    assert shape.improving(kokushi) == brute(kokushi)
+    pairs = counts34(parse("1122m3344p5566s7z"))
+    assert shape.improving(pairs) == brute(pairs)
+    four = counts34(parse("1111m234p567p789s"))  # never a fifth 1m
+    assert 0 not in shape.improving(four)[1]
