@@ -1,10 +1,5 @@
-"""A live server for the browser tests: the web client at ``/`` and the tools API.
-
-The real application (``openmahjong.server.create_app``, with its error handlers and static
-mount) is preferred. If it does not serve the tools routes yet, the tools router is added and
-moved ahead of the static catch-all at ``/``. Only if the real app cannot be built at all does a
-bare FastAPI app with the tools router and the static client stand in.
-"""
+"""A live server for the browser tests: the real application (``create_app``) on a free port,
+serving the web client at ``/`` and the tools API."""
 
 from __future__ import annotations
 
@@ -15,40 +10,16 @@ from pathlib import Path
 
 import uvicorn
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 
-from openmahjong.server.tools_api import router
+from openmahjong.server import Settings, create_app
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "openmahjong" / "web"
 
 
-def _serves_tools(app: FastAPI) -> bool:
-    # Ask the schema: recent FastAPI keeps included routers as nested entries in app.routes.
-    return "/api/tools/analyze" in app.openapi().get("paths", {})
-
-
 def make_app(workdir: Path) -> tuple[FastAPI, str]:
-    """The app to test and which one it is (``create_app`` or ``tools-only``)."""
-    try:
-        from openmahjong.server import Settings, create_app
-
-        settings = Settings(
-            database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}", static_dir=WEB
-        )
-        app = create_app(settings)
-        if _serves_tools(app):
-            return app, "create_app"
-        # Routes match in order and the client is mounted last at "/": put the tools first.
-        before = len(app.router.routes)
-        app.include_router(router)
-        app.router.routes[:] = app.router.routes[before:] + app.router.routes[:before]
-        return app, "create_app + tools router"
-    except Exception:  # noqa: BLE001 - any failure here just means: use the small app
-        pass
-    app = FastAPI(title="openmahjong web tools (test)")
-    app.include_router(router)
-    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
-    return app, "tools-only"
+    """The application under test, with its own SQLite file in ``workdir``."""
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}", web_dir=WEB)
+    return create_app(settings), "create_app"
 
 
 def free_port() -> int:
