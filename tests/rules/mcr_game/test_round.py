@@ -9,8 +9,19 @@ from __future__ import annotations
 import pytest
 
 from openmahjong.rules.mcr.game import FlowerRevealed, McrWon
-from openmahjong.table import PASS, Ankan, Chi, Discard, IllegalAction, Kakan, Minkan, Phase, Pon
-from openmahjong.table import Ron, Tsumo
+from openmahjong.table import (
+    PASS,
+    Ankan,
+    Chi,
+    Discard,
+    IllegalAction,
+    Kakan,
+    Minkan,
+    Phase,
+    Pon,
+    Ron,
+    Tsumo,
+)
 from openmahjong.table.events import Dealt, Drew
 
 from .helpers import discard, make, pass_all, tile, tiles
