@@ -40,25 +40,25 @@ def _record_id(part: bytes) -> int:
     return (honor_record(part) if found is None else found) & 4095
 
 
-#: (part counts, id of the other three parts combined, vector index) -> the regular-form
-#: shanten after adding one tile at each position of that part (99: already four held).
-_GROWN: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+#: (part, part counts, id of the other three parts combined, vector index, shanten) -> the
+#: kinds of that part whose addition brings the regular form below the shanten.
+_GROWN: dict[tuple[int, bytes, int, int, int], tuple[int, ...]] = {}
 _GROWN_LIMIT = 500_000
 
 
-def _grown(part: bytes, rest: int, index: int) -> tuple[int, ...]:
-    key = (part, rest, index)
+def _grown(k: int, part: bytes, rest: int, index: int, current: int) -> tuple[int, ...]:
+    key = (k, part, rest, index, current)
     found = _GROWN.get(key)
     if found is None:
-        values = []
+        kinds = []
         for p, n in enumerate(part):
             if n >= 4:
-                values.append(99)
-                continue
+                continue  # no fifth copy
             grown = bytearray(part)
             grown[p] += 1
-            values.append(VECTORS[combine(_record_id(bytes(grown)), rest)][index] - 1)
-        found = tuple(values)
+            if VECTORS[combine(_record_id(bytes(grown)), rest)][index] - 1 < current:
+                kinds.append(9 * k + p)
+        found = tuple(kinds)
         if len(_GROWN) >= _GROWN_LIMIT:
             _GROWN.clear()
         _GROWN[key] = found
@@ -81,13 +81,14 @@ def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
     rests = (combine(ids[1], c23), combine(ids[0], c23), combine(c01, ids[3]), combine(c01, ids[2]))
     tiles = sum(counts) + 1
     index = 2 * (tiles // 3) + 1
-    better: list[int] = []
-    for k in range(4):
-        base = 9 * k
-        grown = _grown(parts[k], rests[k], index)
-        better.extend(base + p for p, regular in enumerate(grown) if regular < current)
+    better = (
+        _grown(0, parts[0], rests[0], index, current)
+        + _grown(1, parts[1], rests[1], index, current)
+        + _grown(2, parts[2], rests[2], index, current)
+        + _grown(3, parts[3], rests[3], index, current)
+    )
     if tiles < 14:
-        return tuple(better)  # an open hand: only the regular form
+        return better  # an open hand: only the regular form
     # One tile lowers a special form by at most one, so it can only matter when that form
     # is exactly at the current shanten; then its improving kinds join the answer.
     singles = counts.count(1)
@@ -104,7 +105,7 @@ def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
         )
     if extra:
         return tuple(sorted(extra.union(better)))
-    return tuple(better)
+    return better
 
 
 def _remember(key: bytes, answer: tuple[int, tuple[int, ...]]) -> None:
