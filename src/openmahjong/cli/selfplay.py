@@ -66,7 +66,7 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
 
 @app.command("selfplay")
 def selfplay(
-    ruleset: Annotated[str, typer.Option(help="Ruleset to play (riichi).")] = "riichi",
+    ruleset: Annotated[str, typer.Option(help="Ruleset to play (riichi, mcr).")] = "riichi",
     preset: Annotated[
         str, typer.Option(help="Table preset, e.g. majsoul-hanchan or tenhou-tonpuu.")
     ] = "majsoul-hanchan",
@@ -94,8 +94,10 @@ def selfplay(
         rules = get_ruleset(ruleset)
     except ValueError as problem:
         fail(str(problem))
-    if rules.name != "riichi":
-        fail(f"self-play has bots for riichi only, not {ruleset!r}")
+    if rules.name not in ("riichi", "mcr"):
+        fail(f"self-play has bots for riichi and mcr only, not {ruleset!r}")
+    if rules.name == "mcr" and preset == "majsoul-hanchan":
+        preset = "mcr-4rounds"  # the option's default is Riichi's
     try:
         options = rules.options(preset)
     except ValueError as problem:
@@ -127,7 +129,12 @@ def selfplay(
 
         for g in range(games):
             master_seed, salt = selfplay_seed(seed, g)
-            match = play_match(options, master_seed, salt=salt, bots=bot, on_hand=one_hand)
+            if rules.name == "mcr":
+                from openmahjong.bots.mcr import play_mcr_match
+
+                match = play_mcr_match(options, master_seed, salt=salt, bot=bot, on_hand=one_hand)
+            else:
+                match = play_match(options, master_seed, salt=salt, bots=bot, on_hand=one_hand)
             record = match.record()
             (out_dir / record_name(g)).write_text(
                 json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8"
