@@ -277,3 +277,33 @@ def test_false_win_refused_by_default_and_fined_under_the_penalty_option():
     assert t.phase == Phase.TURN and t.turn == 1
     assert t.policy.penalties == [-20, -20, 20, 20]
     assert t.seats[0].discards[-1].claimed_by is None
+
+
+def test_last_of_its_kind_counts_on_a_discard_win_and_settles_as_offered():
+    # Seat 1 waits on 5s alone: 7 fans on a discard, so three 5s discards are refused; the
+    # fourth is the last of its kind (和绝张, +4) and the win stands when it is settled.
+    t = make(
+        ["555s123456789p12z", "234m567p678s46s88s", QB, QA],
+        draws="4z4z4z6z6z6z9m9m9m2z2z",
+    )
+    for _ in range(3):
+        t.act(0, Discard(tile("5s")))
+        assert Ron() not in t.legal_actions(1)
+        pass_all(t)
+        for seat in (1, 2, 3):
+            if (seat, len(t.seats[0].discards)) == (3, 3):
+                break
+            discard(t, seat, t_name(t.last_drawn))
+    assert t.turn == 3
+    t.act(3, Discard(tile("5s")))
+    assert Ron() in t.legal_actions(1)
+    t.act(1, Ron())
+    w = t.result.wins[0]
+    assert w.seat == 1 and "和绝张" in [e.zh for e in w.win.fans]
+    assert t.result.false_wins == ()
+
+
+def t_name(code: int) -> str:
+    from openmahjong.tiles import format as fmt
+
+    return fmt([code])

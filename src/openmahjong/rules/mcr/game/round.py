@@ -392,6 +392,9 @@ class McrPolicy(RoundPolicy):
 
     def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
         robbing = trigger.kind == "kakan"
+        if trigger.kind == "discard":
+            # The kernel has marked the discard claimed; score it as it lay when offered.
+            table.seats[trigger.seat].discards[-1].claimed_by = None
         chosen: tuple[int, Win] | None = None
         for seat in winners:  # nearest first
             win = self.try_score(table, seat, trigger.tile, self_drawn=False, robbing=robbing)
