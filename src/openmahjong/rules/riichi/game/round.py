@@ -54,6 +54,11 @@ __all__ = ["RiichiSeat", "RiichiPolicy", "HandResult", "WinResult", "new_hand", 
 WINDS = (41, 42, 43, 44)
 #: A five's kind -> its red code (the only tiles whose code is not their kind).
 _RED_OF = {15: 105, 25: 205, 35: 305}
+#: One plain Discard per tile code (actions are frozen values; equal either way, built once).
+_DISCARD = {
+    t: Discard(t)
+    for t in (*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 105, 205, 305)
+}
 DRAGON_KINDS = frozenset({45, 46, 47})
 
 
@@ -344,7 +349,7 @@ class RiichiPolicy(RoundPolicy):
         if x.kuikae:
             acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
         else:
-            acts.extend([Discard(t) for t in distinct])
+            acts.extend([_DISCARD[t] for t in distinct])
         if (
             table.drew
             and st.is_closed
@@ -365,9 +370,8 @@ class RiichiPolicy(RoundPolicy):
         x: RiichiSeat = st.extra
         out: list[Action] = []
         c = counts34(st.hand)
-        for i, n in enumerate(c):
-            if n != 4:
-                continue
+        fours = [i for i, n in enumerate(c) if n == 4] if 4 in c else []
+        for i in fours:
             tiles = tuple(sorted(t for t in st.hand if index34(t) == i))
             if x.riichi:
                 # In riichi only a kan of the drawn tile that keeps the same waits.
