@@ -144,6 +144,7 @@ def test_bot_games_conserve_tiles_and_points_replay_and_views_leak_nothing(seed)
             check_views(t)
     assert sum(m.state.points) == 0
     assert len(m.hands) == 4
+    assert not any(h["false_wins"] for h in m.hands)  # refused wins are never settled
     record = json.loads(json.dumps(m.record()))
     again = replay_match(record)
     assert again.state == m.state and again.hands == m.hands
