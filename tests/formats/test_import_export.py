@@ -261,3 +261,36 @@ def test_cli_errors_are_one_line(tmp_path):
     assert result.exit_code == 2 and "--from" in result.stderr
     result = runner.invoke(app, ["records", "export", str(GAME), "--to", "mjai"])
     assert result.exit_code == 2 and "not valid JSON" in result.stderr
+
+
+def _one_hand_mjlog() -> str:
+    body = text(GAME)
+    end = body.index("<INIT", body.index("<INIT") + 1)
+    return body[:end] + "</mjloggm>"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mutated_files_give_format_errors_never_tracebacks(seed):
+    import random
+    import re
+
+    from openmahjong.formats.game import UnsupportedGame
+
+    rng = random.Random(seed)
+    sources = [
+        (_one_hand_mjlog(), "mjlog"),
+        (text(EDGE / "double_kakan_then_chankan.json"), "tenhou6"),
+        ("\n".join(text(MJAI).splitlines()[:70]) + '\n{"type":"end_kyoku"}', "mjai"),
+    ]
+    replacements = ["0", "1", "16", "33", "48", "53", "60", "88", "135", "136", "-1", "999"]
+    for _ in range(40):
+        body, fmt = rng.choice(sources)
+        for _ in range(rng.randint(1, 3)):
+            spans = [m.span() for m in re.finditer(r"\d+|\"[^\"]*\"", body)]
+            a, b = rng.choice(spans)
+            new = rng.choice(replacements + ['"x"', "null", "[]", '"p111111"', '"r60"', ""])
+            body = body[:a] + new + body[b:]
+        try:
+            replay_game(read_log(body, fmt))
+        except (FormatError, UnsupportedGame) as problem:
+            assert str(problem)

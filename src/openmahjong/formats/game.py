@@ -159,7 +159,18 @@ class HandLog:
 
     @property
     def label(self) -> str:
-        return hand_label(self.kyoku, self.honba)
+        if 0 <= self.kyoku < 16:
+            return hand_label(self.kyoku, self.honba)
+        return f"kyoku {self.kyoku}"
+
+    def check_start(self) -> None:
+        """The hand's start is one the engine can deal (else a FormatError naming it)."""
+        if not 0 <= self.kyoku < 16:
+            raise FormatError(f"{self.label}: the round number must be 0..15 (East 1 .. North 4)")
+        if self.honba < 0 or self.sticks < 0:
+            raise FormatError(f"{self.label}: negative honba or riichi sticks")
+        if len(self.points) != 4 or len(self.hands) != 4:
+            raise FormatError(f"{self.label}: four players' points and hands are needed")
 
 
 @dataclass
@@ -212,6 +223,7 @@ def build_hand_wall(hand: HandLog, red_fives: bool) -> list[int]:
     wall: ``dead[0..4]`` dora indicators in order, ``dead[5..9]`` ura indicators,
     ``dead[10..13]`` replacement draws. Tiles the log never shows fill the gaps in code order.
     """
+    hand.check_start()
     label = hand.label
     live: list[int] = []
     rinshan: list[int] = []

@@ -235,7 +235,10 @@ def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
         raise FormatError(f"not mjlog XML ({problem})") from None
     if root.tag != "mjloggm":
         raise FormatError(f"not an mjlog document: the root tag is <{root.tag}>")
-    gt = game_type(root)
+    try:
+        gt = game_type(root)
+    except ValueError:
+        raise FormatError("<GO type> is not a number") from None
     if gt.three_player:
         raise UnsupportedGame("a three-player game (GO type flag 0x10): the engine plays four")
     options = tenhou_options(hanchan=gt.hanchan, red_fives=gt.red_fives, open_tanyao=gt.open_tanyao)
@@ -276,9 +279,9 @@ def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
             hand.deltas = [d + c * 100 for d, c in zip(hand.deltas, change, strict=True)]
 
     prev_tag = ""
-    for n, el in enumerate(root):
-        tag = el.tag
-        where = f"tag {n} <{tag}>"
+
+    def _tag(el: ET.Element, tag: str, where: str) -> None:
+        nonlocal players, hand, final, riichi_pending, last_discard, start_ten, prev_tag
         if tag == "UN" and players is None and el.get("n0") is not None:
             players = [unquote(el.get(f"n{i}", "")) for i in range(4)]
         elif tag == "INIT":
@@ -309,7 +312,7 @@ def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
             hands.append(hand)
             riichi_pending = None
         elif hand is None:
-            continue
+            return
         elif tag[0] in _DRAW_TAGS and tag[1:].isdigit():
             hand.events.append(
                 Event("draw", _DRAW_TAGS[tag[0]], tile(int(tag[1:]), where), where=where)
@@ -400,6 +403,20 @@ def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
         if tag in ("AGARI", "RYUUKYOKU") and el.get("owari"):
             owari = el.get("owari", "").split(",")
             final = [int(float(x)) * 100 for x in owari[0::2]]
+
+    prev_tag = ""
+    for n, el in enumerate(root):
+        tag = el.tag
+        where = f"tag {n} <{tag}>"
+        try:
+            _tag(el, tag, where)
+        except (TypeError, ValueError, KeyError, IndexError, StopIteration) as problem:
+            if isinstance(problem, FormatError):
+                raise
+            label = hand.label if hand else "before the first hand"
+            raise FormatError(
+                f"{label}, {where}: malformed ({problem or type(problem).__name__})"
+            ) from None
         prev_tag = tag
     if not hands:
         raise FormatError("the log has no hand (<INIT>)")

@@ -137,10 +137,14 @@ def _source(caller: int, letter: str, position: int, size: int) -> int:
 
 def _options(doc: dict[str, Any]) -> Any:
     rule = doc.get("rule") or {}
+    if not isinstance(rule, dict):
+        raise FormatError(f"rule is not an object: {rule!r}")
     disp = rule.get("disp", "")
+    disp = disp if isinstance(disp, str) else ""
+    ref = doc.get("ref", "")
+    ref = ref if isinstance(ref, str) else ""
     red = bool(rule.get("aka", 1) or rule.get("aka51"))
     hanchan, kuitan = True, True
-    ref = doc.get("ref", "")
     flags = re.search(r"gm-([0-9a-f]{4})-", ref)
     if disp and disp.isascii():
         # Mahjong Soul's export ("Gold Room South"): open tanyao, red fives per aka51..53.
@@ -172,7 +176,14 @@ def read_game(docs: list[dict[str, Any]] | dict[str, Any], name: str = "<tenhou6
     hands: list[HandLog] = []
     for d in docs:
         for kyoku in d["log"]:
-            hands.append(_read_kyoku(kyoku, len(hands) + 1))
+            try:
+                hands.append(_read_kyoku(kyoku, len(hands) + 1))
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as problem:
+                if isinstance(problem, FormatError):
+                    raise
+                raise FormatError(
+                    f"kyoku {len(hands) + 1} {_kyoku_name(kyoku)}: malformed entry ({problem})"
+                ) from None
     if not hands:
         raise FormatError("the log has no kyoku")
     names = docs[0].get("name")
@@ -192,6 +203,15 @@ def read_game(docs: list[dict[str, Any]] | dict[str, Any], name: str = "<tenhou6
         consecutive=True,
         title=name,
     )
+
+
+def _kyoku_name(k: Any) -> str:
+    try:
+        from openmahjong.rules.riichi.game.match import hand_label
+
+        return f"({hand_label(int(k[0][0]), int(k[0][1]))})"
+    except (TypeError, ValueError, KeyError, IndexError):
+        return ""
 
 
 def _read_kyoku(k: Any, n: int) -> HandLog:
