@@ -4,9 +4,9 @@
 
 Both score the same seeded random winning hands (every form, random melds, flags, winds and
 flowers; the generator is the differential test's). Inputs are converted to each library's
-arguments before timing. The scorer keeps bounded tables (per-suit shapes, as ``hand.decompose``
-does, and what sorted chows or pungs make together); "warm" means those were filled by scoring
-a different batch of hands first, so the timed hands are always new to it. Prints hands per
+arguments before timing. The scorer keeps per-suit shape tables (as ``hand.decompose`` does);
+"warm" means those were filled by scoring a different batch of hands first, so the timed hands
+are always new to it. Prints hands per
 second for each and the ratio (goal: >= 0.2x PyMahjongGB).
 """
 
@@ -94,13 +94,10 @@ def main() -> None:
         # The scorer remembers per-suit shapes and set relations (small tables that fill up
         # quickly and then stay warm in a running server); a cold pass starts from nothing.
         from openmahjong.hand import decompose
-        from openmahjong.rules.mcr import detectors
 
         tables = (
             shapes._suit_fit,
             shapes._suit_completions,
-            detectors._chow_fan_items,
-            detectors._pung_fan_items,
         )
         for fn in tables:
             fn.cache_clear()

@@ -6,8 +6,6 @@ function adds counts to a fan vector ``f`` indexed by fan number (``fans.N_FANS`
 
 from __future__ import annotations
 
-from functools import cache
-
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
 
@@ -17,8 +15,6 @@ __all__ = [
     "BIT",
     "mask_fans",
     "chow_fans",
-    "add_chow_fans",
-    "add_pung_fans",
     "pung_fans",
     "kong_and_concealed_fans",
     "suit_fans",
@@ -111,76 +107,76 @@ _TRIPLES_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 _PAIRS_OF_FOUR = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
+# Every chow is named by its middle tile: 12-18, 22-28, 32-38.
+_MIDS = [s * 10 + r for s in (1, 2, 3) for r in range(2, 9)]
+#: (chow, chow) -> their pair fan (or 0), for every ordered pair of chows
+_TWO_CHOW: dict[tuple[int, int], int] = {(a, b): _two_chow_fan(a, b) for a in _MIDS for b in _MIDS}
+#: (chow, chow, chow) -> their three-chow fan (or 0), for every ordered triple
+_THREE_CHOW: dict[tuple[int, int, int], int] = {
+    (a, b, c): _three_chow_fan(a, b, c) for a in _MIDS for b in _MIDS for c in _MIDS
+}
+
+
 def chow_fans(mids: list[int], pair: int, f: list[int]) -> None:
     """Fans made by the chows among themselves (and with the pair for the terminal-chow hands).
 
     ``mids`` must be sorted by ``order_key``.
     """
     n = len(mids)
+    two = _TWO_CHOW
     if n == 4:
         if _terminal_chows(mids, pair, f):
             return
         t0, t1, t2, t3 = mids
-        if (
-            _consecutive(t0, t1, t2, 1)
-            and t2 + 1 == t3
-            or _consecutive(t0, t1, t2, 2)
-            and (t2 + 2 == t3)
+        if (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3) or (
+            t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3
         ):
             f[F.FOUR_PURE_SHIFTED_CHOWS] = 1
             return
-        if t0 == t1 == t2 == t3:
+        if t0 == t3:  # sorted, so all four are the same
             f[F.QUADRUPLE_CHOW] = 1
             return
+        three = _THREE_CHOW
         for a, b, c, rest in _TRIPLES_OF_FOUR:
-            fan = _three_chow_fan(mids[a], mids[b], mids[c])
+            fan = three[mids[a], mids[b], mids[c]]
             if fan:
                 f[fan] = 1
-                pairs = {_two_chow_fan(mids[k], mids[rest]) for k in (a, b, c)}
+                # The fourth chow may still pair with one of the three, once.
+                other = mids[rest]
+                pairs = (two[mids[a], other], two[mids[b], other], two[mids[c], other])
                 for extra in _EXTRA_PREFERENCE:
                     if extra in pairs:
                         f[extra] += 1
                         break
                 return
-        found = [_two_chow_fan(mids[a], mids[b]) for a, b in _PAIRS_OF_FOUR]
+        found = [
+            two[t0, t1], two[t0, t2], two[t0, t3], two[t1, t2], two[t1, t3], two[t2, t3],
+        ]  # fmt: skip
         # Each chow unrelated to all the others lowers the cap of three by one.
-        cap = 3
-        for k in range(4):
-            if not any(found[j] for j, (a, b) in enumerate(_PAIRS_OF_FOUR) if k in (a, b)):
-                cap -= 1
+        cap = (
+            3
+            - (not (found[0] or found[1] or found[2]))
+            - (not (found[0] or found[3] or found[4]))
+            - (not (found[1] or found[3] or found[5]))
+            - (not (found[2] or found[4] or found[5]))
+        )
         if cap > 0:
             limit_chow_pairs([x for x in found if x], cap, f)
     elif n == 3:
-        fan = _three_chow_fan(*mids)
+        t0, t1, t2 = mids
+        fan = _THREE_CHOW[t0, t1, t2]
         if fan:
             f[fan] = 1
             return
-        found = [
-            _two_chow_fan(mids[0], mids[1]),
-            _two_chow_fan(mids[0], mids[2]),
-            _two_chow_fan(mids[1], mids[2]),
-        ]
-        limit_chow_pairs([x for x in found if x], 2, f)
+        found = [x for x in (two[t0, t1], two[t0, t2], two[t1, t2]) if x]
+        if len(found) == 1:
+            f[found[0]] += 1
+        elif found:
+            limit_chow_pairs(found, 2, f)
     elif n == 2:
-        fan = _two_chow_fan(mids[0], mids[1])
+        fan = two[mids[0], mids[1]]
         if fan:
             f[fan] += 1
-
-
-@cache
-def _chow_fan_items(mids: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
-    f = [0] * F.N_FANS
-    chow_fans(list(mids), pair, f)
-    return tuple((i, n) for i, n in enumerate(f) if n)
-
-
-def add_chow_fans(mids: tuple[int, ...], pair: int, f: list[int]) -> None:
-    """``chow_fans`` through a table: there are only about 13,000 sorted sets of two to four
-    chows, so each is worked out once. ``mids`` sorted by ``order_key``."""
-    if len(mids) == 4 and not (pair < 40 and pair % 10 == 5):
-        pair = 0  # the pair matters only to the terminal-chow hands (a pair of fives)
-    for fan, n in _chow_fan_items(mids, pair):
-        f[fan] += n
 
 
 def _terminal_chows(mids: list[int], pair: int, f: list[int]) -> bool:
@@ -275,20 +271,6 @@ def pung_fans(tiles: list[int], f: list[int]) -> None:
         fan = _two_pung_fan(tiles[0], tiles[1])
         if fan:
             f[fan] += 1
-
-
-@cache
-def _pung_fan_items(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    f = [0] * F.N_FANS
-    pung_fans(list(tiles), f)
-    return tuple((i, n) for i, n in enumerate(f) if n)
-
-
-def add_pung_fans(tiles: tuple[int, ...], f: list[int]) -> None:
-    """``pung_fans`` through a table (pungs are of different kinds, so at most about 53,000
-    sorted sets of two to four exist); ``tiles`` sorted by ``order_key``."""
-    for fan, n in _pung_fan_items(tiles):
-        f[fan] += n
 
 
 _CONCEALED_PUNG_FAN = {

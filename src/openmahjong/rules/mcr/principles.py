@@ -168,6 +168,10 @@ def limit_chow_pairs(found: list[int], cap: int, f: list[int]) -> None:
     Account once: with n chows, at most n - 1 pairings may count. When there are more, repeats of
     one fan go first (keeping variety, as no identical reuse asks), the lowest-priority fan first.
     """
+    if len(found) <= cap:  # nothing to give up
+        for fan in found:
+            f[fan] += 1
+        return
     counts = [found.count(fan) for fan in _CHOW_PAIR_FANS]
     total = sum(counts)
     for keep in (1, 0):

@@ -26,11 +26,11 @@ from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
     BIT,
     ORDER,
-    add_chow_fans,
-    add_pung_fans,
+    chow_fans,
     kong_and_concealed_fans,
     mask_fans,
     order_key,
+    pung_fans,
     rank_range_fans,
     set_trait_fans,
     suit_fans,
@@ -429,10 +429,10 @@ def _score_regular(
     if pungs:
         kong_and_concealed_fans(pungs, f)
         if len(pungs) > 1:
-            add_pung_fans(tuple(sorted(pung_tiles, key=ORDER.__getitem__)), f)
+            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
     n_chows = len(chows)
     if n_chows > 1:
-        add_chow_fans(tuple(sorted(chows, key=ORDER.__getitem__)), pair if n_chows == 4 else 0, f)
+        chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)
 
     if n_chows == 4:
         if pair < 40:
