@@ -6,6 +6,8 @@ function adds counts to a fan vector ``f`` indexed by fan number (``fans.N_FANS`
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
 
@@ -111,9 +113,10 @@ _PAIRS_OF_FOUR = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 _MIDS = [s * 10 + r for s in (1, 2, 3) for r in range(2, 9)]
 #: (chow, chow) -> their pair fan (or 0), for every ordered pair of chows
 _TWO_CHOW: dict[tuple[int, int], int] = {(a, b): _two_chow_fan(a, b) for a in _MIDS for b in _MIDS}
-#: (chow, chow, chow) -> their three-chow fan (or 0), for every ordered triple
+#: (chow, chow, chow) -> their three-chow fan (or 0), for every triple in ``order_key`` order
 _THREE_CHOW: dict[tuple[int, int, int], int] = {
-    (a, b, c): _three_chow_fan(a, b, c) for a in _MIDS for b in _MIDS for c in _MIDS
+    (a, b, c): _three_chow_fan(a, b, c)
+    for a, b, c in combinations_with_replacement(sorted(_MIDS, key=order_key), 3)
 }
 
 
