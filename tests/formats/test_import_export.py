@@ -127,6 +127,9 @@ def test_tenhou6_export_spells_dragons_and_red_fives_its_way(imported):
 
 
 def test_imported_records_replay_from_their_walls(imported):
+    assert json.loads(json.dumps(imported)) == imported  # plain JSON data, lists not tuples
+    assert len(imported["header"]["deals"]) == 17
+    assert all(len(deal["wall"]) == 136 for deal in imported["header"]["deals"])
     tables, report = replay_imported(imported)
     assert report.mismatches == [] and report.hands_matched == 17 and len(tables) == 17
     bad = json.loads(json.dumps(imported))

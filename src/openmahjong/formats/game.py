@@ -330,7 +330,9 @@ class _HandReplay:
             events = self.table.act(seat, action)
         except IllegalAction as problem:
             raise self.fail(e, f"the engine refuses it: {problem}") from None
-        data = action_to_dict(action)
+        data = {
+            k: list(v) if isinstance(v, tuple) else v for k, v in action_to_dict(action).items()
+        }
         if isinstance(action, Discard):
             for ev in events:
                 if isinstance(ev, Discarded):
