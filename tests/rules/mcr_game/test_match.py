@@ -79,6 +79,12 @@ def test_current_round_hand_numbers_feed_the_walls():
     assert [h["current_round"] for h in m.hands] == [1, 2, 3, 4, 1, 2, 3, 4]
     assert [h["label"] for h in m.hands] == ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]
     assert m.hands[4]["seating"] == list(SEATING[1])
+    seeded_two = McrMatch(McrOptions(rounds=2), master_seed=3)
+    while seeded_two.state.wind_round == 0:
+        seeded_two.timeout(seeded_two.table.waiting_for()[0])
+    # South round: B sits East, A South.
+    assert [seeded_two.seat_of(p) for p in range(4)] == [1, 0, 3, 2]
+    assert [seeded_two.player_at(s) for s in range(4)] == [1, 0, 3, 2]
     # With a master seed the match draws the same walls itself.
     seeded = McrMatch(McrOptions(rounds=1), master_seed=77)
     assert seeded.table.initial_wall == tuple(shuffled_wall("mcr", 77, 1))

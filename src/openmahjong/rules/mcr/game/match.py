@@ -195,6 +195,12 @@ class McrMatch:
         """The player (0 = A .. 3 = D) at a table seat in the current wind round."""
         return self.state.seating[seat]
 
+    def seat_of(self, player: int) -> int:
+        """The table seat of a player (0 = A .. 3 = D) in the current wind round. A server that
+        keeps one connection per player routes prompts through this: seats change between
+        wind rounds, players do not."""
+        return self.state.seating.index(player)
+
     def act(self, seat: int, action: Action) -> list[Event]:
         return self._apply(seat, action, timed_out=False)
 
