@@ -307,3 +307,19 @@ def t_name(code: int) -> str:
     from openmahjong.tiles import format as fmt
 
     return fmt([code])
+
+
+def test_claim_upgrade_lets_an_outranked_chow_become_a_win():
+    hands = ["5p123456789s1246z", STRAIGHT, "55p37m37s1234567z", QA]
+    t = make(hands, claim_mode="upgrade")
+    t.act(0, Discard(tile("5p")))
+    t.act(1, Chi((tile("3p"), tile("4p"))))  # seat 1 could have won, but chows
+    t.act(2, Pon((tile("5p"), tile("5p"))))  # outranked by a pung...
+    assert t.waiting_for() == [1] and Ron() in t.legal_actions(1)
+    t.act(1, Ron())  # ...it may upgrade to the win (MIL 2024)
+    assert t.result.wins[0].seat == 1
+    standard = make(hands)
+    standard.act(0, Discard(tile("5p")))
+    standard.act(1, Chi((tile("3p"), tile("4p"))))
+    standard.act(2, Pon((tile("5p"), tile("5p"))))
+    assert standard.turn == 2 and standard.phase == Phase.TURN  # the chow answer was final
