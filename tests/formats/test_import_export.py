@@ -136,6 +136,10 @@ def test_imported_records_replay_from_their_walls(imported):
     bad["hands"][2]["deltas"][0] += 100
     _tables, report = replay_imported(bad)
     assert [label for label, _ in report.mismatches] == ["E2-1"]
+    bad = json.loads(json.dumps(imported))
+    bad["result"]["final_points"][0] += 100
+    _tables, report = replay_imported(bad)
+    assert [label for label, _ in report.mismatches] == ["result"]
 
 
 def test_mjai_game_reads_its_red_fives_and_dialect():

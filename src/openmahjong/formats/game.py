@@ -624,6 +624,7 @@ def replay_imported(record: dict[str, Any]) -> tuple[list[Table], GameReport]:
     stored = record.get("hands") or []
     report = GameReport()
     tables: list[Table] = []
+    last: tuple[MatchState, HandResult] | None = None
     for i, deal in enumerate(header["deals"]):
         try:
             n, kyoku = deal["round_index"], deal["label"]
@@ -668,4 +669,15 @@ def replay_imported(record: dict[str, Any]) -> tuple[list[Table], GameReport]:
             )
         else:
             report.hands_matched += 1
+        last = (start, table.result)
+    stored_result = record.get("result")
+    if isinstance(stored_result, dict) and tables and tables[-1].phase == Phase.ENDED:
+        assert last is not None
+        state = advance(last[0], last[1], options)
+        final = list(state.final_points) if state.ended else None
+        if final != stored_result.get("final_points"):
+            report.add(
+                "result",
+                f"final_points: record {stored_result.get('final_points')!r}, replay {final!r}",
+            )
     return tables, report
