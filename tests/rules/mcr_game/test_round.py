@@ -323,3 +323,12 @@ def test_claim_upgrade_lets_an_outranked_chow_become_a_win():
     standard.act(1, Chi((tile("3p"), tile("4p"))))
     standard.act(2, Pon((tile("5p"), tile("5p"))))
     assert standard.turn == 2 and standard.phase == Phase.TURN  # the chow answer was final
+
+
+def test_a_flower_as_the_dealers_fourteenth_tile_passes_the_drawn_tile_to_its_replacement():
+    dealer = tiles("123456789s1246z") + [57]
+    t = make([dealer, QB, QA, ""], back="9m")
+    assert t.seats[0].extra.flowers == [57]
+    assert t.last_drawn == tile("9m") and t.drew
+    t.timeout(0)  # a timed-out dealer discards the tile it "drew": the replacement
+    assert t.seats[0].discards[-1].tile == tile("9m") and t.seats[0].discards[-1].tsumogiri
