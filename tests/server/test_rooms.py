@@ -33,6 +33,7 @@ async def test_create_with_defaults_then_list_and_get(client, other):
         "catch_up_second": 0.5,
         "tactical_calls": None,
         "spectators": True,
+        "spectator_delay": 10,
     }
     assert not room["has_password"] and not room["supplied_seed"]
     listed = (await other.get("/api/rooms")).json()  # anyone may look, signed in or not

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 import openmahjong
 from openmahjong.server import accounts, play, records, rooms, tools_api
 from openmahjong.server.errors import install_error_handlers
+from openmahjong.server.room import RoomManager
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
 
@@ -39,10 +40,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         purged = await accounts.purge_expired(state)
         if purged:
             log.info("removed %d expired sessions and email codes", purged)
+        resumed = await _app.state.rooms.resume_live()
+        if resumed:
+            log.info("resumed %d live games from the database", resumed)
         log.info("openmahjong server ready, database %s", state.db.describe())
         try:
             yield
         finally:
+            await _app.state.rooms.close()
             await state.close()
 
     app = FastAPI(
@@ -53,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.om = state
     app.state.hub = play.Hub()
+    app.state.rooms = RoomManager(state, app.state.hub)
     install_error_handlers(app)
 
     @app.get("/api/health", tags=["server"])

@@ -31,7 +31,7 @@ from openmahjong.server.protocol import (
     Ping,
     Pong,
     Prompt,
-    Reply,
+    RoomCommand,
     UserInfo,
     Welcome,
     client_message,
@@ -180,7 +180,7 @@ async def _receive(websocket: WebSocket) -> Any:
     return data
 
 
-def _parse(data: dict[str, Any]) -> Hello | Ping | Reply:
+def _parse(data: dict[str, Any]) -> Any:
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise _Refused(
@@ -261,11 +261,14 @@ async def play(websocket: WebSocket) -> None:
             )
         )
         hub._add(client)
+        rooms = getattr(websocket.app.state, "rooms", None)
+        if rooms is not None:  # seated in a game: the room, the game and the full view first
+            rooms.connected(user.id)
         pending = hub.ledger(user.id).open
         if pending is not None:  # a reconnect: the question is still waiting
             client.post(_prompt_message(pending))
         try:
-            await _serve(client, hub)
+            await _serve(client, hub, user, rooms)
         finally:
             hub._drop(client)
             await client.stop()
@@ -273,7 +276,9 @@ async def play(websocket: WebSocket) -> None:
         return
 
 
-async def _serve(client: Client, hub: Hub) -> None:
+async def _serve(client: Client, hub: Hub, user: User, rooms: Any) -> None:
+    from openmahjong.server.room import RoomError
+
     while True:
         try:
             message = _parse(await _receive(client.websocket))
@@ -284,6 +289,14 @@ async def _serve(client: Client, hub: Hub) -> None:
             client.post(Pong(id=message.id))
         elif isinstance(message, Hello):
             client.post(Error(code="protocol", message="hello was already received"))
+        elif isinstance(message, RoomCommand):
+            if rooms is None:
+                client.post(Error(code="no_rooms", message="this server runs no rooms"))
+                continue
+            try:
+                await rooms.command(user, message)
+            except RoomError as refused:
+                client.post(Error(code=refused.code, message=refused.message))
         else:
             try:
                 hub.ledger(client.user_id).answer(message.seq, message.action)

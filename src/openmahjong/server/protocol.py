@@ -13,7 +13,20 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 __all__ = [
     "PROTOCOL_VERSION",
     "Accepted",
+    "AddBot",
     "ClientMessage",
+    "GameEnd",
+    "GameEvent",
+    "GameStart",
+    "Join",
+    "Kick",
+    "Leave",
+    "Ready",
+    "RoomCommand",
+    "RoomState",
+    "SeatInfo",
+    "Start",
+    "View",
     "Error",
     "Hello",
     "Ping",
@@ -60,16 +73,61 @@ class Reply(Message):
     action: Action
 
 
-ClientMessage = Annotated[Hello | Ping | Reply, Field(discriminator="type")]
-_client_adapter: TypeAdapter[Hello | Ping | Reply] = TypeAdapter(ClientMessage)
+class Join(Message):
+    """Take a free seat in room ``room`` (or watch it, ``spectate``)."""
+
+    type: Literal["join"]
+    room: int = Field(ge=1)
+    password: str | None = Field(None, max_length=128)
+    spectate: bool = False
 
 
-def client_message(data: Any) -> Hello | Ping | Reply:
+class Leave(Message):
+    type: Literal["leave"]
+    room: int = Field(ge=1)
+
+
+class Ready(Message):
+    type: Literal["ready"]
+    room: int = Field(ge=1)
+    ready: bool = True
+
+
+class AddBot(Message):
+    """The room's owner seats a bot in the first free seat."""
+
+    type: Literal["add_bot"]
+    room: int = Field(ge=1)
+
+
+class Kick(Message):
+    """The room's owner frees ``seat`` (a player or a bot) before the game starts."""
+
+    type: Literal["kick"]
+    room: int = Field(ge=1)
+    seat: int = Field(ge=0, le=7)
+
+
+class Start(Message):
+    """The room's owner starts the game: every seat taken, every player ready."""
+
+    type: Literal["start"]
+    room: int = Field(ge=1)
+
+
+RoomCommand = Join | Leave | Ready | AddBot | Kick | Start
+AnyClientMessage = Hello | Ping | Reply | Join | Leave | Ready | AddBot | Kick | Start
+
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_client_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+def client_message(data: Any) -> AnyClientMessage:
     """Validate one decoded JSON message from a client (raises pydantic.ValidationError)."""
     return _client_adapter.validate_python(data)
 
 
-CLIENT_TYPES = ("hello", "ping", "reply")
+CLIENT_TYPES = ("hello", "ping", "reply", "join", "leave", "ready", "add_bot", "kick", "start")
 
 
 # ------------------------------------------------------------------ server -> client
@@ -118,4 +176,72 @@ class Error(Message):
     seq: int | None = None
 
 
-ServerMessage = Welcome | Pong | Prompt | Accepted | Error
+class SeatInfo(Message):
+    seat: int
+    name: str
+    user_id: int | None = None
+    bot: bool = False
+    ready: bool = False
+    connected: bool = False
+
+
+class RoomState(Message):
+    """A room's lobby: who sits where, who is ready, whether a game is being played."""
+
+    type: Literal["room"] = "room"
+    room: int
+    name: str
+    ruleset: str
+    preset: str | None
+    owner_id: int | None
+    status: str
+    seats: list[SeatInfo | None]
+    spectators: int = 0
+    game: int | None = None
+
+
+class GameStart(Message):
+    """A game begins (or, after a reconnect or a server restart, is going on): your seat
+    (``None`` for a spectator), the players by seat, and the commitment to the master seed."""
+
+    type: Literal["game_start"] = "game_start"
+    room: int
+    game: int
+    seat: int | None
+    players: list[str]
+    commitment: str
+    salt: str
+
+
+class View(Message):
+    """Everything your seat may know now (the engine's ``view(seat)``), events included."""
+
+    type: Literal["view"] = "view"
+    room: int
+    game: int
+    seat: int | None
+    view: dict[str, Any]
+
+
+class GameEvent(Message):
+    """One thing that happened at the table, as your seat may see it."""
+
+    type: Literal["event"] = "event"
+    room: int
+    game: int
+    event: dict[str, Any]
+
+
+class GameEnd(Message):
+    """The game is over: the result, and the master seed that checks the commitment."""
+
+    type: Literal["game_end"] = "game_end"
+    room: int
+    game: int
+    master_seed: str
+    result: dict[str, Any]
+
+
+ServerMessage = (
+    Welcome | Pong | Prompt | Accepted | Error | RoomState | GameStart | View | GameEvent | GameEnd
+)

@@ -37,8 +37,8 @@ class TableSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    move_seconds: int = Field(default=5, ge=1, le=300, description="Time for each decision.")
-    bank_seconds: int = Field(
+    move_seconds: float = Field(default=5, gt=0, le=300, description="Time for each decision.")
+    bank_seconds: float = Field(
         default=20, ge=0, le=3600, description="Extra time per hand, used once a move's runs out."
     )
     call_protection: bool = True
@@ -51,6 +51,9 @@ class TableSettings(BaseModel):
         "human, off as soon as a bot sits.",
     )
     spectators: bool = True
+    spectator_delay: float = Field(
+        default=10, ge=0, le=600, description="Spectators see the table this many seconds late."
+    )
 
 
 class RoomIn(BaseModel):

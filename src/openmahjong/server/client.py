@@ -1,0 +1,121 @@
+"""A small play-protocol client: what the load test and the server tests play through.
+
+``PlayClient`` opens ``/ws``, says hello with a bearer token and keeps every message it
+receives, in order, in ``log`` (the leak test reads it). ``autoplay`` answers each prompt with
+:func:`simple_choice`, a rule-free chooser: win when offered, otherwise pass a claim, otherwise
+discard the tile just drawn (the last discard offered).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from openmahjong.server.protocol import PROTOCOL_VERSION
+
+__all__ = ["PlayClient", "guest_token", "simple_choice"]
+
+Message = dict[str, Any]
+
+
+def simple_choice(actions: list[Message]) -> Message:
+    for a in actions:
+        if a["type"] in ("tsumo", "ron"):
+            return a
+    for a in actions:
+        if a["type"] == "pass":
+            return a
+    plain = [a for a in actions if a["type"] == "discard" and not a.get("riichi")]
+    if plain:
+        return plain[-1]
+    return actions[0]
+
+
+async def guest_token(http: httpx.AsyncClient) -> tuple[int, str]:
+    """A fresh guest player and its bearer token."""
+    response = await http.post("/api/auth/guest", json={"session": "bearer"})
+    response.raise_for_status()
+    data = response.json()
+    return data["user"]["id"], data["token"]
+
+
+class PlayClient:
+    def __init__(self, ws_url: str, token: str) -> None:
+        self.ws_url = ws_url
+        self.token = token
+        self.ws: ClientConnection | None = None
+        self.log: list[Message] = []
+        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.user: Message | None = None
+        self._reader: asyncio.Task[None] | None = None
+        #: Per received message, the monotonic time it arrived (same index as ``log``).
+        self.arrived: list[float] = []
+
+    async def connect(self) -> Message:
+        self.ws = await connect(self.ws_url, max_size=2**22)
+        await self.ws.send(
+            json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": self.token})
+        )
+        welcome = json.loads(await self.ws.recv())
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"refused: {welcome}")
+        self.user = welcome["user"]
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return welcome
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(Exception):
+            async for text in self.ws:
+                message = json.loads(text)
+                self.log.append(message)
+                self.arrived.append(time.monotonic())
+                self.inbox.put_nowait(message)
+
+    async def send(self, message: Message) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(message))
+
+    async def next(
+        self, want: str | Callable[[Message], bool], timeout: float = 20.0
+    ) -> Message:
+        """The next message of type ``want`` (or matching it); earlier others are skipped."""
+        match = (lambda m: m.get("type") == want) if isinstance(want, str) else want
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.inbox.get()
+                if match(message):
+                    return message
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+
+    async def autoplay(
+        self,
+        choose: Callable[[list[Message]], Message] = simple_choice,
+        *,
+        until: str = "game_end",
+        on_prompt: Callable[[Message], Any] | None = None,
+    ) -> Message:
+        """Answer every prompt until a message of type ``until`` arrives; return it."""
+        while True:
+            message = await self.next(lambda m: m["type"] in ("prompt", until), timeout=120)
+            if message["type"] == until:
+                return message
+            if on_prompt is not None:
+                on_prompt(message)
+            await self.send(
+                {"type": "reply", "seq": message["seq"], "action": choose(message["actions"])}
+            )

@@ -1,0 +1,926 @@
+"""Rooms at play: one asyncio task per table owns one match and only *times* it.
+
+The core (the ruleset's match over the turn kernel) decides what is legal and who wins a
+claim; a room asks the seats the kernel is waiting for, starts their clocks, plays the kernel's
+default action when a clock runs out, writes every action to the store **before** anyone hears
+of it, and hands each seat exactly what ``event.visible_to(seat)`` lets it see.
+
+Timing around the core (docs/server.md "Rooms"):
+
+* **Clocks**: each prompt gets the move time, then the seat's bank for this hand. A tactical
+  re-ask (the seat answered this window already and the core asks it again) gets its own
+  ``TACTICAL_SECONDS`` and leaves the bank alone.
+* **Call protection**: when a discard can be claimed, the discarder and the seats that may act
+  on it see it at once; every other seat sees it after the protection delay, or at once when a
+  claimant answers, and then sees the outcome no sooner than the first catch-up delay later; a
+  call is followed by the caller's discard no sooner than the second catch-up delay.
+* Each seat's messages go through its own ordered, time-stamped queue (:class:`Channel`), so a
+  delay never reorders what one seat sees.
+
+Crash recovery: a started game's seats, header and master seed are stored, then each action;
+:meth:`RoomManager.resume_live` rebuilds every live game by replaying its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
+
+from openmahjong import fairness
+from openmahjong.rules.registry import get_ruleset
+from openmahjong.server.prompts import PendingPrompt
+from openmahjong.server.protocol import (
+    GameEnd,
+    GameEvent,
+    GameStart,
+    Prompt,
+    RoomState,
+    SeatInfo,
+    View,
+)
+from openmahjong.store import games as store_games
+from openmahjong.store import rooms as store_rooms
+from openmahjong.store.models import Role, RoomStatus, User, utcnow
+from openmahjong.store.models import Room as RoomRow
+from openmahjong.table.actions import Action, action_from_dict, action_to_dict
+from openmahjong.table.events import Called, Discarded, Event, event_to_dict
+from openmahjong.table.kernel import Phase, SeatView
+
+__all__ = ["Channel", "RoomError", "RoomManager", "TACTICAL_SECONDS", "view_to_dict"]
+
+log = logging.getLogger("openmahjong.server.room")
+
+#: A tactical re-ask's own window (platform guide §5), not taken from the bank.
+TACTICAL_SECONDS = 5.0
+
+
+class RoomError(Exception):
+    """A room command refused: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def view_to_dict(view: SeatView) -> dict[str, Any]:
+    """A seat's view as JSON: events and legal actions in their record shapes."""
+    data: dict[str, Any] = {}
+    for name in SeatView.__dataclass_fields__:
+        value = getattr(view, name)
+        if name == "events":
+            data[name] = [event_to_dict(e) for e in value]
+        elif name == "legal_actions":
+            data[name] = [action_to_dict(a) for a in value]
+        else:
+            data[name] = to_jsonable_python(value)
+    return data
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return to_jsonable_python(event_to_dict(event))  # type: ignore[no-any-return]
+
+
+class Channel:
+    """One recipient's ordered, delayed outbox: a message is sent at its time, never before a
+    message queued earlier. ``send`` is the hub (it only queues to sockets)."""
+
+    def __init__(self, send: Callable[[BaseModel], Any]) -> None:
+        self._send = send
+        self._queue: deque[list[Any]] = deque()  # [when, message]
+        self._last = 0.0
+        #: Nothing queued from now on goes out before this time (catch-up delays).
+        self.floor = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    def put(self, message: BaseModel, when: float | None = None) -> float:
+        """Queue ``message`` for ``when`` (default: now); returns when it will go out."""
+        now = time.monotonic()
+        at = max(when if when is not None else now, self.floor, self._last, now)
+        self._last = at
+        if not self._queue and at <= now:
+            self._send(message)
+        else:
+            self._queue.append([at, message])
+            self._wake()
+        return at
+
+    def expedite(self) -> None:
+        """Everything waiting goes out now (a claimant acted during the protection delay)."""
+        now = time.monotonic()
+        for item in self._queue:
+            item[0] = min(item[0], now)
+        self._last = min(self._last, now)
+        self._wake()
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def _wake(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while self._queue:
+            at, message = self._queue[0]
+            delay = at - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue
+            self._queue.popleft()
+            self._send(message)
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+@dataclass
+class SeatSlot:
+    """A lobby seat (in entry order) or, during a game, a seat of the match."""
+
+    name: str
+    user_id: int | None = None
+    bot: bool = False
+    ready: bool = False
+
+
+@dataclass
+class _Open:
+    """A prompt the room is waiting on."""
+
+    prompt: PendingPrompt | None  # None for a bot
+    actions: list[Action]
+    key: tuple[Any, ...]
+    deadline: float
+    shown_at: float
+    tactical: bool
+
+
+@dataclass
+class _Game:
+    id: int
+    match: Any
+    seats: list[SeatSlot]
+    commitment: str
+    salt: str
+    master_seed: int
+    started_at: datetime
+    next_seq: int = 1
+    bots: dict[int, Any] = field(default_factory=dict)
+    banks: list[float] = field(default_factory=list)
+    hands_done: int = 0
+    open: dict[int, _Open] = field(default_factory=dict)
+    #: Seats that answered the current window (a later prompt to one of them is a re-ask).
+    answered: set[int] = field(default_factory=set)
+    window_key: Any = None
+    #: Call protection of the current window: the seats kept waiting, and whether a claimant
+    #: has acted (then the outcome is shown after the first catch-up delay).
+    protected: set[int] = field(default_factory=set)
+    protect_acted: bool = False
+    public_log: list[tuple[float, BaseModel]] = field(default_factory=list)
+
+
+def _bot_for(ruleset: str, seed: int) -> Any:
+    if ruleset == "riichi":
+        from openmahjong.bots.riichi import RiichiBot
+
+        return RiichiBot(seed)
+    if ruleset == "mcr":
+        from openmahjong.bots.mcr import McrBot
+
+        return McrBot(seed)
+    raise RoomError("no_bot", f"there is no bot for {ruleset}")
+
+
+def _options(ruleset: Any, row: RoomRow, tactical: bool | None, has_bots: bool) -> Any:
+    rules = dict((row.options or {}).get("rules", {}))
+    schema = getattr(ruleset, "options_schema", None)
+    if "claim_mode" in rules:
+        wanted = tactical if tactical is not None else not has_bots
+        if not wanted:
+            rules["claim_mode"] = "standard"
+        elif rules["claim_mode"] == "standard":
+            rules["claim_mode"] = "tactical"
+    return schema(**rules) if schema is not None else ruleset.options(row.preset, **rules)
+
+
+class Room:
+    """One room: its lobby, and while a game runs, the task that runs it."""
+
+    def __init__(self, manager: RoomManager, row: RoomRow) -> None:
+        from openmahjong.server.rooms import TableSettings
+
+        self.manager = manager
+        self.id = row.id
+        self.row_name = row.name
+        self.ruleset_name = row.ruleset
+        self.preset = row.preset
+        self.owner_id = row.owner_id
+        self.password_hash = row.password_hash
+        self.settings = TableSettings(**(row.options or {}).get("table", {}))
+        self.supplied_seed = (row.options or {}).get("master_seed")
+        self.row = row
+        self.ruleset = get_ruleset(row.ruleset)
+        self.size: int = getattr(self.ruleset, "seats", 4)
+        self.lobby: list[SeatSlot | None] = [None] * self.size
+        self.spectators: dict[int, Channel] = {}
+        self.channels: dict[int, Channel] = {}  # user id -> channel, seated players
+        self.game: _Game | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+        self.closed = False
+
+    # ------------------------------------------------------------------ lobby
+    def seat_of(self, user_id: int) -> int | None:
+        seats = self.game.seats if self.game is not None else self.lobby
+        for i, slot in enumerate(seats):
+            if slot is not None and slot.user_id == user_id:
+                return i
+        return None
+
+    def state(self) -> RoomState:
+        hub = self.manager.hub
+        seats = self.game.seats if self.game is not None else self.lobby
+        return RoomState(
+            room=self.id,
+            name=self.row_name,
+            ruleset=self.ruleset_name,
+            preset=self.preset,
+            owner_id=self.owner_id,
+            status="playing" if self.game is not None else "open",
+            seats=[
+                None
+                if s is None
+                else SeatInfo(
+                    seat=i,
+                    name=s.name,
+                    user_id=s.user_id,
+                    bot=s.bot,
+                    ready=s.ready,
+                    connected=s.bot or (s.user_id is not None and hub.connected(s.user_id)),
+                )
+                for i, s in enumerate(seats)
+            ],
+            spectators=len(self.spectators),
+            game=self.game.id if self.game is not None else None,
+        )
+
+    def members(self) -> set[int]:
+        seats = self.game.seats if self.game is not None else self.lobby
+        ids = {s.user_id for s in seats if s is not None and s.user_id is not None}
+        return ids | set(self.spectators)
+
+    def announce(self) -> None:
+        message = self.state()
+        for uid in self.members():
+            self.manager.hub.send(uid, message)
+
+    def channel(self, user_id: int) -> Channel:
+        ch = self.channels.get(user_id)
+        if ch is None:
+            hub = self.manager.hub
+            ch = self.channels[user_id] = Channel(lambda m, u=user_id: hub.send(u, m))
+        return ch
+
+    async def join(self, user: User, password: str | None, spectate: bool) -> None:
+        if self.password_hash is not None and self.seat_of(user.id) is None:
+            ok = password is not None and await self.manager.state.passwords.verify(
+                self.password_hash, password
+            )
+            if not ok:
+                raise RoomError("wrong_password", f"room {self.id} needs its password")
+        if spectate:
+            if not self.settings.spectators:
+                raise RoomError("no_spectators", f"room {self.id} does not allow spectators")
+            if self.seat_of(user.id) is not None:
+                raise RoomError("seated", "you are seated here: players do not spectate")
+            ch = self.spectators.setdefault(
+                user.id, Channel(lambda m, u=user.id: self.manager.hub.send(u, m))
+            )
+            self.manager.hub.send(user.id, self.state())
+            if self.game is not None:
+                self._send_spectator_start(ch)
+            self.announce()
+            return
+        if self.seat_of(user.id) is not None:  # joining again: a refresh of the state
+            self.send_state_to(user.id)
+            return
+        if self.game is not None:
+            raise RoomError("room_playing", "a game is being played here: spectate instead")
+        try:
+            free = self.lobby.index(None)
+        except ValueError:
+            raise RoomError("room_full", f"room {self.id} has no free seat") from None
+        self.spectators.pop(user.id, None)
+        self.lobby[free] = SeatSlot(name=user.name, user_id=user.id)
+        self.manager.seated(user.id, self)
+        self.announce()
+
+    def leave(self, user_id: int) -> None:
+        if user_id in self.spectators:
+            self.spectators.pop(user_id).close()
+            self.announce()
+            return
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise RoomError("not_in_room", f"you are not in room {self.id}")
+        if self.game is not None:
+            raise RoomError(
+                "room_playing", "you cannot leave a game being played (reconnect to it)"
+            )
+        self.lobby[seat] = None
+        self.manager.unseated(user_id, self)
+        self.manager.hub.send(user_id, self.state())
+        self.announce()
+
+    def ready(self, user_id: int, ready: bool) -> None:
+        seat = self.seat_of(user_id)
+        if seat is None or self.game is not None:
+            raise RoomError("not_in_room", f"you have no lobby seat in room {self.id}")
+        slot = self.lobby[seat]
+        assert slot is not None
+        slot.ready = ready
+        self.announce()
+
+    def _owner_only(self, user: User, what: str) -> None:
+        if user.id != self.owner_id and not Role(user.role).includes(Role.ADMIN):
+            raise RoomError("forbidden", f"only the room's owner may {what}")
+
+    def add_bot(self, user: User) -> None:
+        self._owner_only(user, "add a bot")
+        if self.game is not None:
+            raise RoomError("room_playing", "a game is being played here")
+        _bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot
+        try:
+            free = self.lobby.index(None)
+        except ValueError:
+            raise RoomError("room_full", f"room {self.id} has no free seat") from None
+        count = sum(1 for s in self.lobby if s is not None and s.bot)
+        self.lobby[free] = SeatSlot(name=f"bot-{count + 1}", bot=True, ready=True)
+        self.announce()
+
+    def kick(self, user: User, seat: int) -> None:
+        self._owner_only(user, "kick")
+        if self.game is not None:
+            raise RoomError("room_playing", "a game is being played here")
+        if not 0 <= seat < self.size or self.lobby[seat] is None:
+            raise RoomError("empty_seat", f"seat {seat} is empty")
+        slot = self.lobby[seat]
+        assert slot is not None
+        self.lobby[seat] = None
+        self.announce()
+        if slot.user_id is not None:
+            self.manager.unseated(slot.user_id, self)
+            self.manager.hub.send(slot.user_id, self.state())
+
+    async def start(self, user: User) -> None:
+        self._owner_only(user, "start the game")
+        if self.game is not None:
+            raise RoomError("room_playing", "a game is being played here")
+        if any(s is None for s in self.lobby):
+            raise RoomError("seats_free", "every seat must be taken (add bots to fill them)")
+        if not all(s is not None and s.ready for s in self.lobby):
+            raise RoomError("not_ready", "every player must be ready")
+        await self._begin([s for s in self.lobby if s is not None])
+
+    # ------------------------------------------------------------------ game setup
+    def _new_match(
+        self,
+        master_seed: int,
+        salt: str,
+        entries: list[SeatSlot],
+        seats: list[SeatSlot],
+        options: Any = None,
+    ) -> Any:
+        if options is None:
+            has_bots = any(s.bot for s in entries)
+            options = _options(self.ruleset, self.row, self.settings.tactical_calls, has_bots)
+        match = self.ruleset.new_match(options, master_seed)
+        # What the record header names (the Riichi match keeps these; others may ignore them).
+        for attr, value in (
+            ("salt", salt),
+            ("player_entry_order", [s.name for s in entries]),
+            ("players", [s.name for s in seats]),
+        ):
+            if hasattr(match, attr):
+                setattr(match, attr, value)
+        return match
+
+    async def _begin(self, entries: list[SeatSlot]) -> None:
+        if self.supplied_seed is not None:
+            master_seed = fairness.parse_master_seed(self.supplied_seed)
+        else:
+            master_seed = fairness.new_seed()
+        salt = fairness.new_salt()
+        commitment = format(fairness.commitment(master_seed, salt), "064x")
+        seats = fairness.seat_order(master_seed, entries)
+        match = self._new_match(master_seed, salt, entries, seats)
+        header = match.record(reveal=False)["header"] if hasattr(match, "record") else {}
+        header = {k: v for k, v in header.items() if k != "master_seed"}
+        db = self.manager.state.db
+        async with db.session() as s:
+            row = await store_games.create_game(
+                s,
+                ruleset=self.ruleset_name,
+                preset=self.preset,
+                header=header,
+                seats=[
+                    store_games.SeatEntry(i, slot.name, user_id=slot.user_id, is_bot=slot.bot)
+                    for i, slot in enumerate(seats)
+                ],
+                commitment=commitment,
+                salt=salt,
+                master_seed=fairness.format_master_seed(master_seed),
+                room_id=self.id,
+            )
+            await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
+            game_id = row.id
+            started_at = row.started_at
+        self.game = self._game(game_id, match, seats, commitment, salt, master_seed, started_at)
+        self.lobby = [None] * self.size
+        self._launch()
+
+    def _game(
+        self,
+        game_id: int,
+        match: Any,
+        seats: list[SeatSlot],
+        commitment: str,
+        salt: str,
+        master_seed: int,
+        started_at: datetime,
+    ) -> _Game:
+        game = _Game(
+            id=game_id,
+            match=match,
+            seats=seats,
+            commitment=commitment,
+            salt=salt,
+            master_seed=master_seed,
+            started_at=started_at,
+            banks=[float(self.settings.bank_seconds)] * self.size,
+        )
+        for i, slot in enumerate(seats):
+            if slot.bot:
+                game.bots[i] = _bot_for(self.ruleset_name, (master_seed >> (32 * i)) ^ i)
+            elif slot.user_id is not None:
+                self.manager.seated(slot.user_id, self)
+        game.hands_done = len(getattr(match, "results", ()))
+        return game
+
+    def _launch(self) -> None:
+        game = self.game
+        assert game is not None
+        self.announce()
+        for i, slot in enumerate(game.seats):
+            if slot.user_id is not None:
+                self._send_game_start(slot.user_id, i)
+        for ch in self.spectators.values():
+            self._send_spectator_start(ch)
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
+
+    async def resume(self, live: store_games.LiveGame) -> None:
+        """Rebuild a live game from its stored log (after a restart) and play on."""
+        g = live.game
+        master_seed = fairness.parse_master_seed(g.master_seed)
+        seats = [
+            SeatSlot(name=s.display_name, user_id=s.user_id, bot=s.is_bot, ready=True)
+            for s in live.seats
+        ]
+        by_name = {s.name: s for s in seats}
+        order = g.header.get("player_entry_order") or [s.name for s in seats]
+        entries = [by_name.get(name, seats[i]) for i, name in enumerate(order)]
+        options = None
+        schema = getattr(self.ruleset, "options_schema", None)
+        if "options" in g.header and schema is not None:
+            options = schema(**g.header["options"])  # exactly the options the game began with
+        match = self._new_match(master_seed, g.salt, entries, seats, options)
+        for a in live.actions:
+            assert a.seat is not None
+            if a.timeout:
+                match.timeout(a.seat)
+            else:
+                match.act(a.seat, action_from_dict(a.action))
+        self.game = self._game(g.id, match, seats, g.commitment, g.salt, master_seed, g.started_at)
+        self.game.next_seq = live.next_seq
+        self._launch()
+
+    # ------------------------------------------------------------------ messages out
+    def _send_game_start(self, user_id: int, seat: int | None) -> None:
+        game = self.game
+        assert game is not None
+        ch = self.channel(user_id)
+        ch.put(self._start_message(seat))
+        ch.put(self._view_message(seat))
+
+    def _start_message(self, seat: int | None) -> GameStart:
+        game = self.game
+        assert game is not None
+        return GameStart(
+            room=self.id,
+            game=game.id,
+            seat=seat,
+            players=[s.name for s in game.seats],
+            commitment=game.commitment,
+            salt=game.salt,
+        )
+
+    def _view_message(self, seat: int | None) -> View:
+        game = self.game
+        assert game is not None
+        return View(
+            room=self.id, game=game.id, seat=seat, view=view_to_dict(game.match.table.view(seat))
+        )
+
+    def _send_spectator_start(self, ch: Channel) -> None:
+        """A spectator sees the game as it was ``spectator_delay`` seconds ago: the start, then
+        every public event at its time plus the delay."""
+        game = self.game
+        assert game is not None
+        delay = self.settings.spectator_delay
+        ch.put(self._start_message(None))
+        for at, message in game.public_log:
+            ch.put(message, at + delay)
+
+    def send_state_to(self, user_id: int) -> None:
+        """A (re)connected member: the room, and if a game runs, the game and the full view."""
+        self.manager.hub.send(user_id, self.state())
+        game = self.game
+        if game is None:
+            return
+        seat = self.seat_of(user_id)
+        if seat is not None:
+            # Straight to the hub: the channel may be holding messages for this seat (call
+            # protection); the view is the current state, which those messages will repeat.
+            self.manager.hub.send(user_id, self._start_message(seat))
+            self.manager.hub.send(user_id, self._view_message(seat))
+        elif user_id in self.spectators:
+            self._send_spectator_start(self.spectators[user_id])
+
+    # ------------------------------------------------------------------ the game task
+    async def _run(self) -> None:
+        game = self.game
+        assert game is not None
+        try:
+            while not game.match.finished:
+                await self._step(game)
+            await self._finish(game)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: game %s stopped", self.id, game.id)
+
+    def _decision_key(self, game: _Game, seat: int) -> tuple[Any, ...]:
+        table = game.match.table
+        if table.phase == Phase.REACTION:
+            return (id(table), "reaction", id(table.trigger))
+        if table.phase == Phase.SPECIAL:
+            return (id(table), "special")
+        return (id(table), "turn", len(table.log))
+
+    def _sync_prompts(self, game: _Game) -> None:
+        """Ask every seat the core waits for (keeping prompts that still stand) and withdraw
+        prompts the core no longer needs."""
+        table = game.match.table
+        now = time.monotonic()
+        waiting = set(table.waiting_for())
+        window = (id(table), id(table.trigger)) if table.phase == Phase.REACTION else None
+        if window != game.window_key:
+            game.window_key = window
+            game.answered = set()
+        for seat in list(game.open):
+            if seat not in waiting:
+                self._withdraw(game, seat)
+        for seat in sorted(waiting):
+            legal = table.legal_actions(seat)
+            key = self._decision_key(game, seat)
+            current = game.open.get(seat)
+            if current is not None and current.key == key and current.actions == legal:
+                continue
+            if current is not None:
+                self._withdraw(game, seat)
+            tactical = window is not None and seat in game.answered
+            slot = game.seats[seat]
+            if slot.bot or slot.user_id is None:
+                game.open[seat] = _Open(None, list(legal), key, now, now, tactical)
+                continue
+            move = TACTICAL_SECONDS if tactical else float(self.settings.move_seconds)
+            bank = 0.0 if tactical else game.banks[seat]
+            context = {
+                "room": self.id,
+                "game": game.id,
+                "seat": seat,
+                "move_seconds": move,
+                "bank_seconds": round(bank, 3),
+                "tactical": tactical,
+            }
+            pending = self.manager.hub.ledger(slot.user_id).issue(
+                [action_to_dict(a) for a in legal], context
+            )
+            shown = self.channel(slot.user_id).put(
+                Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
+            )
+            game.open[seat] = _Open(pending, list(legal), key, shown + move + bank, shown, tactical)
+
+    def _withdraw(self, game: _Game, seat: int) -> None:
+        current = game.open.pop(seat, None)
+        if current is None or current.prompt is None:
+            return
+        uid = game.seats[seat].user_id
+        assert uid is not None
+        ledger = self.manager.hub.ledger(uid)
+        if ledger.open is current.prompt:
+            ledger.close()
+
+    async def _step(self, game: _Game) -> None:
+        self._sync_prompts(game)
+        table = game.match.table
+        # Bots answer at once, through the same path as a player's reply.
+        for seat, entry in sorted(game.open.items()):
+            if entry.prompt is None:
+                legal = entry.actions
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    action = game.bots[seat].act(table.view(seat, events=False))
+                await self._apply(game, seat, action, timed_out=False)
+                return
+        futures: dict[asyncio.Future[Any], int] = {}
+        for seat, entry in game.open.items():
+            assert entry.prompt is not None
+            futures[entry.prompt.answer] = seat
+        if not futures:
+            raise RuntimeError(f"room {self.id}: the table waits for nobody")
+        for future, seat in futures.items():  # answered while we were busy
+            if future.done() and not future.cancelled():
+                await self._answered(game, seat, future.result())
+                return
+        deadline = min(game.open[s].deadline for s in futures.values())
+        wait = max(0.0, deadline - time.monotonic())
+        waker = asyncio.ensure_future(self.wake.wait())
+        try:
+            done, _ = await asyncio.wait(
+                [*futures, waker], timeout=wait, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            waker.cancel()
+        self.wake.clear()
+        for future in done:
+            if future in futures and not future.cancelled():
+                await self._answered(game, futures[future], future.result())
+                return
+        now = time.monotonic()
+        for seat, entry in sorted(game.open.items()):
+            if entry.prompt is not None and entry.prompt.answer.cancelled():
+                game.open.pop(seat)  # superseded elsewhere: ask again
+                return
+            if entry.deadline <= now:
+                if not entry.tactical:
+                    game.banks[seat] = 0.0
+                self._withdraw(game, seat)
+                await self._apply(game, seat, None, timed_out=True)
+                return
+
+    async def _answered(self, game: _Game, seat: int, data: dict[str, Any]) -> None:
+        entry = game.open.pop(seat)
+        if not entry.tactical:
+            used = time.monotonic() - entry.shown_at - self.settings.move_seconds
+            if used > 0:
+                game.banks[seat] = max(0.0, game.banks[seat] - used)
+        action = action_from_dict(data)
+        await self._apply(game, seat, action, timed_out=False)
+
+    async def _apply(
+        self, game: _Game, seat: int, action: Action | None, *, timed_out: bool
+    ) -> None:
+        """Store the action, let the core apply it, then tell each seat what it may see."""
+        match = game.match
+        table = match.table
+        if timed_out:
+            action = table.default_action(seat)
+        if action is None or action not in table.legal_actions(seat):
+            raise RuntimeError(f"room {self.id}: {action!r} is not legal for seat {seat}")
+        was_reaction = table.phase == Phase.REACTION
+        async with self.manager.state.db.session() as s:
+            await store_games.append_action(
+                s, game.id, game.next_seq, seat, action_to_dict(action), timeout=timed_out
+            )
+        game.next_seq += 1
+        game.open.pop(seat, None)
+        if was_reaction:
+            game.answered.add(seat)
+        events = match.timeout(seat) if timed_out else match.act(seat, action)
+        self._broadcast(game, table, events, was_reaction)
+        if len(getattr(match, "results", ())) != game.hands_done:
+            game.hands_done = len(match.results)
+            game.banks = [float(self.settings.bank_seconds)] * self.size
+        if match.finished is False and match.table is not table:
+            # A new hand: every seat starts it from a full view.
+            for i, slot in enumerate(game.seats):
+                if slot.user_id is not None:
+                    self.channel(slot.user_id).put(self._view_message(i))
+
+    def _broadcast(self, game: _Game, table: Any, events: list[Event], was_reaction: bool) -> None:
+        s = self.settings
+        now = time.monotonic()
+        protect_active = bool(game.protected)
+        held = set(game.protected)
+        when: float | None = None
+        if protect_active and was_reaction and not game.protect_acted:
+            # A claimant acted during the protection delay: the held discard goes out now,
+            # whatever the action brought comes after the first catch-up delay.
+            game.protect_acted = True
+            for seat in held:
+                uid = game.seats[seat].user_id
+                if uid is not None:
+                    self.channel(uid).expedite()
+        if protect_active and game.protect_acted:
+            when = now + s.catch_up_first
+        opened: set[int] = set()
+        discarder: int | None = None
+        if (
+            s.call_protection
+            and table.phase == Phase.REACTION
+            and table.trigger is not None
+            and table.trigger.kind == "discard"
+            and any(isinstance(e, Discarded) for e in events)
+            and table.window is not None
+        ):
+            discarder = table.trigger.seat
+            opened = set(table.window.asking)
+        called = any(isinstance(e, Called) for e in events)
+        for i, slot in enumerate(game.seats):
+            if slot.user_id is None:
+                continue
+            ch = self.channel(slot.user_id)
+            for e in events:
+                seen = e.visible_to(i)
+                if seen is None:
+                    continue
+                at = when if i in held else None
+                if isinstance(e, Discarded) and opened and i not in opened and i != discarder:
+                    at = now + s.protection_delay
+                ch.put(GameEvent(room=self.id, game=game.id, event=_event_dict(seen)), at)
+                if isinstance(e, Called) and i in held:
+                    ch.floor = max(ch.floor, (at or now) + s.catch_up_second)
+        public = [e.visible_to(None) for e in events]
+        for e in public:
+            if e is None:
+                continue
+            message = GameEvent(room=self.id, game=game.id, event=_event_dict(e))
+            game.public_log.append((now, message))
+            for ch in self.spectators.values():
+                ch.put(message, now + s.spectator_delay)
+        if opened:
+            game.protected = {i for i in range(self.size) if i not in opened and i != discarder}
+            game.protect_acted = False
+        elif table.phase != Phase.REACTION or called or table is not game.match.table:
+            game.protected = set()
+            game.protect_acted = False
+
+    async def _finish(self, game: _Game) -> None:
+        match = game.match
+        ended = utcnow()
+        record = match.record(
+            reveal=True, started_at=game.started_at.isoformat(), ended_at=ended.isoformat()
+        )
+        result = record.get("result") or {}
+        points = result.get("final_points") or [0] * self.size
+        places = result.get("places") or list(range(1, self.size + 1))
+        async with self.manager.state.db.session() as s:
+            await store_games.finish_game(
+                s,
+                game.id,
+                [
+                    store_games.SeatResult(i, int(points[i]), int(places[i]))
+                    for i in range(self.size)
+                ],
+                finished_at=ended,
+                record=record,
+            )
+            with contextlib.suppress(store_rooms.RoomClosed, LookupError):
+                await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
+        end = GameEnd(
+            room=self.id,
+            game=game.id,
+            master_seed=fairness.format_master_seed(game.master_seed),
+            result=to_jsonable_python(result),
+        )
+        for slot in game.seats:
+            if slot.user_id is not None:
+                self.channel(slot.user_id).put(end)
+        for ch in self.spectators.values():
+            ch.put(end, time.monotonic() + self.settings.spectator_delay)
+        for slot in game.seats:
+            if slot.user_id is not None:
+                self.manager.unseated(slot.user_id, self)
+        self.game = None
+        self.announce()
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        for ch in [*self.channels.values(), *self.spectators.values()]:
+            ch.close()
+
+
+class RoomManager:
+    """Every room this server holds in memory, and which rooms each player sits in."""
+
+    def __init__(self, state: Any, hub: Any) -> None:
+        self.state = state
+        self.hub = hub
+        self.rooms: dict[int, Room] = {}
+        self.by_user: dict[int, set[int]] = {}
+        self._lock = asyncio.Lock()
+
+    def seated(self, user_id: int, room: Room) -> None:
+        self.by_user.setdefault(user_id, set()).add(room.id)
+
+    def unseated(self, user_id: int, room: Room) -> None:
+        rooms = self.by_user.get(user_id)
+        if rooms is not None:
+            rooms.discard(room.id)
+            if not rooms:
+                del self.by_user[user_id]
+
+    async def get(self, room_id: int) -> Room:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        async with self._lock:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                return room
+            async with self.state.db.session() as s:
+                row = await s.get(RoomRow, room_id)
+            if row is None:
+                raise RoomError("no_such_room", f"no room {room_id}")
+            if row.status == RoomStatus.CLOSED.value:
+                raise RoomError("room_closed", f"room {room_id} is closed")
+            room = self.rooms[room_id] = Room(self, row)
+            return room
+
+    async def resume_live(self) -> int:
+        """At startup: every live game played in a room is rebuilt by replay and goes on."""
+        async with self.state.db.session() as s:
+            live = [g for g in await store_games.live_games(s) if g.room_id is not None]
+        resumed = 0
+        for g in live:
+            try:
+                async with self.state.db.session() as s:
+                    data = await store_games.load_live(s, g.id)
+                    row = await s.get(RoomRow, g.room_id)
+                if row is None:
+                    continue
+                room = self.rooms.get(row.id) or Room(self, row)
+                self.rooms[row.id] = room
+                await room.resume(data)
+                resumed += 1
+            except Exception:
+                log.exception("game %s could not be resumed", g.id)
+        return resumed
+
+    def connected(self, user_id: int) -> None:
+        """A player's connection is up: send each room they sit in its state and their view."""
+        for room_id in sorted(self.by_user.get(user_id, ())):
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.send_state_to(user_id)
+
+    async def command(self, user: User, message: Any) -> None:
+        from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Ready, Start
+
+        room = await self.get(message.room)
+        if isinstance(message, Join):
+            await room.join(user, message.password, message.spectate)
+        elif isinstance(message, Leave):
+            room.leave(user.id)
+        elif isinstance(message, Ready):
+            room.ready(user.id, message.ready)
+        elif isinstance(message, AddBot):
+            room.add_bot(user)
+        elif isinstance(message, Kick):
+            room.kick(user, message.seat)
+        elif isinstance(message, Start):
+            await room.start(user)
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()

