@@ -304,8 +304,11 @@ def _call_action(e: Event) -> Action:
 class _HandReplay:
     """Drives one hand of a log through the engine, collecting the action log."""
 
-    def __init__(self, hand: HandLog, options: GameOptions, index: int) -> None:
+    def __init__(
+        self, hand: HandLog, options: GameOptions, index: int, auto_reveal: bool = False
+    ) -> None:
         self.hand = hand
+        self.auto_reveal = auto_reveal
         self.label = hand.label
         self.wall = build_hand_wall(hand, options.red_fives)
         self.table = new_hand(
@@ -435,6 +438,12 @@ class _HandReplay:
         if table.phase == Phase.SPECIAL:
             shown = self._shown()
             for seat in table.waiting_for():
+                if self.auto_reveal and not shown[seat]:
+                    # Tenhou shows every ready hand itself: a hidden hand the engine calls ready
+                    # means the two disagree on what counts as tenpai.
+                    raise self.fail(
+                        None, f"the engine finds seat {seat} ready, the log shows it noten"
+                    )
                 self.act(seat, Reveal(shown[seat]), None)
         if table.phase != Phase.ENDED:
             raise self.fail(
@@ -535,7 +544,7 @@ def replay_game(game: GameLog) -> tuple[dict[str, Any], GameReport]:
                         f"with {state.sticks} sticks and points {list(state.points)}, the log "
                         f"has {hand.label} with {hand.sticks} sticks and points {hand.points}",
                     )
-        replay = _HandReplay(hand, options, n)
+        replay = _HandReplay(hand, options, n, game.source in ("mjlog", "tenhou6"))
         deals.append(
             {
                 "round_index": n,
