@@ -35,14 +35,25 @@ function detailText(detail) {
 }
 
 /** POST a JSON body; resolve with the JSON answer or reject with an ApiError to show. */
-export async function postJson(url, body) {
+export function postJson(url, body) {
+  return requestJson("POST", url, body);
+}
+
+/** GET a JSON document (same errors as postJson). */
+export function getJson(url) {
+  return requestJson("GET", url);
+}
+
+/** Any method; `body` undefined sends none. The error carries the server's `code` when given. */
+export async function requestJson(method, url, body) {
   let response;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
+    const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    response = await fetch(url, init);
   } catch (err) {
     throw new ApiError(t("err.network", { why: err.message }), 0);
   }
@@ -54,7 +65,9 @@ export async function postJson(url, body) {
   }
   if (!response.ok) {
     const message = errorMessage(data) || t("err.server", { status: response.status });
-    throw new ApiError(message, response.status);
+    const error = new ApiError(message, response.status);
+    error.code = data && data.error ? data.error.code : undefined;
+    throw error;
   }
   return data;
 }

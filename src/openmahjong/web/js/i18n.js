@@ -10,6 +10,8 @@ export const LANGS = [
   { code: "ja", html: "ja", label: "日本語" },
 ];
 
+import * as play from "./i18n-play.js";
+
 const STORAGE_KEY = "openmahjong.lang";
 
 const en = {
@@ -829,6 +831,10 @@ const ja = {
   "err.text": "手牌を文字で入力してください。",
   "err.sichuanHonors": "四川麻将は数牌のみで、字牌はありません。",
 };
+
+Object.assign(en, play.en);
+Object.assign(zh, play.zh);
+Object.assign(ja, play.ja);
 
 export const STRINGS = { en, zh, ja };
 

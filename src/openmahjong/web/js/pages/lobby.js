@@ -1,0 +1,197 @@
+// The lobby: sign in (account or guest), the room list, the create-room form with every option
+// the server accepts (docs/server.md, Rooms), and "play against 3 bots" in one click.
+
+import { getJson, postJson } from "../api.js";
+import { checkbox, errorBox, field, h, select } from "../dom.js";
+import { errorText, t } from "../i18n.js";
+import { currentUser, guest, login, logout, register } from "../session.js";
+
+const form = {
+  name: "",
+  ruleset: "riichi",
+  preset: "majsoul-tonpuu",
+  length: "",
+  red_fives: true,
+  move_seconds: 5,
+  bank_seconds: 20,
+  call_protection: true,
+  protection_delay: 1.3,
+  catch_up_first: 0.7,
+  catch_up_second: 0.5,
+  tactical_calls: "auto",
+  spectators: true,
+  password: "",
+  master_seed: "",
+};
+const auth = { name: "", password: "" };
+
+/** The body of POST /api/rooms for the form's current values. */
+export function roomBody(f) {
+  const rules = {};
+  if (f.length) rules.length = Number(f.length);
+  if (f.red_fives === false) rules.red_fives = false;
+  const body = {
+    name: (f.name || "").trim() || t("lobby.defaultName"),
+    ruleset: f.ruleset,
+    preset: f.preset,
+    rules,
+    table: {
+      move_seconds: Number(f.move_seconds),
+      bank_seconds: Number(f.bank_seconds),
+      call_protection: !!f.call_protection,
+      protection_delay: Number(f.protection_delay),
+      catch_up_first: Number(f.catch_up_first),
+      catch_up_second: Number(f.catch_up_second),
+      tactical_calls: f.tactical_calls === "auto" ? null : f.tactical_calls === "on",
+      spectators: !!f.spectators,
+    },
+  };
+  if (f.password) body.password = f.password;
+  if ((f.master_seed || "").trim()) body.master_seed = f.master_seed.trim();
+  return body;
+}
+
+function authSection(user, rerender) {
+  const box = h("section", { class: "panel", "aria-labelledby": "acct-h" }, h("h2", { id: "acct-h" }, t("lobby.account")));
+  const out = h("div", { "aria-live": "polite" });
+  if (user) {
+    box.append(
+      h("p", { "data-testid": "signed-in" }, t("lobby.signedIn", { name: user.name }),
+        user.is_guest ? ` (${t("lobby.guest")})` : ""),
+      h("div", { class: "button-row" },
+        h("a", { class: "button", href: `#/player/${user.id}` }, t("lobby.myGames")),
+        h("button", { type: "button", onclick: async () => { await logout(); rerender(); } }, t("lobby.logout"))),
+    );
+    return box;
+  }
+  const run = (fn) => async (event) => {
+    event.preventDefault();
+    out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
+    try {
+      await fn();
+      rerender();
+    } catch (err) {
+      out.replaceChildren(errorBox(errorText(err)));
+    }
+  };
+  const nameInput = h("input", { name: "account-name", autocomplete: "username", value: auth.name, oninput: (e) => { auth.name = e.target.value; } });
+  const passInput = h("input", { name: "account-password", type: "password", autocomplete: "current-password", value: auth.password, oninput: (e) => { auth.password = e.target.value; } });
+  box.append(
+    h("form", { class: "auth-form", onsubmit: run(() => login(auth.name, auth.password)) },
+      field(t("lobby.name"), nameInput),
+      field(t("lobby.password"), passInput, t("lobby.passwordHelp")),
+      h("div", { class: "button-row" },
+        h("button", { type: "submit", class: "primary" }, t("lobby.login")),
+        h("button", { type: "button", onclick: run(() => register(auth.name, auth.password)) }, t("lobby.register")),
+        h("button", { type: "button", onclick: run(() => guest()) }, t("lobby.asGuest")))),
+    out,
+  );
+  return box;
+}
+
+async function playBots(out) {
+  out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
+  try {
+    const room = await postJson("/api/rooms", roomBody({ ...form, name: t("lobby.botsRoom"), password: "", master_seed: "" }));
+    window.location.hash = `#/room/${room.id}?bots=3&start=1`;
+  } catch (err) {
+    out.replaceChildren(errorBox(errorText(err)));
+  }
+}
+
+function numberField(label, key, attrs) {
+  return field(label, h("input", { type: "number", name: key, value: String(form[key]), inputmode: "decimal", ...attrs,
+    oninput: (e) => { form[key] = e.target.value; } }));
+}
+
+function createSection(user, rulesets) {
+  const out = h("div", { "aria-live": "polite" });
+  const presets = (rulesets[form.ruleset] || { presets: [] }).presets;
+  if (presets.length && !presets.includes(form.preset)) form.preset = presets[0];
+  const submit = async (event) => {
+    event.preventDefault();
+    out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
+    try {
+      const room = await postJson("/api/rooms", roomBody(form));
+      window.location.hash = `#/room/${room.id}`;
+    } catch (err) {
+      out.replaceChildren(errorBox(errorText(err)));
+    }
+  };
+  const rerenderForm = () => section.replaceWith(createSection(user, rulesets));
+  const section = h("section", { class: "panel", "aria-labelledby": "create-h" },
+    h("h2", { id: "create-h" }, t("lobby.create")),
+    h("form", { class: "room-form", onsubmit: submit, "data-testid": "create-room" },
+      field(t("lobby.roomName"), h("input", { name: "room-name", value: form.name, maxlength: "64", oninput: (e) => { form.name = e.target.value; } })),
+      h("div", { class: "form-grid" },
+        field(t("common.ruleset"), select(Object.keys(rulesets).map((r) => [r, t(`common.${r}`)]), form.ruleset,
+          (e) => { form.ruleset = e.target.value; rerenderForm(); }, { name: "ruleset" })),
+        field(t("lobby.preset"), select(presets.map((p) => [p, p]), form.preset, (e) => { form.preset = e.target.value; }, { name: "preset" })),
+        field(t("lobby.length"), select([["", t("lobby.presetLength")], ["4", t("lobby.east")], ["8", t("lobby.half")]], form.length,
+          (e) => { form.length = e.target.value; }, { name: "length" })),
+        numberField(t("lobby.moveSeconds"), "move_seconds", { min: "1", max: "300" }),
+        numberField(t("lobby.bankSeconds"), "bank_seconds", { min: "0", max: "3600" }),
+        field(t("lobby.tactical"), select([["auto", t("lobby.tacticalAuto")], ["on", t("lobby.on")], ["off", t("lobby.off")]], form.tactical_calls,
+          (e) => { form.tactical_calls = e.target.value; }, { name: "tactical_calls" }), t("lobby.tacticalHelp")),
+      ),
+      checkbox(t("lobby.redFives"), form.red_fives, (e) => { form.red_fives = e.target.checked; }, "red_fives"),
+      checkbox(t("lobby.protection"), form.call_protection, (e) => { form.call_protection = e.target.checked; }, "call_protection"),
+      h("div", { class: "form-grid" },
+        numberField(t("lobby.protectionDelay"), "protection_delay", { min: "0", max: "10", step: "0.1" }),
+        numberField(t("lobby.catchUp1"), "catch_up_first", { min: "0", max: "10", step: "0.1" }),
+        numberField(t("lobby.catchUp2"), "catch_up_second", { min: "0", max: "10", step: "0.1" }),
+      ),
+      checkbox(t("lobby.spectators"), form.spectators, (e) => { form.spectators = e.target.checked; }, "spectators"),
+      h("div", { class: "form-grid" },
+        field(t("lobby.roomPassword"), h("input", { name: "room-password", type: "password", autocomplete: "new-password", value: form.password, oninput: (e) => { form.password = e.target.value; } })),
+        field(t("lobby.seed"), h("input", { name: "master-seed", value: form.master_seed, spellcheck: "false", oninput: (e) => { form.master_seed = e.target.value; } }), t("lobby.seedHelp")),
+      ),
+      h("button", { type: "submit", class: "primary", disabled: !user }, t("lobby.createButton")),
+      user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
+    ),
+    out);
+  return section;
+}
+
+function roomsSection(rooms) {
+  const list = h("ul", { class: "room-list", "data-testid": "rooms" });
+  for (const r of rooms) {
+    list.append(h("li", { "data-room": r.id },
+      h("a", { href: `#/room/${r.id}`, class: "room-link" },
+        h("strong", {}, r.name), " ",
+        h("span", { class: "muted" }, `${t(`common.${r.ruleset}`)} · ${r.preset || ""}`),
+        r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
+        h("span", { class: "badge" }, t(`room.${r.status}`)),
+        r.owner ? h("span", { class: "muted" }, ` ${r.owner.name}`) : null)));
+  }
+  return h("section", { class: "panel", "aria-labelledby": "rooms-h" }, h("h2", { id: "rooms-h" }, t("lobby.rooms")),
+    rooms.length ? list : h("p", { class: "muted" }, t("lobby.noRooms")));
+}
+
+export async function render(main, route) {
+  main.append(h("h1", {}, route.title), h("p", { class: "lead" }, t("lobby.lead")));
+  const body = h("div", { class: "lobby" }, h("p", { class: "muted" }, t("common.working")));
+  main.append(body);
+  const rerender = () => { main.replaceChildren(); render(main, route); };
+  let user;
+  let rulesets = { riichi: { presets: [] } };
+  let rooms = [];
+  let info = {};
+  try {
+    [user, rulesets, rooms, info] = await Promise.all([
+      currentUser(), getJson("/api/rooms/rulesets"), getJson("/api/rooms"), getJson("/api/info").catch(() => ({})),
+    ]);
+  } catch (err) {
+    body.replaceChildren(errorBox(errorText(err)));
+    return;
+  }
+  const quickOut = h("div", { "aria-live": "polite" });
+  const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-h" },
+    h("h2", { id: "quick-h" }, t("lobby.play")),
+    h("div", { class: "button-row" },
+      h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut) }, t("lobby.playBots")),
+      info.quick_match ? h("a", { class: "button", href: "#/room/quick" }, t("lobby.quickMatch")) : null),
+    user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
+    quickOut);
+  body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms), createSection(user, rulesets));
+}

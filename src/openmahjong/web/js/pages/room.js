@@ -1,0 +1,310 @@
+// A room and its table: seats, ready, bots and start (room messages of docs/protocol.md), then
+// the game itself: views, prompts, events, the end. The socket lives in play-client.js and the
+// drawing in table-view.js; this module only keeps the state between them.
+//
+// "#/room/<id>?bots=3&start=1" (the lobby's "play against 3 bots") takes a seat, fills the
+// other seats with bots, says ready and starts, one step per room update.
+
+import { getJson } from "../api.js";
+import { errorBox, h } from "../dom.js";
+import { errorText, t } from "../i18n.js";
+import { PlayClient } from "../play-client.js";
+import { currentUser } from "../session.js";
+import { clockElement, renderTable } from "../table-view.js";
+
+let session = null;
+
+function freshSession(id, query) {
+  return {
+    id: Number(id),
+    auto: { bots: Number(query.get("bots") || 0), start: query.get("start") === "1" },
+    password: query.get("password") || undefined,
+    status: "connecting",
+    statusDetail: null,
+    room: null,
+    info: null,
+    game: null,
+    seat: null,
+    players: [],
+    fairness: null,
+    view: null,
+    prompt: null,
+    riichi: false,
+    showFairness: false,
+    result: null,
+    matchEnd: null,
+    handStart: null,
+    wins: [],
+    message: null,
+    clock: null,
+    clockAt: 0,
+    copied: false,
+    client: null,
+    main: null,
+    autoSent: new Set(),
+  };
+}
+
+function send(msg) {
+  if (session && session.client) session.client.send(msg);
+}
+
+function me() {
+  return session.user ? session.user.id : null;
+}
+
+function mySeat(room) {
+  if (!room || !room.seats) return null;
+  const i = room.seats.findIndex((s) => s && s.user_id === me() && !s.bot);
+  return i >= 0 ? i : null;
+}
+
+/** One step of "play against bots": join, add bots, ready, start; each sent once per state. */
+function autoPlay() {
+  const room = session.room;
+  if (!room || room.status === "playing" || room.game) return;
+  const seat = mySeat(room);
+  const once = (key, msg) => {
+    if (session.autoSent.has(key)) return;
+    session.autoSent.add(key);
+    send(msg);
+  };
+  if (seat === null) return;
+  const empty = room.seats.filter((s) => !s).length;
+  if (session.auto.bots > 0 && empty > 0 && room.owner_id === me()) {
+    once(`bot-${empty}`, { type: "add_bot", room: session.id });
+    return;
+  }
+  if (!room.seats[seat].ready) once("ready", { type: "ready", room: session.id, ready: true });
+  else if (session.auto.start && empty === 0 && room.seats.every((s) => s && (s.ready || s.bot)) && room.owner_id === me()) {
+    once("start", { type: "start", room: session.id });
+  }
+}
+
+/** Build the hand-result document from the engine events of one hand (Won..., HandEnded). */
+function noteEvent(ev) {
+  if (!ev) return;
+  if (ev.type === "HandStarted") {
+    session.wins = [];
+    session.handStart = ev;
+  } else if (ev.type === "Won") {
+    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, han: ev.han, fu: ev.fu,
+      yakuman: ev.yakuman, total: ev.total, yaku: (ev.yaku || []).map(yakuPair) });
+  } else if (ev.type === "HandEnded") {
+    session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins };
+    session.prompt = null;
+  }
+}
+
+/** A yaku as [name, han] whatever its shape: [name, han], {name, han}, {en, zh, ja, han}. */
+export function yakuPair(y) {
+  if (Array.isArray(y)) return [String(y[0]), y[1]];
+  if (y && typeof y === "object") return [y.name || y.en || JSON.stringify(y), y.han ?? y.value ?? ""];
+  return [String(y), ""];
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      session.user = msg.user;
+      send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
+      break;
+    case "room":
+      if (msg.room !== session.id) return;
+      session.room = msg;
+      autoPlay();
+      break;
+    case "game_start":
+      session.game = msg.game;
+      session.seat = msg.seat;
+      session.players = msg.players || [];
+      session.fairness = { commitment: msg.commitment, salt: msg.salt };
+      session.matchEnd = null;
+      break;
+    case "view":
+      session.view = msg.view;
+      if (msg.seat !== undefined && session.view.seat === undefined) session.view.seat = msg.seat;
+      for (const ev of msg.view.events || []) if (ev.type === "HandStarted") session.handStart = ev;
+      break;
+    case "event":
+      noteEvent(msg.event);
+      break;
+    case "prompt":
+      session.prompt = msg;
+      session.riichi = false;
+      startClock(msg.context || {});
+      break;
+    case "accepted":
+      if (session.prompt && session.prompt.seq === msg.seq) session.prompt = null;
+      session.clock = null;
+      break;
+    case "game_end": {
+      const r = msg.result || {};
+      session.matchEnd = {
+        ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places,
+        master_seed: msg.master_seed, salt: session.fairness && session.fairness.salt,
+        commitment: session.fairness && session.fairness.commitment, ruleset: session.room ? session.room.ruleset : "riichi",
+        hands: r.hands_played || (r.hands ? r.hands.length : 1), game: msg.game,
+      };
+      session.prompt = null;
+      break;
+    }
+    case "error":
+      session.message = msg.message || msg.code;
+      break;
+    default:
+      return;
+  }
+  draw();
+}
+
+function startClock(ctx) {
+  const move = ctx.move_seconds ?? ctx.move ?? ctx.time_left;
+  const bank = ctx.bank_seconds ?? ctx.bank;
+  session.clock = move === undefined && bank === undefined ? null : { move, bank };
+  session.clockAt = performance.now();
+  session.protection = ctx.protection_delay ?? ctx.protection;
+}
+
+function clockNow() {
+  if (!session.clock) return null;
+  const spent = (performance.now() - session.clockAt) / 1000;
+  const move = session.clock.move;
+  if (move === undefined) return session.clock;
+  const left = move - spent;
+  if (left >= 0) return { move: left, bank: session.clock.bank };
+  return { move: 0, bank: session.clock.bank !== undefined ? session.clock.bank + left : undefined };
+}
+
+function statusLine() {
+  const s = session.status;
+  const text = s === "reconnecting" ? t("room.reconnecting", { s: Math.ceil((session.statusDetail || 0) / 1000) })
+    : s === "refused" ? t("room.refused", { code: session.statusDetail }) : t(`room.${s === "closed" ? "closedConn" : s}`);
+  return h("p", { class: `conn conn-${s}`, "data-testid": "connection", "data-status": s, role: "status" }, text,
+    s === "reconnecting" ? h("button", { type: "button", class: "small-btn", onclick: () => session.client.connect() }, t("room.reconnect")) : null);
+}
+
+function seatsPanel() {
+  const room = session.room;
+  if (!room) return h("p", { class: "muted" }, t("room.waiting"));
+  const seat = mySeat(room);
+  const owner = room.owner_id === me();
+  const list = h("ol", { class: "room-seats", "data-testid": "room-seats" }, room.seats.map((s, i) => h("li", { "data-seat": i },
+    s ? [h("strong", {}, s.name), " ", h("span", { class: "badge" }, s.bot ? t("room.bot") : s.ready ? t("room.ready") : t("room.notReady"))]
+      : h("span", { class: "muted" }, t("room.empty")))));
+  const empty = room.seats.filter((s) => !s).length;
+  const buttons = h("div", { class: "button-row" },
+    seat === null ? h("button", { type: "button", class: "primary", onclick: () => send({ type: "join", room: session.id }) }, t("room.join")) : null,
+    seat !== null ? h("button", { type: "button", "data-testid": "ready", onclick: () => send({ type: "ready", room: session.id, ready: !room.seats[seat].ready }) },
+      room.seats[seat].ready ? t("room.unready") : t("room.setReady")) : null,
+    owner && empty ? h("button", { type: "button", "data-testid": "add-bot", onclick: () => send({ type: "add_bot", room: session.id }) }, t("room.addBot")) : null,
+    owner ? h("button", { type: "button", class: "primary", "data-testid": "start", disabled: empty > 0, onclick: () => send({ type: "start", room: session.id }) }, t("room.start")) : null,
+    seat !== null ? h("button", { type: "button", onclick: () => send({ type: "leave", room: session.id }) }, t("room.leave")) : null);
+  return h("section", { class: "panel", "aria-labelledby": "seats-h" }, h("h2", { id: "seats-h" }, t("room.seats")), list, buttons);
+}
+
+function act(action) {
+  if (!session.prompt) return;
+  session.client.reply(session.prompt.seq, action);
+  session.riichi = false;
+  draw();
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // clipboard refused (insecure origin): the value is on screen to select by hand
+  }
+  session.copied = true;
+  draw();
+}
+
+function draw() {
+  const main = session && session.main;
+  if (!main || !main.isConnected) return;
+  const title = session.room ? session.room.name : t("room.title", { id: session.id });
+  const parts = [h("h1", {}, title), statusLine()];
+  if (session.message) parts.push(errorBox(t("room.serverSays", { message: session.message })));
+  if (!session.view) parts.push(seatsPanel());
+  if (session.view) {
+    parts.push(renderTable({
+      view: session.view,
+      names: session.players,
+      prompt: session.prompt,
+      riichi: session.riichi,
+      clock: clockNow(),
+      protection: session.protection ? t("table.protection", { s: session.protection }) : null,
+      fairness: session.fairness,
+      showFairness: session.showFairness,
+      result: session.result,
+      matchEnd: session.matchEnd,
+    }, {
+      act,
+      toggleRiichi: () => { session.riichi = !session.riichi; draw(); },
+      toggleFairness: () => { session.showFairness = !session.showFairness; draw(); },
+      copy,
+      next: () => { session.result = null; draw(); },
+    }));
+  }
+  const focused = document.activeElement;
+  const focusKey = focused && focused.dataset ? focused.dataset.action || focused.dataset.testid : null;
+  main.replaceChildren(...parts);
+  if (focusKey) {
+    const again = main.querySelector(`[data-action="${focusKey}"], [data-testid="${focusKey}"]`);
+    if (again) again.focus();
+  }
+}
+
+let ticker = null;
+
+function leaveIfGone() {
+  if (!session) return;
+  if (!window.location.hash.startsWith(`#/room/${session.id}`)) {
+    session.client.close();
+    session = null;
+    clearInterval(ticker);
+    window.removeEventListener("hashchange", leaveIfGone);
+  }
+}
+
+export async function render(main, route) {
+  if (!session || session.id !== Number(route.id)) {
+    if (session) session.client.close();
+    session = freshSession(route.id, route.query);
+    session.client = new PlayClient({
+      onMessage,
+      onStatus: (status, detail) => { session.status = status; session.statusDetail = detail; draw(); },
+    });
+    window.addEventListener("hashchange", leaveIfGone);
+    clearInterval(ticker);
+    ticker = setInterval(() => {
+      if (!session || !session.clock || !session.main) return;
+      const clock = session.main.querySelector("[data-testid=clock]");
+      const now = clockNow();
+      if (clock && now) clock.replaceWith(clockElement(now));
+    }, 250);
+    session.main = main;
+    const user = await currentUser();
+    if (!user) {
+      main.append(h("h1", {}, t("room.title", { id: route.id })), h("p", {}, t("room.signIn")),
+        h("p", {}, h("a", { href: "#/lobby" }, t("nav.lobby"))));
+      return;
+    }
+    session.user = user;
+    try {
+      session.info = await getJson(`/api/rooms/${session.id}`);
+    } catch (err) {
+      main.append(h("h1", {}, t("room.title", { id: route.id })), errorBox(errorText(err)));
+      return;
+    }
+    session.client.connect();
+  }
+  session.main = main;
+  draw();
+}
+
+/** For tests and the console: the live session (read-only use). */
+export function _session() {
+  return session;
+}

@@ -1,0 +1,323 @@
+// The 2D table as DOM, from plain data: no socket, no timers, no global state.
+//
+// renderTable(state, handlers) -> <section class="table2d">
+//   state.view     one seat's view as JSON (the kernel's Table.view(seat), see docs/web-client.md)
+//   state.names    player names by seat (optional)
+//   state.prompt   the open prompt {seq, actions, context} or null; its actions become controls
+//   state.riichi   true while the player is choosing a riichi discard
+//   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
+//   state.fairness {commitment, salt, hand}; state.showFairness opens the hand counter panel
+//   state.result   a hand summary (records.md "hands" entry) to show over the table, or null
+//   state.matchEnd {ranking, final_points, places, master_seed, salt, commitment, ruleset} or null
+// handlers: act(action), toggleRiichi(), toggleFairness(), copy(text), next()
+//
+// The same renderer draws replays: a spectator view (seat null) with `hands` for every seat.
+
+import { h } from "./dom.js";
+import { t, tileName } from "./i18n.js";
+import { compareTiles } from "./tiles.js";
+import { tileBackMarkup, tileMarkup } from "./tile-svg.js";
+
+const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
+
+export function windName(code) {
+  return WIND_KEYS[code] ? t(WIND_KEYS[code]) : "";
+}
+
+function tileSpan(code, opts = {}) {
+  return h("span", { class: "tile-holder", html: tileMarkup(code, opts) });
+}
+
+function backSpan(opts = {}) {
+  return h("span", { class: "tile-holder", html: tileBackMarkup(opts) });
+}
+
+/** A discard entry as {tile, tsumogiri, riichi, claimed_by}, from a list or an object. */
+export function discardEntry(d) {
+  if (Array.isArray(d)) return { tile: d[0], tsumogiri: !!d[1], riichi: !!d[2], claimed_by: d[3] ?? null };
+  return { tile: d.tile, tsumogiri: !!d.tsumogiri, riichi: !!d.riichi, claimed_by: d.claimed_by ?? null };
+}
+
+/** A meld as {kind, tiles, called_tile, from_seat}, from an object or a [kind, tiles, ...] list. */
+export function meldEntry(m) {
+  if (Array.isArray(m)) return { kind: m[0], tiles: m[1], called_tile: m[2] ?? null, from_seat: m[3] ?? null };
+  return { kind: m.kind, tiles: m.tiles || [], called_tile: m.called_tile ?? null, from_seat: m.from_seat ?? null };
+}
+
+/** Which place in the meld the called tile takes: left player -> first, across -> middle,
+ *  right player -> last (the usual way of turning the claimed tile toward its giver). */
+function calledPosition(owner, from, size) {
+  const rel = (from - owner + 4) % 4; // 3 left, 2 across, 1 right
+  if (rel === 3) return 0;
+  if (rel === 2) return 1;
+  return size - 1;
+}
+
+export function meldElement(meld, owner) {
+  const m = meldEntry(meld);
+  const tiles = [...m.tiles];
+  const el = h("span", { class: `meld meld-${m.kind}`, "data-kind": m.kind,
+    "aria-label": t("table.meld", { kind: t(`act.${m.kind}`), tiles: tiles.map(tileName).join(", ") }) });
+  if (m.kind === "ankan") {
+    tiles.forEach((code, i) => el.append(i === 0 || i === 3 ? backSpan({ label: "" }) : tileSpan(code, { label: "" })));
+    return el;
+  }
+  let order = tiles;
+  if (m.called_tile !== null && m.from_seat !== null && owner !== null && owner !== undefined) {
+    const rest = [...tiles];
+    const idx = rest.indexOf(m.called_tile);
+    if (idx >= 0) rest.splice(idx, 1);
+    const size = m.kind === "kakan" ? 3 : tiles.length;
+    const pos = Math.min(calledPosition(owner, m.from_seat, size), rest.length);
+    order = [...rest.slice(0, pos), { called: m.called_tile }, ...rest.slice(pos)];
+  }
+  for (const item of order) {
+    if (typeof item === "object") {
+      el.append(h("span", { class: "called", "data-called": "1" }, tileSpan(item.called, { sideways: true, label: "" })));
+    } else {
+      el.append(tileSpan(item, { label: "" }));
+    }
+  }
+  return el;
+}
+
+function discardsElement(list, seat) {
+  const el = h("div", { class: "discards", "data-testid": `discards-${seat}`, "aria-label": t("table.discards") });
+  for (const raw of list || []) {
+    const d = discardEntry(raw);
+    const cls = ["discard", d.tsumogiri ? "tsumogiri" : "", d.claimed_by !== null ? "claimed" : ""].filter(Boolean).join(" ");
+    const label = [tileName(d.tile), d.tsumogiri ? t("table.tsumogiri") : "", d.riichi ? t("table.riichiDiscard") : "",
+      d.claimed_by !== null ? t("table.claimed") : ""].filter(Boolean).join(", ");
+    el.append(h("span", {
+      class: cls, "data-tile": d.tile, "data-tsumogiri": d.tsumogiri ? "1" : "0", "data-riichi": d.riichi ? "1" : "0",
+      title: label, html: tileMarkup(d.tile, { sideways: d.riichi, label }),
+    }));
+  }
+  return el;
+}
+
+function playerName(state, seat) {
+  const names = state.names || [];
+  return names[seat] || t("table.seat", { n: seat + 1 });
+}
+
+function seatPanel(state, seat, position) {
+  const v = state.view;
+  const pub = (v.seats_public || [])[seat] || {};
+  const dealer = v.table && v.table.dealer === seat;
+  const isTurn = v.turn === seat && v.phase !== "ended";
+  const size = (v.hand_sizes || [])[seat] ?? 0;
+  const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat));
+  const head = h("div", { class: "seat-head" },
+    h("span", { class: "wind-badge", title: t("table.seatWind") }, windName(pub.seat_wind)),
+    h("span", { class: "seat-name" }, playerName(state, seat)),
+    h("span", { class: "seat-points", "data-testid": `points-${seat}` }, String((v.points || [])[seat] ?? "")),
+    dealer ? h("span", { class: "badge" }, t("table.dealer")) : null,
+    pub.riichi ? h("span", { class: "badge riichi-badge" }, t("act.riichi")) : null,
+    isTurn ? h("span", { class: "badge turn-badge" }, t("table.turn")) : null,
+    (pub.flowers || []).length ? h("span", { class: "flowers" }, pub.flowers.map((f) => tileSpan(f))) : null,
+  );
+  const shown = state.hands && state.hands[seat];
+  const concealed = position === "self" ? null : h("div", { class: "opp-hand", "aria-label": t("table.handSize", { n: size }) },
+    shown ? shown.map((c) => tileSpan(c, { label: "" })) : Array.from({ length: size }, () => backSpan()));
+  return h("section", {
+    class: `seat seat-${position}${isTurn ? " on-turn" : ""}`, "data-seat": seat, "aria-label": playerName(state, seat),
+  }, head, concealed, discardsElement((v.discards || [])[seat], seat), h("div", { class: "melds" }, melds));
+}
+
+function centre(state) {
+  const v = state.view;
+  const tb = v.table || {};
+  const wind = tb.round_wind ?? tb.prevalent_wind;
+  const roundText = wind ? t("table.round", { wind: windName(wind), n: tb.hand_number ?? "" }) : "";
+  const counter = h("button", {
+    type: "button", class: "hand-counter", "data-testid": "hand-counter",
+    "aria-expanded": state.showFairness ? "true" : "false", onclick: () => state.handlers.toggleFairness(),
+  }, roundText || t("table.hand"));
+  const dora = tb.dora_indicators || [];
+  return h("section", { class: "centre", "aria-label": t("table.centre") },
+    counter,
+    h("div", { class: "centre-facts" },
+      tb.honba !== undefined ? h("span", { "data-testid": "honba" }, t("table.honba", { n: tb.honba })) : null,
+      tb.sticks !== undefined ? h("span", { "data-testid": "sticks" }, t("table.sticks", { n: tb.sticks })) : null,
+      v.live_remaining !== undefined ? h("span", { "data-testid": "remaining" }, t("table.remaining", { n: v.live_remaining })) : null,
+    ),
+    dora.length || tb.dora_indicators ? h("div", { class: "dora", "data-testid": "dora" },
+      h("span", { class: "muted" }, t("table.dora")), h("span", { class: "tiles small" }, dora.map((c) => tileSpan(c)))) : null,
+    state.clock ? clockElement(state.clock) : null,
+    state.protection ? h("p", { class: "protection", "data-testid": "protection", role: "status" }, state.protection) : null,
+    state.showFairness ? fairnessPanel(state) : null,
+  );
+}
+
+export function clockElement(clock) {
+  const low = clock.move !== undefined && clock.move <= 2;
+  return h("div", { class: `clock${low ? " low" : ""}`, "data-testid": "clock", role: "timer" },
+    clock.move !== undefined ? h("span", {}, t("table.move", { s: Math.max(0, Math.ceil(clock.move)) })) : null,
+    clock.bank !== undefined ? h("span", {}, t("table.bank", { s: Math.max(0, Math.ceil(clock.bank)) })) : null,
+  );
+}
+
+function copyRow(label, value, handlers, testid) {
+  return h("div", { class: "copy-row" },
+    h("span", { class: "muted" }, label),
+    h("code", { class: "mono", "data-testid": testid }, value ?? t("table.unknown")),
+    value ? h("button", { type: "button", class: "small-btn", onclick: () => handlers.copy(String(value)) }, t("table.copy")) : null);
+}
+
+function fairnessPanel(state) {
+  const f = state.fairness || {};
+  return h("div", { class: "fairness-panel", "data-testid": "fairness" },
+    h("p", { class: "help" }, t("table.fairnessLead")),
+    copyRow(t("table.commitment"), f.commitment, state.handlers, "commitment"),
+    copyRow(t("table.salt"), f.salt, state.handlers, "salt"));
+}
+
+/** Actions of one type from the prompt, in the order offered. */
+function ofType(actions, type) {
+  return actions.filter((a) => a.type === type);
+}
+
+function actionTiles(a) {
+  if (a.tiles) return a.tiles;
+  if (a.tile !== undefined) return [a.tile];
+  return [];
+}
+
+function actionButton(label, action, handlers, extra = {}) {
+  const tiles = actionTiles(action);
+  return h("button", {
+    type: "button", class: `act-btn act-${action.type}`, "data-action": action.type,
+    onclick: () => handlers.act(action), ...extra,
+  }, h("span", {}, label), tiles.length && action.type !== "discard" ? h("span", { class: "tiles small" }, tiles.map((c) => tileSpan(c, { label: "" }))) : null);
+}
+
+/** The controls for a prompt: everything but plain discards, which are the hand's own buttons. */
+function actionBar(state) {
+  const prompt = state.prompt;
+  if (!prompt) return null;
+  const acts = prompt.actions || [];
+  const hs = state.handlers;
+  const bar = h("div", { class: "actions", "data-testid": "actions", role: "group", "aria-label": t("table.actions") });
+  const riichiDiscards = acts.filter((a) => a.type === "discard" && a.riichi);
+  if (riichiDiscards.length) {
+    bar.append(h("button", {
+      type: "button", class: `act-btn act-riichi${state.riichi ? " active" : ""}`, "data-action": "riichi",
+      "aria-pressed": state.riichi ? "true" : "false", onclick: () => hs.toggleRiichi(),
+    }, state.riichi ? t("act.riichiCancel") : t("act.riichi")));
+  }
+  for (const a of ofType(acts, "tsumo")) bar.append(actionButton(t("act.tsumo"), a, hs));
+  for (const a of ofType(acts, "ron")) bar.append(actionButton(t("act.ron"), a, hs));
+  for (const type of ["chi", "pon", "minkan", "ankan", "kakan"]) {
+    for (const a of ofType(acts, type)) bar.append(actionButton(t(`act.${type}`), a, hs));
+  }
+  for (const a of ofType(acts, "reveal")) {
+    bar.append(actionButton(a.show ? t("act.reveal") : t("act.hide"), a, hs));
+  }
+  for (const a of ofType(acts, "abort")) bar.append(actionButton(t("act.abort", { reason: a.reason || "" }), a, hs));
+  const known = new Set(["discard", "tsumo", "ron", "chi", "pon", "minkan", "ankan", "kakan", "reveal", "abort", "pass"]);
+  for (const a of acts.filter((x) => !known.has(x.type))) bar.append(actionButton(t(`act.${a.type}`) !== `act.${a.type}` ? t(`act.${a.type}`) : a.type, a, hs));
+  for (const a of ofType(acts, "pass")) bar.append(actionButton(t("act.pass"), a, hs));
+  return bar.childElementCount ? bar : null;
+}
+
+/** The drawn tile: the view's `drawn` when the server gives it, else the 14th tile on turn. */
+export function drawnTile(view) {
+  if (view.drawn !== undefined) return view.drawn;
+  const hand = view.hand || [];
+  if (view.phase === "turn" && view.turn === view.seat && hand.length % 3 === 2 && !view.after_call) return hand[hand.length - 1];
+  return null;
+}
+
+function ownHand(state) {
+  const v = state.view;
+  const hand = [...(v.hand || [])];
+  const drawn = drawnTile(v);
+  if (drawn !== null) hand.splice(hand.lastIndexOf(drawn), 1);
+  hand.sort(compareTiles);
+  const acts = state.prompt ? state.prompt.actions || [] : [];
+  const discards = acts.filter((a) => a.type === "discard" && !!a.riichi === !!state.riichi);
+  const byTile = new Map(discards.map((a) => [a.tile, a]));
+  const button = (code, isDrawn) => {
+    const action = byTile.get(code);
+    return h("button", {
+      type: "button", class: `hand-tile${isDrawn ? " drawn" : ""}${action ? " playable" : ""}`,
+      "data-tile": code, "data-drawn": isDrawn ? "1" : "0", disabled: !action,
+      "aria-label": isDrawn ? t("table.discardDrawn", { tile: tileName(code) }) : t("table.discardTile", { tile: tileName(code) }),
+      onclick: () => action && state.handlers.act(action),
+      html: tileMarkup(code, { label: "" }),
+    });
+  };
+  return h("div", { class: "own-hand", "data-testid": "own-hand", role: "group", "aria-label": t("table.yourHand") },
+    h("div", { class: "hand-row" }, hand.map((c) => button(c, false))),
+    drawn !== null ? h("div", { class: "drawn-slot" }, button(drawn, true)) : null);
+}
+
+/** The win or draw screen for a hand summary (records.md `hands` entry). */
+export function resultElement(result, state) {
+  const names = (seat) => playerName(state, seat);
+  const wins = result.wins || [];
+  const parts = [h("h2", { tabindex: "-1" }, wins.length ? t("result.win") : t("result.draw", { reason: t(`reason.${result.reason}`) }))];
+  for (const w of wins) {
+    parts.push(h("div", { class: "win", "data-testid": "win" },
+      h("p", {}, w.from_seat === null || w.from_seat === undefined
+        ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
+      w.tile !== undefined ? h("p", { class: "tiles" }, tileSpan(w.tile)) : null,
+      h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", {}, `${name} · ${t("result.han", { n: han })}`))),
+      h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
+        " · ", t("result.total", { n: w.total }))));
+  }
+  if ((result.tenpai || []).length) {
+    parts.push(h("p", {}, t("result.tenpai", { who: result.tenpai.map((x, i) => (x === true ? names(i) : typeof x === "number" ? names(x) : null)).filter(Boolean).join(", ") || t("common.none") })));
+  }
+  if (result.deltas) {
+    parts.push(h("table", { class: "payments", "data-testid": "payments" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("result.player")), h("th", {}, t("result.change")), h("th", {}, t("result.points")))),
+      h("tbody", {}, result.deltas.map((d, i) => h("tr", {}, h("td", {}, names(i)),
+        h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d)),
+        h("td", {}, String((result.points || [])[i] ?? "")))))));
+  }
+  return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts,
+    state.handlers && state.handlers.next ? h("button", { type: "button", class: "primary", onclick: () => state.handlers.next() }, t("result.next")) : null);
+}
+
+/** The match end: placements, final points, the master seed and a link to verify it. */
+export function matchEndElement(end, state) {
+  const ranking = end.ranking || [];
+  const link = end.master_seed
+    ? `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}&salt=${encodeURIComponent(end.salt || "")}` +
+      (end.commitment ? `&commitment=${encodeURIComponent(end.commitment)}` : "") +
+      `&ruleset=${encodeURIComponent(end.ruleset || "riichi")}&hands=${end.hands || 1}` +
+      (end.players ? `&players=${encodeURIComponent(end.players.join(","))}` : "")
+    : null;
+  return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },
+    h("h2", { tabindex: "-1" }, t("end.title")),
+    h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, playerName(state, seat)), " ",
+      String((end.final_points || [])[seat] ?? "")))),
+    end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
+    link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null);
+}
+
+/** The whole table. Positions are relative to the viewer: self at the bottom, then right, across, left. */
+export function renderTable(state, handlers = {}) {
+  const hs = { act() {}, toggleRiichi() {}, toggleFairness() {}, copy() {}, ...handlers };
+  const full = { ...state, handlers: hs };
+  const v = state.view;
+  const me = v.seat ?? 0;
+  const n = (v.points || [0, 0, 0, 0]).length || 4;
+  const positions = ["self", "right", "across", "left"];
+  const panels = [];
+  for (let k = 0; k < n; k += 1) {
+    const seat = (me + k) % n;
+    panels.push(seatPanel(full, seat, v.seat === null || v.seat === undefined ? `${positions[k]} spectated` : positions[k]));
+  }
+  const root = h("section", { class: "table2d", "data-testid": "table", "data-phase": v.phase || "" },
+    h("div", { class: "board" }, panels[2] || null, panels[3] || null, centre(full), panels[1] || null, panels[0]),
+  );
+  if (v.seat !== null && v.seat !== undefined) {
+    root.append(h("div", { class: "controls" }, actionBar(full), ownHand(full)));
+  }
+  if (state.result) root.append(resultElement(state.result, full));
+  if (state.matchEnd) root.append(matchEndElement(state.matchEnd, full));
+  return root;
+}
