@@ -84,9 +84,7 @@ async def seat_everyone(room: int, clients: list[PlayClient], bots: int = 0) -> 
     for _ in range(bots):
         await owner.send({"type": "add_bot", "room": room})
     # Every join/ready/add_bot is answered by a room state: wait for the full, ready room.
-    await owner.next(
-        lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
-    )
+    await owner.next(lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"]))
     await owner.send({"type": "start", "room": room})
 
 
@@ -95,6 +93,7 @@ def check_no_leak(seat: int, messages: list[dict[str, Any]]) -> None:
     the wall, the master seed before the game ended, or another seat's claim options."""
     end = next(i for i, m in enumerate(messages) if m["type"] == "game_end")
     seed = messages[end]["master_seed"]
+    assert seed
     before = json.dumps(messages[:end])
     assert seed not in before and str(fairness.parse_master_seed(seed)) not in before
 
@@ -132,9 +131,7 @@ async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):
     assert sorted(s["seat"] for s in starts) == [0, 1, 2, 3]
     assert {e["master_seed"] for e in ends} == {ends[0]["master_seed"]}
     seed = fairness.parse_master_seed(ends[0]["master_seed"])
-    assert format(fairness.commitment(seed, starts[0]["salt"]), "064x") == starts[0][
-        "commitment"
-    ]
+    assert format(fairness.commitment(seed, starts[0]["salt"]), "064x") == starts[0]["commitment"]
     for client, start in zip(clients, starts, strict=True):
         check_no_leak(start["seat"], client.log)
     async with httpx.AsyncClient(base_url=f"http://{live}") as http:
@@ -145,3 +142,65 @@ async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):
         assert len(record["actions"]) > 40
     for c in clients:
         await c.close()
+
+
+async def _log_entries(app, game: int) -> list[Any]:
+    from openmahjong.store import games as g
+
+    async with app.state.om.db.session() as s:
+        return await g.actions(s, game)
+
+
+async def test_timeouts_auto_play_and_stale_and_illegal_replies_are_refused(app, live):
+    (human,) = await players(live, 1)
+    table = {**FAST, "move_seconds": 0.2, "bank_seconds": 0.1}
+    room = await make_room(live, human.token, table)
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    first = await human.next("prompt")
+    second = await human.next("prompt")  # the first ran out: the server played for us
+    assert second["seq"] > first["seq"]
+    await human.send({"type": "reply", "seq": first["seq"], "action": first["actions"][0]})
+    stale = await human.next("error")
+    assert stale["code"] == "stale" and stale["seq"] == first["seq"]
+    entries = await _log_entries(app, start["game"])
+    assert any(e.timeout and e.seat == start["seat"] for e in entries)
+    # A prompt we answer in time: an action it did not offer is refused, then a good one.
+    third = await human.next("prompt")
+    await human.send(
+        {"type": "reply", "seq": third["seq"], "action": {"type": "discard", "tile": 999}}
+    )
+    refused = await human.next(lambda m: m["type"] in ("error", "prompt"))
+    if refused["type"] == "error":  # not already timed out by a loaded machine
+        assert refused["code"] in ("illegal_action", "stale")
+    await human.close()
+
+
+async def test_one_player_and_three_bots_reconnect_mid_hand_and_finish(live):
+    (human,) = await players(live, 1)
+    room = await make_room(live, human.token, FAST)
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    for _ in range(3):
+        prompt = await human.next("prompt")
+        await human.send(
+            {"type": "reply", "seq": prompt["seq"], "action": simple_choice(prompt["actions"])}
+        )
+    waiting = await human.next("prompt")
+    await human.close()  # gone mid-hand with a decision open
+
+    back = PlayClient(human.ws_url, human.token)
+    await back.connect()
+    state = await back.next("room")
+    assert state["game"] == start["game"] and state["status"] == "playing"
+    again = await back.next("game_start")
+    assert again["seat"] == start["seat"] and again["commitment"] == start["commitment"]
+    view = (await back.next("view"))["view"]
+    assert view["seat"] == start["seat"] and len(view["hand"]) in (13, 14)
+    assert view["events"], "the full view carries the hand's events"
+    prompt = await back.next("prompt")
+    assert prompt["seq"] == waiting["seq"] and prompt["actions"] == waiting["actions"]
+    # Play the hand out: the next hand starts with a full view.
+    fresh = await back.autoplay(until="view")
+    assert fresh["game"] == start["game"] and len(fresh["view"]["hand"]) in (13, 14)
+    await back.close()

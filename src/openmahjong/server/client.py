@@ -83,9 +83,7 @@ class PlayClient:
         assert self.ws is not None
         await self.ws.send(json.dumps(message))
 
-    async def next(
-        self, want: str | Callable[[Message], bool], timeout: float = 20.0
-    ) -> Message:
+    async def next(self, want: str | Callable[[Message], bool], timeout: float = 20.0) -> Message:
         """The next message of type ``want`` (or matching it); earlier others are skipped."""
         match = (lambda m: m.get("type") == want) if isinstance(want, str) else want
         async with asyncio.timeout(timeout):
