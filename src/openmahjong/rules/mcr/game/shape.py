@@ -23,7 +23,7 @@ _MEMBER_OF: tuple[tuple[int, ...], ...] = tuple(
 
 
 _CACHE: dict[bytes, int] = {}
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 200_000
 
 
 def mcr_shanten(counts: Sequence[int]) -> int:
