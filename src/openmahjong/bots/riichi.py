@@ -129,16 +129,13 @@ class RiichiBot:
         seen = list(counts)
         threats: list[list[bool]] = []
         for s, history in enumerate(view.discards):
-            declared = False
-            gen = [False] * 34 if s != seat else []
-            for tile, _tsumogiri, riichi, claimed_by in history:
-                i = INDEX[tile]
-                if claimed_by is None:
-                    seen[i] += 1
-                if s != seat:
-                    gen[i] = True
-                    declared = declared or riichi
-            if declared:
+            for d in history:
+                if d[3] is None:  # a claimed discard is counted in the caller's meld
+                    seen[INDEX[d[0]]] += 1
+            if s != seat and any(d[2] for d in history):
+                gen = [False] * 34
+                for d in history:
+                    gen[INDEX[d[0]]] = True
                 threats.append(gen)
         melds: list[tuple[str, list[int]]] = []
         for s, seat_melds in enumerate(view.melds):
@@ -160,8 +157,9 @@ class RiichiBot:
         in_riichi = bool(view.seats_public[seat].get("riichi")) or any(
             d[2] for d in view.discards[seat]
         )
-        return _Situation(seat, counts, [min(n, 4) for n in seen], threats, melds, value,
-                          yakuhai, in_riichi)
+        if max(seen) > 4:  # cannot happen in a consistent view; keep the arithmetic safe
+            seen = [min(n, 4) for n in seen]
+        return _Situation(seat, counts, seen, threats, melds, value, yakuhai, in_riichi)
 
     def _tiebreak(self, i: int) -> int:
         x = (self.seed ^ (i * 0x9E3779B1)) & 0xFFFFFFFF
@@ -217,6 +215,45 @@ class RiichiBot:
                 options.append(max(0, singles - 1) + max(0, needed - pairs - 1))
         return min(options) if options else None
 
+    def _plan_table(self, sit: _Situation, counts: list[int],
+                    discards: Sequence[int]) -> dict[int, int | None]:
+        """``_plan_violations`` of the open hand after each discard, from one pass over the
+        14-tile hand: each plan's count changes only by the discarded tile."""
+        melds = sit.melds
+        if any(kind != "chi" and idx[0] in sit.yakuhai for kind, idx in melds):
+            return dict.fromkeys(discards, 0)
+        flat = [i for _, idx in melds for i in idx]
+        simples = all(i < 27 and i % 9 not in (0, 8) for i in flat)
+        outside = sum(counts[i] for i in range(34) if i >= 27 or i % 9 in (0, 8))
+        suits = {i // 9 for i in flat if i < 27}
+        flush = len(suits) <= 1
+        per_suit = [sum(counts[9 * s: 9 * s + 9]) for s in range(3)]
+        suited = sum(per_suit)
+        triplets = all(kind != "chi" for kind, _ in melds)
+        singles = counts.count(1)
+        pairs = 34 - counts.count(0) - singles
+        needed = 5 - len(melds)
+        out: dict[int, int | None] = {}
+        for i in discards:
+            n = counts[i]
+            if any(counts[y] - (y == i) >= 3 for y in sit.yakuhai):
+                out[i] = 0
+                continue
+            options = []
+            if simples:
+                options.append(outside - (i >= 27 or i % 9 in (0, 8)))
+            if flush:
+                options.append(min(
+                    suited - per_suit[s] - (i < 27 and i // 9 != s) for s in (suits or (0, 1, 2))
+                ))
+            if triplets:
+                s1 = singles - (n == 1) + (n == 2)
+                p1 = pairs - (n == 2)
+                if p1 + 1 >= needed:
+                    options.append(max(0, s1 - 1) + max(0, needed - p1 - 1))
+            out[i] = min(options) if options else None
+        return out
+
     # ------------------------------------------------------------------ turn
     def _turn(self, sit: _Situation, legal: Sequence[Action]) -> Action:
         counts = sit.counts
@@ -259,13 +296,9 @@ class RiichiBot:
         # Narrow down cheaply first (yaku plan, shanten, danger), then count useful tiles only
         # for the few discards still in the running.
         rough = []
+        plans = self._plan_table(sit, counts, list(after)) if open_hand else {}
         for i, s in after.items():
-            if open_hand:
-                counts[i] -= 1
-                violations = self._plan_violations(sit, counts, sit.melds)
-                counts[i] += 1
-            else:
-                violations = 0
+            violations = plans[i] if open_hand else 0
             risk = self._danger(sit, i) // 6 if sit.threats else 0
             rough.append(((99 if violations is None else violations, s, risk), i))
         first = min(key for key, _ in rough)
