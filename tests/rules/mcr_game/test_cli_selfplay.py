@@ -1,14 +1,9 @@
-"""``openmahjong selfplay --ruleset mcr``: records, summary, determinism, replay.
-
-Until the ``mcr`` entry point is in ``pyproject.toml`` the registry is given the ruleset here;
-once it is, :func:`_registered` changes nothing.
-"""
+"""``openmahjong selfplay --ruleset mcr``: records, summary, determinism, replay."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from openmahjong.cli import app
@@ -17,11 +12,8 @@ from openmahjong.rules.mcr.game import replay_match
 from openmahjong.rules.mcr.game.ruleset import RULESET
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    known = dict(registry.rulesets())
-    known.setdefault("mcr", RULESET)
-    monkeypatch.setattr(registry, "rulesets", lambda: known)
+def test_mcr_is_registered_through_its_entry_point():
+    assert registry.get_ruleset("mcr") is RULESET
 
 
 def run(*args: str):
