@@ -146,6 +146,9 @@ def test_mjai_game_reads_its_red_fives_and_dialect():
     record, report = import_text(text(MJAI), "mjai", MJAI.name)
     assert report.hands == report.hands_matched == 12
     assert record["header"]["source"]["format"] == "mjai"
+    assert record["header"]["preset"] == "tenhou-hanchan"
+    record, report = import_text(text(MJAI), "mjai", MJAI.name, preset="majsoul-hanchan")
+    assert record["header"]["preset"] == "majsoul-hanchan" and report.hands == 12
 
 
 # --------------------------------------------------------------------------- malformed files
@@ -264,6 +267,10 @@ def test_cli_errors_are_one_line(tmp_path):
     result = runner.invoke(app, ["replay", "check", "--json", str(broken)])
     assert result.exit_code == 2
     assert "E1-0" in json.loads(result.stdout)["errors"][0]["error"]
+    result = runner.invoke(
+        app, ["records", "import", str(MJAI), "--from", "mjai", "--preset", "nope"]
+    )
+    assert result.exit_code == 2 and "unknown preset" in result.stderr
     result = runner.invoke(app, ["records", "import", str(GAME), "--from", "nope"])
     assert result.exit_code == 2 and "--from" in result.stderr
     result = runner.invoke(app, ["records", "export", str(GAME), "--to", "mjai"])

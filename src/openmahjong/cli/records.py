@@ -50,6 +50,12 @@ def import_(
         str, typer.Option("--from", help="The file's format: mjlog, tenhou6 or mjai.")
     ],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here.")] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            help="Rules of an mjai game (default tenhou-hanchan); Tenhou logs say theirs."
+        ),
+    ] = None,
 ) -> None:
     """Read a log, replay every hand through the engine and write our JSON record."""
     from openmahjong.formats.convert import FORMATS, import_text
@@ -58,7 +64,7 @@ def import_(
     if source not in FORMATS:
         fail(f"--from must be one of {', '.join(FORMATS)}, not {source!r}")
     try:
-        record, report = import_text(_text(file), source, file.name)
+        record, report = import_text(_text(file), source, file.name, preset)
     except UnsupportedGame as problem:
         fail(f"{file}: unsupported game: {problem}")
     except FormatError as problem:

@@ -16,6 +16,7 @@ from typing import Any
 from openmahjong.formats import mjai, mjlog, tenhou6
 from openmahjong.formats.export import write_mjai
 from openmahjong.formats.game import FormatError, GameLog, GameReport, replay_game
+from openmahjong.rules.riichi.game.options import preset as make_preset
 
 __all__ = ["FORMATS", "detect", "read_log", "import_text", "export_record"]
 
@@ -47,20 +48,30 @@ def detect(text: str) -> str:
     raise FormatError("not a game record this tool knows (mjlog, tenhou.net/6, mjai, ours)")
 
 
-def read_log(text: str, fmt: str, name: str = "<log>") -> GameLog:
-    """Parse a Tenhou or mjai log (``fmt``: mjlog, tenhou6, mjai)."""
+def read_log(text: str, fmt: str, name: str = "<log>", preset: str | None = None) -> GameLog:
+    """Parse a Tenhou or mjai log (``fmt``: mjlog, tenhou6, mjai). ``preset`` names the rules
+    of an mjai game (mjai files do not say; default ``tenhou-hanchan``); Tenhou logs carry
+    their own flags."""
     if fmt == "mjlog":
         return mjlog.read_game(text, name)
     if fmt == "tenhou6":
         return tenhou6.read_game(tenhou6.loads(text), name)
     if fmt == "mjai":
-        return mjai.read_game(mjai.loads(text), name)
+        options = None
+        if preset is not None:
+            try:
+                options = make_preset(preset)
+            except ValueError as problem:
+                raise FormatError(str(problem)) from None
+        return mjai.read_game(mjai.loads(text), name, options)
     raise FormatError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
 
 
-def import_text(text: str, fmt: str, name: str = "<log>") -> tuple[dict[str, Any], GameReport]:
+def import_text(
+    text: str, fmt: str, name: str = "<log>", preset: str | None = None
+) -> tuple[dict[str, Any], GameReport]:
     """Our record of a Tenhou or mjai game, and how its hands compared with the log."""
-    return replay_game(read_log(text, fmt, name))
+    return replay_game(read_log(text, fmt, name, preset))
 
 
 def export_record(record: dict[str, Any], to: str) -> str:
