@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
@@ -126,12 +127,12 @@ def _rule_params(rules: str | RiichiRules) -> tuple | None:
     found = (
         rules,
         opts,
-        opts.red_fives,
+        TB.RED_COUNTS.get(opts.red_fives),
         opts.open_tanyao,
         opts.minimum_han,
         opts.double_yakuman,
         _LIMITS_KAZOE_YAKUMAN if opts.kazoe_limit == "yakuman" else _LIMITS_KAZOE_SANBAIMAN,
-        opts.kiriage,
+        _POINTS_KIRIAGE if opts.kiriage else _POINTS,
         opts.renhou,
     )
     if len(_RULE_PARAMS) < 256:
@@ -146,6 +147,25 @@ _LIMITS_KAZOE_YAKUMAN = (None,) * 5 + tuple(
 _LIMITS_KAZOE_SANBAIMAN = (None,) * 5 + tuple(
     basic_points(han, 30, 0, RiichiRules(kazoe_limit="sanbaiman")) for han in range(5, 14)
 )
+
+
+def _points_table(kiriage: bool) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
+    """Per (dealer << 1 | tsumo): index han << 8 | fu (1-4 han) -> (basic points, value)."""
+    rules = RiichiRules(kiriage=kiriage)
+    out = []
+    for mode in range(4):
+        dealer, tsumo = bool(mode & 2), bool(mode & 1)
+        row: list[tuple[int, int] | None] = [None] * (5 << 8)
+        for han in range(1, 5):
+            for fu in range(20, 256):
+                base = basic_points(han, fu, 0, rules)[0]
+                row[han << 8 | fu] = (base, hand_value(base, dealer, tsumo))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_POINTS = _points_table(False)
+_POINTS_KIRIAGE = _points_table(True)
 # Raw fu -> rounded fu, 20 read as 30 (an open pinfu shape on a ron; a closed hand never has 20).
 _ROUND_FU = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
 _WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
@@ -166,20 +186,26 @@ for _bits in range(16):
     _FLUSH[_key] = (1 if _bits & 8 else 2) if _suits == 1 else (3 if _suits == 0 else 0)
 # Indicator code -> shift of the dora's count in K.
 _DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
-_MELDS: dict[object, tuple[int, int, int]] = {}
+
+
+class _MeldTable(dict):
+    """Meld -> its packed int (``tables.meld_record``), read on first sight."""
+
+    def __missing__(self, m: object) -> int:
+        try:
+            ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
+        except (ScoringError, KeyError, TypeError, IndexError) as exc:
+            raise _Slow from exc
+        found = TB.meld_record(ms, ts)
+        if len(self) < 4096:
+            self[m] = found
+        return found
+
+
+_MELDS = _MeldTable()
+_MELD = _MELDS.__getitem__
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _ORPHAN_INDICES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-
-def _meld_entry(m: object) -> tuple[int, int, int]:
-    try:
-        ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
-    except (ScoringError, KeyError, TypeError, IndexError) as exc:
-        raise _Slow from exc
-    found = TB.meld_record(ms, ts)
-    if len(_MELDS) < 4096:
-        _MELDS[m] = found
-    return found
 
 
 def _nine_gates(key: int, offset: int) -> int:
@@ -233,8 +259,11 @@ class _ClosedOnly:
 
 _SEATS = (41, 42, 43, 44)
 _IT0, _IT1, _IT2 = TB.ITTSU
-_SUITS0, _SUITS1, _SUITS2 = TB.SUITS
-_HONORS = TB.HONORS
+# Typed loosely: an entry is a tuple, or None for a count over four (a TypeError on use).
+_SUITS0: dict[int, Any] = TB.SUITS[0]
+_SUITS1: dict[int, Any] = TB.SUITS[1]
+_SUITS2: dict[int, Any] = TB.SUITS[2]
+_HONORS: dict[int, Any] = TB.HONORS
 _VARIANTS = TB.VARIANTS
 _HONOR_SHAPES = TB.HONOR_SHAPES
 _WEIGHT = TB.WEIGHT.__getitem__
@@ -296,16 +325,10 @@ def score_win(
         if melds:
             if type(melds) is not list and type(melds) is not tuple:
                 raise _Slow
-            PK = K
-            P0 = F0 = 0
-            for m in melds:
-                e = _MELDS.get(m)
-                if e is None:
-                    e = _meld_entry(m)
-                a, b, c = e
-                PK += a
-                P0 += b
-                F0 += c
+            M = sum(map(_MELD, melds))
+            PK = K + (M & TB.M_LOW)
+            P0 = (M >> TB.M_SET) & TB.M_LOW
+            F0 = M >> TB.M_FACTS
             nm = len(melds)
             if nm > 4 or ((PK & TB.COUNTS_MASK) + TB.ELEVENS) & TB.TOPS:
                 raise _Slow
@@ -317,18 +340,18 @@ def score_win(
             closed = True
         if len(hand) != 14 - 3 * nm or not (K >> (5 * wi)) & 31:
             raise _Slow
-        reds = 0
-        if rp[2]:
-            reds = PK >> TB.RED_SHIFT
+        _, _, red_counts, open_tanyao, minimum_han, double, limits, points, renhou_mode = rp
+        if red_counts is None:  # no red fives at this table: a red code is a plain five
+            reds = 0
+        else:
+            reds = red_counts[PK >> TB.RED_SHIFT]  # more reds than the table has: KeyError
             if PK & TB.FOUR_FIVES:
                 # Four fives of a suit: one must be red.
                 for suit in (0, 1, 2):
-                    if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (reds >> (5 * suit)) & 31:
+                    if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (
+                        PK >> (TB.RED_SHIFT + 5 * suit)
+                    ) & 31:
                         raise _Slow
-            if reds:
-                if reds & TB.BAD_REDS[rp[2]]:
-                    raise _Slow
-                reds = (reds & 31) + ((reds >> 5) & 31) + (reds >> 10)
         # ------------------------------------------------------------ the situation
         pfu = _PAIR_FU[seat_wind, round_wind]
         if honba < 0 or riichi_sticks < 0:
@@ -339,7 +362,8 @@ def score_win(
                 raise _Slow
         elif ippatsu:
             raise _Slow
-        if (rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou) and (
+        rare = rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
+        if rare and (
             (haitei and (not tsumo or rinshan))
             or (rinshan and (not tsumo or not kans))
             or ((houtei or chankan) and tsumo)
@@ -366,8 +390,7 @@ def score_win(
         e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
         hk = (K >> TB.HONOR_SHIFT) & TB.HONOR_MASK
         eh = _HONORS.get(hk) or TB.honor_entry(hk)
-        if e0 is None or e1 is None or e2 is None or eh is None:
-            raise _Slow
+        # An entry of None (a count over four) fails here with a TypeError: the general path.
         F = e0[0] + e1[0] + e2[0] + eh[0] + F0
 
         # ------------------------------------------------------------ yaku of the whole hand
@@ -388,7 +411,7 @@ def score_win(
         elif ippatsu:
             common.append(("ippatsu", 1))
             common_han += 1
-        if chankan or rinshan or haitei or houtei or renhou:
+        if rare:
             if chankan:
                 common.append(("chankan", 1))
                 common_han += 1
@@ -401,11 +424,11 @@ def score_win(
             if houtei:
                 common.append(("houtei_raoyui", 1))
                 common_han += 1
-            if renhou and rp[8] == "mangan":
+            if renhou and renhou_mode == "mangan":
                 common.append(("renhou", 5))
                 common_han += 5
         ends = (F >> TB.F_ENDS) & 31
-        if not ends and (closed or rp[3]):
+        if not ends and (closed or open_tanyao):
             common.append(("tanyao", 1))
             common_han += 1
         honors = (F >> TB.F_HONORS) & 31
@@ -438,25 +461,22 @@ def score_win(
             common.append(("sankantsu", 2))
             common_han += 2
 
-        double = rp[5]
         yakuman: list[tuple[str, int]] | None = None
         hand_mult = 0
         if (
-            tenhou
-            or chiihou
-            or renhou
-            or honors >= 9
-            or flush >= 2
+            flush >= 2
             or ends == 14
-            or kans == 4
+            or honors >= 9
             or not (F >> TB.F_NOT_GREEN) & 31
+            or rare
+            or kans == 4
         ):
             yakuman = []
             if tenhou:
                 yakuman.append(("tenhou", 1))
             if chiihou:
                 yakuman.append(("chiihou", 1))
-            if renhou and rp[8] == "yakuman":
+            if renhou and renhou_mode == "yakuman":
                 yakuman.append(("renhou", 1))
             if honors >= 9 and shape is not None:
                 if shape[3]:
@@ -484,9 +504,8 @@ def score_win(
 
         # ------------------------------------------------------------ every reading, best kept
         fu_base = 22 if tsumo else 30 if closed else 20
-        minimum_han = rp[4]
-        limits = rp[6]
-        ron_factor = 6 if dealer else 4
+        ron_factor = 6 if dealer else 4  # limit hands: every split is whole hundreds
+        points = points[(2 if dealer else 0) | (1 if tsumo else 0)]
         dora_han = -1
         dn = un = 0
         best: tuple | None = None
@@ -508,21 +527,14 @@ def score_win(
                         han += dora_han
                         if han >= 5:
                             base = limits[han if han < 13 else 13][0]
+                            value = ron_factor * base
                         else:
-                            base = 25 << (han + 2)
-                            if base >= 2000 or (rp[7] and base >= 1920):
-                                base = 2000
+                            base, value = points[han << 8 | 25]
                     else:
                         han = -1
+                if hand_mult:
+                    value = ron_factor * base
                 if han >= 0:
-                    if tsumo:
-                        value = (
-                            3 * (-(-2 * base // 100) * 100)
-                            if dealer
-                            else -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
-                        )
-                    else:
-                        value = -(-ron_factor * base // 100) * 100
                     best_key = (value, han, 25)
                     best = (CHIITOITSU, 0, False, 0, None, TANKI, wi, 25, han, base, hand_mult)
             elif (F >> TB.F_ORPHANS) & 15 == 13 and ends == 14:
@@ -533,15 +545,10 @@ def score_win(
                 rmult = 2 if double and wait == THIRTEEN_SIDED else 1
                 mult = hand_mult + rmult
                 base = 8000 * mult
-                # A yakuman's basic points are whole hundreds: no rounding.
-                value = (6 * base if dealer else 4 * base) if tsumo else ron_factor * base
+                value = ron_factor * base
                 best_key = (value, 13 * mult, fu)
                 best = (KOKUSHI, 0, False, rmult, None, wait, pair, fu, 13 * mult, base, mult)
-        ph = eh[1]
-        p0 = e0[1]
-        p1 = e1[1]
-        p2 = e2[1]
-        if ph and p0 and p1 and p2 and not kokushi:
+        if not (F >> TB.F_NO_SPLIT) & 7 and not kokushi:
             if wi < 9:
                 wk, we, ws = k0, e0, 0
             elif wi < 18:
@@ -553,14 +560,14 @@ def score_win(
             vk = wk | (wi << 46) | (1 << 45 if tsumo else 0)
             var = _VARIANTS.get(vk) or TB.variants(vk, we, wi, bool(tsumo))
             decs: Sequence[tuple[int, int, tuple[int, int, int]]]
-            if len(p0) == 1 and len(p1) == 1 and len(p2) == 1:
-                decs = ((ph[0] + p0[0] + p1[0] + p2[0] + P0, 0, _ZERO3),)
+            if not (F >> TB.F_MANY_SPLITS) & 7:
+                decs = ((eh[1][0] + e0[1][0] + e1[1][0] + e2[1][0] + P0, 0, _ZERO3),)
             else:
                 many = []
-                h0 = ph[0] + P0
-                for i0, a in enumerate(p0):
-                    for i1, b in enumerate(p1):
-                        for i2, c in enumerate(p2):
+                h0 = eh[1][0] + P0
+                for i0, a in enumerate(e0[1]):
+                    for i1, b in enumerate(e1[1]):
+                        for i2, c in enumerate(e2[1]):
                             j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
                             many.append((h0 + a + b + c, j, (i0, i1, i2)))
                 decs = many
@@ -570,20 +577,19 @@ def score_win(
                     continue
                 found = True
                 runs = (D >> TB.P_RUNS) & 15
+                pair = (D >> TB.P_PAIR) & 63
+                fu_d = fu_base + pfu[pair] + ((D >> TB.P_FU) & 255)
+                conc_d = (D >> TB.P_CONCEALED) & 15
+                may_pinfu = closed and runs == 4 and not pfu[pair]
                 sig = -1
-                for v in var[j]:
-                    R = D + v
-                    wait = (R >> TB.P_WAIT) & 7
-                    pair = (R >> TB.P_PAIR) & 63
-                    conc = (R >> TB.P_CONCEALED) & 15
-                    if closed and wait == RYANMEN and runs == 4 and not pfu[pair]:
+                for wait, dfu, dconc in var[j]:
+                    conc = conc_d + dconc
+                    if may_pinfu and wait == RYANMEN:
                         pinfu = True
                         fu = 20 if tsumo else 30
                     else:
                         pinfu = False
-                        fu = _ROUND_FU[
-                            fu_base + _WAIT_FU[wait] + pfu[pair] + ((R >> TB.P_FU) & 255)
-                        ]
+                        fu = _ROUND_FU[fu_d + dfu]
                     if conc == 4:
                         rmult = 2 if double and wait == TANKI else 1
                         mult = hand_mult + rmult
@@ -593,6 +599,7 @@ def score_win(
                     if mult:
                         base = 8000 * mult
                         han = 13 * mult
+                        value = ron_factor * base
                     else:
                         if sig < 0:
                             # The decomposition's own yaku, as a signature (tables.SIG_*).
@@ -624,37 +631,20 @@ def score_win(
                         if han < minimum_han:
                             continue
                         if dora_han < 0:
-                            if (
-                                type(dora_indicators) is not list
-                                and type(dora_indicators) is not tuple
-                            ):
-                                raise _Slow
+                            # Read once; an indicator that is not a tile fails the lookup and
+                            # the general path raises the same error at the same point.
                             for ind in dora_indicators:
                                 dn += (PK >> _DORA_SHIFT[ind]) & 31
                             if riichi or double_riichi:
-                                if (
-                                    type(ura_indicators) is not list
-                                    and type(ura_indicators) is not tuple
-                                ):
-                                    raise _Slow
                                 for ind in ura_indicators:
                                     un += (PK >> _DORA_SHIFT[ind]) & 31
                             dora_han = dn + un + reds
                         han += dora_han
                         if han >= 5:
                             base = limits[han if han < 13 else 13][0]
+                            value = ron_factor * base
                         else:
-                            base = fu << (han + 2)
-                            if base >= 2000 or (rp[7] and base >= 1920):
-                                base = 2000
-                    if tsumo:
-                        value = (
-                            3 * (-(-2 * base // 100) * 100)
-                            if dealer
-                            else -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
-                        )
-                    else:
-                        value = -(-ron_factor * base // 100) * 100
+                            base, value = points[han << 8 | fu]
                     if best is None or (value, han, fu) > best_key:
                         best_key = (value, han, fu)
                         best = (

@@ -22,6 +22,8 @@ patterns (a few thousand), not by the number of hands scored.
 
 from __future__ import annotations
 
+from typing import Any
+
 from openmahjong import tiles as T
 from openmahjong.hand.decompose import SEQUENCE, TRIPLET, _suit_splits
 
@@ -63,7 +65,9 @@ F_PAIRS = 30  # kinds held exactly twice (concealed only)
 F_ORPHANS = 34  # terminal and honor kinds held (concealed only)
 F_OPEN = 38  # 3 bits: called melds (chi, pon, open or added kan)
 F_KANS = 41  # 3 bits: kans
-F_HONOR_COUNTS = 44  # seven five-bit counts of the honors (kans as three); the top field
+F_NO_SPLIT = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
+F_MANY_SPLITS = 47  # 3 bits: suits with more than one split
+F_HONOR_COUNTS = 50  # seven five-bit counts of the honors (kans as three); the top field
 #: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
 PRESENCE_LOW = (1 << 20) - 1
 PRESENCE_ADD = 0b01111_01111_01111_01111
@@ -196,7 +200,7 @@ SUITS: tuple[dict[int, Entry], ...] = ({}, {}, {})
 HONORS: dict[int, Entry] = {}
 
 
-def suit_entry(suit: int, key: int) -> Entry:
+def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it unchecked)
     counts = tuple((key >> (BITS * j)) & FIELD for j in range(9))
     if max(counts) > 4:
         SUITS[suit][key] = None
@@ -217,13 +221,17 @@ def suit_entry(suit: int, key: int) -> Entry:
         shifted = tuple((t, i + base) for t, i in bs)
         packed.append(_pack(pair + base if pair >= 0 else -1, shifted))
         blocks.append(shifted)
+    if not packed:
+        facts += 1 << F_NO_SPLIT
+    elif len(packed) > 1:
+        facts += 1 << F_MANY_SPLITS
     entry = (facts, tuple(packed), tuple(blocks))
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
     return entry
 
 
-def honor_entry(key: int) -> Entry:
+def honor_entry(key: int) -> Any:  # an Entry
     counts = tuple((key >> (BITS * j)) & FIELD for j in range(7))
     if max(counts) > 4:
         HONORS[key] = None
@@ -247,7 +255,11 @@ def honor_entry(key: int) -> Entry:
             pair = 27 + j
         elif n:
             ok = False
-    entry: Entry = (facts, (_pack(pair, tuple(bs)),), (tuple(bs),)) if ok else (facts, (), ())
+    entry: Entry = (
+        (facts, (_pack(pair, tuple(bs)),), (tuple(bs),))
+        if ok
+        else (facts + (1 << F_NO_SPLIT), (), ())
+    )
     HONORS[key] = entry
     return entry
 
@@ -264,23 +276,26 @@ def _sequence_wait(start: int, win: int) -> int:
     return PENCHAN if offset == 0 else RYANMEN
 
 
-VARIANTS: dict[int, tuple[tuple[int, ...], ...]] = {}
+Variant = tuple[int, int, int]
+VARIANTS: dict[int, tuple[tuple[Variant, ...], ...]] = {}
+WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
 
 
-def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[int, ...], ...]:
-    """Per split of the winning tile's suit: the packed deltas of each place the tile can sit.
+def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[Variant, ...], ...]:
+    """Per split of the winning tile's suit: each place the tile can sit, as (wait, fu, triplets).
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
-    identical sets read once. On a ron a triplet completed by the discard is open: one concealed
-    triplet fewer and half its fu.
+    identical sets read once. ``fu`` is what the wait adds; on a ron a triplet completed by the
+    discard is open, so it also takes back half that triplet's fu, and ``triplets`` is -1 (one
+    concealed triplet fewer).
     """
     assert entry is not None
     out = []
     for packed, blocks in zip(entry[1], entry[2], strict=True):
         pair = (packed >> P_PAIR) & 63 if packed & 7 else -1
-        found: list[int] = []
+        found: list[Variant] = []
         if pair == win:
-            found.append(TANKI << P_WAIT)
+            found.append((TANKI, WAIT_FU[TANKI], 0))
         seen: list[tuple[int, int]] = []
         for t, i in blocks:
             if i > win or i + 2 < win:
@@ -290,15 +305,16 @@ def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[int, 
                 if (wait, i) in seen:
                     continue
                 seen.append((wait, i))
-                found.append(wait << P_WAIT)
+                found.append((wait, WAIT_FU[wait], 0))
             elif i == win:
                 if (SHANPON, i) in seen:
                     continue
                 seen.append((SHANPON, i))
-                delta = SHANPON << P_WAIT
-                if not tsumo:
-                    delta += _triplet(i, False, False) - _triplet(i, True, False)
-                found.append(delta)
+                if tsumo:
+                    found.append((SHANPON, 0, 0))
+                else:
+                    fu = (_triplet(i, True, False) >> P_FU) & 255
+                    found.append((SHANPON, -(fu // 2), -1))
         out.append(tuple(found))
     result = tuple(out)
     if len(VARIANTS) < 1 << 17:
@@ -336,8 +352,14 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
     return found
 
 
-def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> tuple[int, int, int]:
-    """(physical weight, packed set, facts) of a meld read by ``hand._read_meld``."""
+#: A meld as one int: physical weight (K's layout) | packed set << M_SET | facts << M_FACTS.
+M_SET = 192
+M_FACTS = 384
+M_LOW = (1 << 192) - 1
+
+
+def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
+    """The meld read by ``hand._read_meld`` as one int (physical weight, packed set, facts)."""
     t, i, concealed, kan = ms
     physical = sum(WEIGHT[x] for x in tiles)
     kinds = (i, i + 1, i + 2) if t == 1 else (i, i, i)
@@ -354,4 +376,12 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> tuple[int,
             if k // 9 != 2 or k % 9 not in GREEN_SOU:
                 facts += 1 << F_NOT_GREEN
     packed = _run(i) if t == 1 else _triplet(i, concealed, kan)
-    return physical, packed, facts
+    return physical | packed << M_SET | facts << M_FACTS
+
+
+#: Per red_fives setting: the red-five fields of K (five bits per suit) -> red fives held; a
+#: pattern the table cannot deal is missing (a KeyError).
+RED_COUNTS: dict[int, dict[int, int]] = {
+    3: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1) for s in (0, 1)},
+    4: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1, 2) for s in (0, 1)},
+}
