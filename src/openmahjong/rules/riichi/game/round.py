@@ -420,16 +420,16 @@ class RiichiPolicy(RoundPolicy):
         if len(same) == 3 and self._kans_possible(table):
             calls.append(Minkan(tuple(same)))  # type: ignore[arg-type]
         if chi_seat:
+            have = set(hand)
             for lo in (k - 2, k - 1, k):
                 need = [n for n in (lo, lo + 1, lo + 2) if n != k]
                 if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
                     continue
-                n0, r0 = need[0], _RED_OF.get(need[0], -1)
-                a = sorted({t for t in hand if t in (n0, r0)})
+                # The distinct codes of each needed kind, plain before red (15 < 105).
+                a = [t for t in (need[0], _RED_OF.get(need[0], -1)) if t in have]
                 if not a:
                     continue
-                n1, r1 = need[1], _RED_OF.get(need[1], -1)
-                b = sorted({t for t in hand if t in (n1, r1)})
+                b = [t for t in (need[1], _RED_OF.get(need[1], -1)) if t in have]
                 calls.extend(Chi((ta, tb)) for ta in a for tb in b)
         for call in calls:
             if isinstance(call, Minkan) or self._leaves_a_discard(st, call, trigger.tile):
