@@ -229,7 +229,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4,
                         help="our games per line per round (riichienv plays 4x as many)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds")
-    parser.add_argument("--warmup", type=int, default=12, help="warm-up games (ours, untimed)")
+    parser.add_argument("--warmup", type=int, default=20, help="warm-up games (ours, untimed)")
     parser.add_argument("--preset", default="majsoul-hanchan")
     args = parser.parse_args()
     options = preset(args.preset)
