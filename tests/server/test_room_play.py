@@ -200,7 +200,13 @@ async def test_one_player_and_three_bots_reconnect_mid_hand_and_finish(live):
     assert view["events"], "the full view carries the hand's events"
     prompt = await back.next("prompt")
     assert prompt["seq"] == waiting["seq"] and prompt["actions"] == waiting["actions"]
-    # Play the hand out: the next hand starts with a full view.
+    choice = simple_choice(prompt["actions"])
+    await back.send({"type": "reply", "seq": prompt["seq"], "action": choice})
+    assert (await back.next(lambda m: m["type"] in ("accepted", "error")))["type"] == "accepted"
+    # Play the hand out (the next hand starts with a full view), then the game.
     fresh = await back.autoplay(until="view")
     assert fresh["game"] == start["game"] and len(fresh["view"]["hand"]) in (13, 14)
+    end = await back.autoplay()
+    assert end["game"] == start["game"]
+    check_no_leak(start["seat"], back.log)
     await back.close()
