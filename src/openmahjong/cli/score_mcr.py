@@ -7,75 +7,37 @@ fans and ends with exit code 1; input that cannot be a hand ends with exit code 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from openmahjong import tiles as T
 from openmahjong.cli import score_app
 from openmahjong.cli.output import err, fail, out, print_json
-from openmahjong.rules.mcr.scoring import (
-    MELD_KINDS,
-    MINIMUM_FAN,
-    BelowMinimum,
-    InvalidHand,
-    Meld,
-    NotAWin,
-    Win,
-    score_win,
-)
-
-_WIND_WORDS = {
-    "e": 41, "east": 41, "1z": 41, "41": 41,
-    "s": 42, "south": 42, "2z": 42, "42": 42,
-    "w": 43, "west": 43, "3z": 43, "43": 43,
-    "n": 44, "north": 44, "4z": 44, "44": 44,
-}  # fmt: skip
+from openmahjong.rules.mcr.scoring import MINIMUM_FAN
+from openmahjong.tools import mcr_calculator as calculator
+from openmahjong.tools.parsing import plain_message
 
 
-def _wind(option: str, text: str) -> int:
-    try:
-        return _WIND_WORDS[text.strip().lower()]
-    except KeyError:
-        fail(f"{option} {text!r} is not a wind: write E, S, W or N")
-
-
-def _tiles(what: str, text: str) -> list[int]:
-    try:
-        return T.parse(text)
-    except ValueError as exc:
-        fail(f"{what} {text!r}: {exc}")
-
-
-def _meld(text: str) -> Meld:
-    kind, sep, tiles = text.partition(":")
-    kind = kind.strip().lower()
-    if not sep or kind not in MELD_KINDS:
-        fail(
-            f"--meld {text!r}: write kind:tiles with kind one of {', '.join(MELD_KINDS)}, "
-            "e.g. pon:555z or chi:123m"
-        )
-    return Meld(kind, tuple(_tiles("--meld", tiles)))
-
-
-def _show(win: Win, below: bool) -> None:
-    table = Table(title=f"MCR win ({win.form})", header_style="bold")
+def _show(document: dict[str, Any]) -> None:
+    table = Table(title=f"MCR win ({document['form']})", header_style="bold")
     table.add_column("fan")
     table.add_column("name")
     table.add_column("value", justify="right")
     table.add_column("count", justify="right")
     table.add_column("points", justify="right")
-    for e in win.fans:
-        table.add_row(e.zh, e.en, str(e.value), str(e.count), str(e.points))
+    for e in document["fans"]:
+        table.add_row(e["zh"], e["en"], str(e["value"]), str(e["count"]),
+                      str(e["value"] * e["count"]))
     out.print(table)
-    if win.flowers:
-        out.print(f"total: {win.total} fan ({win.fan_total} + {win.flowers} for flowers)")
+    total, flowers = document["total"], document["flowers"]
+    if flowers:
+        out.print(f"total: {total} fan ({document['fan_total']} + {flowers} for flowers)")
     else:
-        out.print(f"total: {win.total} fan")
-    if below:
+        out.print(f"total: {total} fan")
+    if not document["legal"]:
         err.print(
-            f"[bold red]not a legal win:[/] {win.fan_total} fan before flowers, "
+            f"[bold red]not a legal win:[/] {document['fan_total']} fan before flowers, "
             f"the minimum is {MINIMUM_FAN}"
         )
 
@@ -114,36 +76,26 @@ def score_mcr(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score an MCR winning hand: every fan, the total and whether it reaches 8 fan."""
-    win_tiles = _tiles("--win", win)
-    if len(win_tiles) != 1:
-        fail(f"--win {win!r}: give exactly one tile, e.g. 2m")
-    melds = [_meld(text) for text in meld or []]
-    concealed = _tiles("hand", hand)
-    if len(concealed) == 13 - 3 * len(melds):
-        concealed.append(win_tiles[0])  # the hand was written without the winning tile
-    below = False
     try:
-        result = score_win(
-            concealed,
-            win_tiles[0],
-            melds,
-            self_drawn=self_drawn,
-            fourth_tile=fourth_tile,
-            kong=kong,
-            last_tile=last_tile,
-            seat_wind=_wind("--seat-wind", seat_wind),
-            prevalent_wind=_wind("--prevalent-wind", prevalent_wind),
-            flowers=flowers,
+        document = calculator.score(
+            calculator.McrRequest(
+                hand=hand,
+                win=win,
+                melds=meld or [],
+                self_drawn=self_drawn,
+                fourth_tile=fourth_tile,
+                kong=kong,
+                last_tile=last_tile,
+                seat_wind=seat_wind,
+                prevalent_wind=prevalent_wind,
+                flowers=flowers,
+            )
         )
-    except BelowMinimum as low:
-        result, below = low.win, True
-    except (NotAWin, InvalidHand) as exc:
-        fail(str(exc))
+    except ValueError as problem:
+        fail(plain_message(problem))
     if as_json:
-        document = result.as_dict()
-        document["legal"] = not below
         print_json(document)
     else:
-        _show(result, below)
-    if below:
+        _show(document)
+    if not document["legal"]:
         raise typer.Exit(code=1)
