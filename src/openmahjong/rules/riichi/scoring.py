@@ -275,6 +275,46 @@ _NO_YAKU = "this hand is complete but has no yaku, so it cannot win"
 _NO_YAKU_BONUS = _NO_YAKU + " (dora are bonuses, not yaku)"
 
 
+# Table constants as module globals (cheaper to load in the hot path than TB attributes).
+_COUNTS_MASK = TB.COUNTS_MASK
+_ELEVENS = TB.ELEVENS
+_FOUR_FIVES = TB.FOUR_FIVES
+_F_ENDS = TB.F_ENDS
+_F_HONORS = TB.F_HONORS
+_F_HONOR_COUNTS = TB.F_HONOR_COUNTS
+_F_KANS = TB.F_KANS
+_F_MANY_SPLITS = TB.F_MANY_SPLITS
+_F_NOT_GREEN = TB.F_NOT_GREEN
+_F_NO_SPLIT = TB.F_NO_SPLIT
+_F_OPEN = TB.F_OPEN
+_F_ORPHANS = TB.F_ORPHANS
+_F_PAIRS = TB.F_PAIRS
+_HONOR_MASK = TB.HONOR_MASK
+_HONOR_SHIFT = TB.HONOR_SHIFT
+_M_LOW = TB.M_LOW
+_M_SHIFT = TB.M_SHIFT
+_P_SHIFT = TB.P_SHIFT
+_PRESENCE_ADD = TB.PRESENCE_ADD
+_PRESENCE_BITS = TB.PRESENCE_BITS
+_PRESENCE_LOW = TB.PRESENCE_LOW
+_P_CONCEALED = TB.P_CONCEALED
+_P_FU = TB.P_FU
+_P_HONOR = TB.P_HONOR
+_P_INNER = TB.P_INNER
+_P_PAIR = TB.P_PAIR
+_P_PEIKOU = TB.P_PEIKOU
+_P_RUNS = TB.P_RUNS
+_P_RUN_COUNTS = TB.P_RUN_COUNTS
+_P_TRIPLET_BITS = TB.P_TRIPLET_BITS
+_RED_SHIFT = TB.RED_SHIFT
+_RUN_ADD = TB.RUN_ADD
+_RUN_COUNTS_MASK = TB.RUN_COUNTS_MASK
+_RUN_TOPS = TB.RUN_TOPS
+_SUIT_MASK = TB.SUIT_MASK
+_SUIT_STARTS = TB.SUIT_STARTS
+_TOPS = TB.TOPS
+
+
 def score_win(
     hand: Iterable[int] | str,
     win_tile: int | str,
@@ -326,17 +366,16 @@ def score_win(
             if type(melds) is not list and type(melds) is not tuple:
                 raise _Slow
             M = sum(map(_MELD, melds))
-            PK = K + (M & TB.M_LOW)
-            P0 = (M >> TB.M_SET) & TB.M_LOW
-            F0 = M >> TB.M_FACTS
+            PK = K + (M & _M_LOW)
+            F0 = M >> _M_SHIFT
             nm = len(melds)
-            if nm > 4 or ((PK & TB.COUNTS_MASK) + TB.ELEVENS) & TB.TOPS:
+            if nm > 4 or ((PK & _COUNTS_MASK) + _ELEVENS) & _TOPS:
                 raise _Slow
-            closed = not (F0 >> TB.F_OPEN) & 7
-            kans = (F0 >> TB.F_KANS) & 7
+            closed = not (F0 >> _F_OPEN) & 7
+            kans = (F0 >> _F_KANS) & 7
         else:
             PK = K
-            P0 = F0 = nm = kans = 0
+            F0 = nm = kans = 0
             closed = True
         if len(hand) != 14 - 3 * nm or not (K >> (5 * wi)) & 31:
             raise _Slow
@@ -344,12 +383,12 @@ def score_win(
         if red_counts is None:  # no red fives at this table: a red code is a plain five
             reds = 0
         else:
-            reds = red_counts[PK >> TB.RED_SHIFT]  # more reds than the table has: KeyError
-            if PK & TB.FOUR_FIVES:
+            reds = red_counts[PK >> _RED_SHIFT]  # more reds than the table has: KeyError
+            if PK & _FOUR_FIVES:
                 # Four fives of a suit: one must be red.
                 for suit in (0, 1, 2):
                     if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (
-                        PK >> (TB.RED_SHIFT + 5 * suit)
+                        PK >> (_RED_SHIFT + 5 * suit)
                     ) & 31:
                         raise _Slow
         # ------------------------------------------------------------ the situation
@@ -382,15 +421,16 @@ def score_win(
             raise _Slow
 
         # ------------------------------------------------------------ the suits' records
-        k0 = K & TB.SUIT_MASK
+        k0 = K & _SUIT_MASK
         e0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
-        k1 = (K >> 45) & TB.SUIT_MASK
+        k1 = (K >> 45) & _SUIT_MASK
         e1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
-        k2 = (K >> 90) & TB.SUIT_MASK
+        k2 = (K >> 90) & _SUIT_MASK
         e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
-        hk = (K >> TB.HONOR_SHIFT) & TB.HONOR_MASK
+        hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
         eh = _HONORS.get(hk) or TB.honor_entry(hk)
         # An entry of None (a count over four) fails here with a TypeError: the general path.
+        # The facts are the low bits of F; above P_SHIFT, the reading when every suit splits once.
         F = e0[0] + e1[0] + e2[0] + eh[0] + F0
 
         # ------------------------------------------------------------ yaku of the whole hand
@@ -427,14 +467,14 @@ def score_win(
             if renhou and renhou_mode == "mangan":
                 common.append(("renhou", 5))
                 common_han += 5
-        ends = (F >> TB.F_ENDS) & 31
+        ends = (F >> _F_ENDS) & 31
         if not ends and (closed or open_tanyao):
             common.append(("tanyao", 1))
             common_han += 1
-        honors = (F >> TB.F_HONORS) & 31
+        honors = (F >> _F_HONORS) & 31
         shape = None
         if honors:
-            hs = F >> TB.F_HONOR_COUNTS
+            hs = (F >> _F_HONOR_COUNTS) & _HONOR_MASK
             shape = _HONOR_SHAPES.get(hs) or TB.honor_shape(hs)
             if shape[0]:
                 if (shape[0] >> (seat_wind - 41)) & 1:
@@ -446,7 +486,7 @@ def score_win(
                 if shape[1]:
                     common += shape[1]
                     common_han += shape[2]
-        flush = _FLUSH[((F & TB.PRESENCE_LOW) + TB.PRESENCE_ADD) & TB.PRESENCE_BITS]
+        flush = _FLUSH[((F & _PRESENCE_LOW) + _PRESENCE_ADD) & _PRESENCE_BITS]
         if flush:
             if flush == 1:
                 common.append(("honitsu", 3 if closed else 2))
@@ -467,7 +507,7 @@ def score_win(
             flush >= 2
             or ends == 14
             or honors >= 9
-            or not (F >> TB.F_NOT_GREEN) & 31
+            or not (F >> _F_NOT_GREEN) & 31
             or rare
             or kans == 4
         ):
@@ -489,12 +529,12 @@ def score_win(
                 yakuman.append(("tsuuiisou", 1))
             if ends == 14 and not honors:
                 yakuman.append(("chinroutou", 1))
-            if not (F >> TB.F_NOT_GREEN) & 31:
+            if not (F >> _F_NOT_GREEN) & 31:
                 yakuman.append(("ryuuiisou", 1))
             if kans == 4:
                 yakuman.append(("suukantsu", 1))
             if flush == 2 and not nm and wi < 27:
-                gates = _nine_gates((K >> (45 * (wi // 9))) & TB.SUIT_MASK, wi % 9)
+                gates = _nine_gates((K >> (45 * (wi // 9))) & _SUIT_MASK, wi % 9)
                 if gates == 2:
                     yakuman.append(("junsei_chuuren_poutou", 2 if double else 1))
                 elif gates == 1:
@@ -505,14 +545,14 @@ def score_win(
         # ------------------------------------------------------------ every reading, best kept
         fu_base = 22 if tsumo else 30 if closed else 20
         ron_factor = 6 if dealer else 4  # limit hands: every split is whole hundreds
-        points = points[(2 if dealer else 0) | (1 if tsumo else 0)]
+        points = points[dealer + dealer + (1 if tsumo else 0)]
         dora_han = -1
         dn = un = 0
         best: tuple | None = None
         best_key: tuple = ()
         kokushi = found = False
         if not nm:
-            if (F >> TB.F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
+            if (F >> _F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
                 found = True
                 if hand_mult:
                     base = 8000 * hand_mult
@@ -537,7 +577,7 @@ def score_win(
                 if han >= 0:
                     best_key = (value, han, 25)
                     best = (CHIITOITSU, 0, False, 0, None, TANKI, wi, 25, han, base, hand_mult)
-            elif (F >> TB.F_ORPHANS) & 15 == 13 and ends == 14:
+            elif (F >> _F_ORPHANS) & 15 == 13 and ends == 14:
                 kokushi = found = True
                 pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
                 wait = THIRTEEN_SIDED if pair == wi else TANKI
@@ -548,7 +588,7 @@ def score_win(
                 value = ron_factor * base
                 best_key = (value, 13 * mult, fu)
                 best = (KOKUSHI, 0, False, rmult, None, wait, pair, fu, 13 * mult, base, mult)
-        if not (F >> TB.F_NO_SPLIT) & 7 and not kokushi:
+        if not (F >> _F_NO_SPLIT) & 7 and not kokushi:
             if wi < 9:
                 wk, we, ws = k0, e0, 0
             elif wi < 18:
@@ -560,11 +600,11 @@ def score_win(
             vk = wk | (wi << 46) | (1 << 45 if tsumo else 0)
             var = _VARIANTS.get(vk) or TB.variants(vk, we, wi, bool(tsumo))
             decs: Sequence[tuple[int, int, tuple[int, int, int]]]
-            if not (F >> TB.F_MANY_SPLITS) & 7:
-                decs = ((eh[1][0] + e0[1][0] + e1[1][0] + e2[1][0] + P0, 0, _ZERO3),)
+            if not (F >> _F_MANY_SPLITS) & 7:
+                decs = ((F >> _P_SHIFT, 0, _ZERO3),)
             else:
                 many = []
-                h0 = eh[1][0] + P0
+                h0 = eh[1][0] + (F0 >> _P_SHIFT)
                 for i0, a in enumerate(e0[1]):
                     for i1, b in enumerate(e1[1]):
                         for i2, c in enumerate(e2[1]):
@@ -576,10 +616,10 @@ def score_win(
                 if D & 7 != 1:
                     continue
                 found = True
-                runs = (D >> TB.P_RUNS) & 15
-                pair = (D >> TB.P_PAIR) & 63
-                fu_d = fu_base + pfu[pair] + ((D >> TB.P_FU) & 255)
-                conc_d = (D >> TB.P_CONCEALED) & 15
+                runs = (D >> _P_RUNS) & 15
+                pair = (D >> _P_PAIR) & 63
+                fu_d = fu_base + pfu[pair] + ((D >> _P_FU) & 255)
+                conc_d = (D >> _P_CONCEALED) & 15
                 may_pinfu = closed and runs == 4 and not pfu[pair]
                 sig = -1
                 for wait, dfu, dconc in var[j]:
@@ -604,26 +644,26 @@ def score_win(
                         if sig < 0:
                             # The decomposition's own yaku, as a signature (tables.SIG_*).
                             if runs:
-                                sig = ((D >> TB.P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
+                                sig = ((D >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
                                 if sig > 2:
                                     sig = 2
                                 if runs >= 3:
                                     rb = (
-                                        ((D >> TB.P_RUN_COUNTS) & TB.RUN_COUNTS_MASK) + TB.RUN_ADD
-                                    ) & TB.RUN_TOPS
+                                        ((D >> _P_RUN_COUNTS) & _RUN_COUNTS_MASK) + _RUN_ADD
+                                    ) & _RUN_TOPS
                                     if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
                                         sig += 4
-                                    if rb & (rb >> 21) & (rb >> 42) & TB.SUIT_STARTS:
+                                    if rb & (rb >> 21) & (rb >> 42) & _SUIT_STARTS:
                                         sig += 8
                                 elif runs == 1:
-                                    tb = D >> TB.P_TRIPLET_BITS
+                                    tb = D >> _P_TRIPLET_BITS
                                     if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
                                         sig += 16
-                                if not (D >> TB.P_INNER) & 15:
-                                    sig += 64 if (D >> TB.P_HONOR) & 15 else 128
+                                if not (D >> _P_INNER) & 15:
+                                    sig += 64 if (D >> _P_HONOR) & 15 else 128
                             else:
                                 sig = 32
-                                tb = D >> TB.P_TRIPLET_BITS
+                                tb = D >> _P_TRIPLET_BITS
                                 if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
                                     sig += 16
                             dh = _SIG_HAN[closed_bit | sig]

@@ -68,6 +68,9 @@ F_KANS = 41  # 3 bits: kans
 F_NO_SPLIT = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
 F_MANY_SPLITS = 47  # 3 bits: suits with more than one split
 F_HONOR_COUNTS = 50  # seven five-bit counts of the honors (kans as three); the top field
+#: A record's first int is its facts | its first split's packed reading << P_SHIFT, so one sum
+#: over the four records and the melds gives the hand's facts and (one split each) its reading.
+P_SHIFT = 96
 #: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
 PRESENCE_LOW = (1 << 20) - 1
 PRESENCE_ADD = 0b01111_01111_01111_01111
@@ -225,7 +228,7 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
         facts += 1 << F_NO_SPLIT
     elif len(packed) > 1:
         facts += 1 << F_MANY_SPLITS
-    entry = (facts, tuple(packed), tuple(blocks))
+    entry = (facts | (packed[0] << P_SHIFT if packed else 0), tuple(packed), tuple(blocks))
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
     return entry
@@ -255,8 +258,9 @@ def honor_entry(key: int) -> Any:  # an Entry
             pair = 27 + j
         elif n:
             ok = False
+    first = _pack(pair, tuple(bs))
     entry: Entry = (
-        (facts, (_pack(pair, tuple(bs)),), (tuple(bs),))
+        (facts | first << P_SHIFT, (first,), (tuple(bs),))
         if ok
         else (facts + (1 << F_NO_SPLIT), (), ())
     )
@@ -352,9 +356,8 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
     return found
 
 
-#: A meld as one int: physical weight (K's layout) | packed set << M_SET | facts << M_FACTS.
-M_SET = 192
-M_FACTS = 384
+#: A meld as one int: physical weight (K's layout) | (facts | packed set << P_SHIFT) << M_SHIFT.
+M_SHIFT = 192
 M_LOW = (1 << 192) - 1
 
 
@@ -376,7 +379,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
             if k // 9 != 2 or k % 9 not in GREEN_SOU:
                 facts += 1 << F_NOT_GREEN
     packed = _run(i) if t == 1 else _triplet(i, concealed, kan)
-    return physical | packed << M_SET | facts << M_FACTS
+    return physical | (facts | packed << P_SHIFT) << M_SHIFT
 
 
 #: Per red_fives setting: the red-five fields of K (five bits per suit) -> red fives held; a
