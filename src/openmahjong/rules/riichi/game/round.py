@@ -509,7 +509,11 @@ class RiichiPolicy(RoundPolicy):
             self.state.riichi_double = self.state.uninterrupted and not table.seats[seat].discards
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
-        self._x(table, seat).kuikae = frozenset()
+        x = self._x(table, seat)
+        x.kuikae = frozenset()
+        # Temporary furiten lasts until the seat's own discard: usually its draw came first,
+        # but a seat that calls discards without drawing (Tenhou: resolved at the discard).
+        x.furiten_temporary = False
         if self.options.kan_dora == "MAJSOUL":
             self._reveal_pending(table)
 
