@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from openmahjong.hand.distance import VECTORS, combine
+from openmahjong.hand.distance import COMBINED, VECTORS, combine
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_record, suit_record
 
@@ -75,10 +75,16 @@ def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
     """
     b = bytes(counts)
     parts = (b[0:9], b[9:18], b[18:27], b[27:34])
-    ids = [_record_id(part) for part in parts]
-    c01 = combine(ids[0], ids[1])
-    c23 = combine(ids[2], ids[3])
-    rests = (combine(ids[1], c23), combine(ids[0], c23), combine(c01, ids[3]), combine(c01, ids[2]))
+    suits = SUIT_RECORDS
+    try:  # the common case: every record and combination is known already
+        m, p, s = suits[parts[0]] & 4095, suits[parts[1]] & 4095, suits[parts[2]] & 4095
+        z = HONOR_RECORDS[parts[3]] & 4095
+        c01, c23 = COMBINED[m][p], COMBINED[s][z]
+        rests = (COMBINED[p][c23], COMBINED[m][c23], COMBINED[c01][z], COMBINED[c01][s])
+    except KeyError:
+        m, p, s, z = (_record_id(part) for part in parts)
+        c01, c23 = combine(m, p), combine(s, z)
+        rests = (combine(p, c23), combine(m, c23), combine(c01, z), combine(c01, s))
     tiles = sum(counts) + 1
     index = 2 * (tiles // 3) + 1
     better = (
