@@ -18,10 +18,10 @@ HANDS = [
 ]
 
 
-def test_temporary_furiten_ends_at_the_seats_discard_after_a_call():
+def test_temporary_furiten_ends_at_the_seats_discard_after_a_call_on_tenhou():
     # Tenhou: "同巡振聴の解消は打牌時" (temporary furiten ends when the seat discards). A seat that
     # passes a ron, then pons and discards without drawing, may ron the next discard.
-    t = make(HANDS, draws="3s2p8p7m")
+    t = make(HANDS, draws="3s2p8p7m", temporary_furiten_until="discard")
     discard(t, 0, "1z")
     discard(t, 1, "3s")
     t.act(2, Discard(tile("4s")))
@@ -38,6 +38,25 @@ def test_temporary_furiten_ends_at_the_seats_discard_after_a_call():
     pass_all(t)
     t.act(2, Discard(tile("7s")))
     assert Ron() in t.legal_actions(1)
+
+
+def test_temporary_furiten_lasts_until_the_next_draw_on_majsoul_presets():
+    # The riichi profile: "a non-riichi player is temporarily furiten until their next draw";
+    # a pon and its discard are not a draw, so the next discard still may not be won on.
+    t = make(HANDS, draws="3s2p8p7m")
+    discard(t, 0, "1z")
+    discard(t, 1, "3s")
+    t.act(2, Discard(tile("4s")))
+    t.act(1, PASS)
+    pass_all(t)
+    t.act(3, Discard(tile("3p")))
+    t.act(1, Pon((tile("3p"), tile("3p"))))
+    pass_all(t)
+    t.act(1, Discard(tile("6p")))
+    pass_all(t)
+    assert t.seats[1].extra.furiten_temporary
+    t.act(2, Discard(tile("7s")))
+    assert Ron() not in t.legal_actions(1)
 
 
 def test_temporary_furiten_still_blocks_until_that_discard():

@@ -22,6 +22,9 @@ class GameOptions(BaseModel):
     claim_mode: Literal["standard", "tactical", "upgrade"] = "standard"
     #: Tenhou: three players winning on one discard abort the hand instead.
     triple_ron_abort: bool = False
+    #: When a passed ron stops blocking (temporary furiten): at the seat's next draw (the riichi
+    #: profile) or at its next discard, which also ends it after a call (Tenhou).
+    temporary_furiten_until: Literal["draw", "discard"] = "draw"
     red_fives: bool = True
     starting_points: int = 25000
     return_points: int = 25000
@@ -44,10 +47,18 @@ PRESETS: dict[str, GameOptions] = {
     "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4),
     "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8),
     "tenhou-tonpuu": GameOptions(
-        name="tenhou-tonpuu", length=4, triple_ron_abort=True, scoring="tenhou"
+        name="tenhou-tonpuu",
+        length=4,
+        triple_ron_abort=True,
+        temporary_furiten_until="discard",
+        scoring="tenhou",
     ),
     "tenhou-hanchan": GameOptions(
-        name="tenhou-hanchan", length=8, triple_ron_abort=True, scoring="tenhou"
+        name="tenhou-hanchan",
+        length=8,
+        triple_ron_abort=True,
+        temporary_furiten_until="discard",
+        scoring="tenhou",
     ),
 }
 

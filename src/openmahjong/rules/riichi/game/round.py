@@ -73,7 +73,7 @@ class RiichiSeat:
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
-    #: Passed a ron: furiten until this seat's next draw.
+    #: Passed a ron: furiten until this seat's next draw (or discard, per the options).
     furiten_temporary: bool = False
     #: Passed a ron while in riichi: furiten for the rest of the hand.
     furiten_riichi: bool = False
@@ -511,9 +511,10 @@ class RiichiPolicy(RoundPolicy):
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
         x = self._x(table, seat)
         x.kuikae = frozenset()
-        # Temporary furiten lasts until the seat's own discard: usually its draw came first,
-        # but a seat that calls discards without drawing (Tenhou: resolved at the discard).
-        x.furiten_temporary = False
+        if self.options.temporary_furiten_until == "discard":
+            # Tenhou resolves it at the seat's discard, so a call and its discard end it too;
+            # the riichi profile keeps it until the seat's next draw (``after_draw``).
+            x.furiten_temporary = False
         if self.options.kan_dora == "MAJSOUL":
             self._reveal_pending(table)
 
