@@ -46,17 +46,35 @@ _GROWN: dict[tuple[int, bytes, int, int, int], tuple[int, ...]] = {}
 _GROWN_LIMIT = 500_000
 
 
+#: Part counts -> the record id of the part with one more tile at each position (-1: four held).
+_GROWN_IDS: dict[bytes, tuple[int, ...]] = {}
+
+
+def _grown_ids(part: bytes) -> tuple[int, ...]:
+    found = _GROWN_IDS.get(part)
+    if found is None:
+        ids = []
+        for p, n in enumerate(part):
+            if n >= 4:
+                ids.append(-1)  # no fifth copy
+                continue
+            grown = bytearray(part)
+            grown[p] += 1
+            ids.append(_record_id(bytes(grown)))
+        found = tuple(ids)
+        if len(_GROWN_IDS) >= _GROWN_LIMIT:
+            _GROWN_IDS.clear()
+        _GROWN_IDS[part] = found
+    return found
+
+
 def _grown(k: int, part: bytes, rest: int, index: int, current: int) -> tuple[int, ...]:
     key = (k, part, rest, index, current)
     found = _GROWN.get(key)
     if found is None:
         kinds = []
-        for p, n in enumerate(part):
-            if n >= 4:
-                continue  # no fifth copy
-            grown = bytearray(part)
-            grown[p] += 1
-            if VECTORS[combine(_record_id(bytes(grown)), rest)][index] - 1 < current:
+        for p, grown in enumerate(_grown_ids(part)):
+            if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current:
                 kinds.append(9 * k + p)
         found = tuple(kinds)
         if len(_GROWN) >= _GROWN_LIMIT:
