@@ -59,3 +59,11 @@ def test_the_schema_with_jsonschema_when_installed(records):
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     for path in sorted(records.iterdir()):
         jsonschema.validate(json.loads(path.read_text()), SCHEMA)
+
+
+def test_every_table_option_is_in_the_schema():
+    from openmahjong.rules.riichi.game.options import GameOptions
+
+    listed = set(SCHEMA["$defs"]["options"]["properties"])
+    missing = set(GameOptions.model_fields) - listed
+    assert not missing, f"add {sorted(missing)} to docs/record.schema.json ($defs.options)"

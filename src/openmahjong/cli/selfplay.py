@@ -129,6 +129,7 @@ def selfplay(
 
         for g in range(games):
             master_seed, salt = selfplay_seed(seed, g)
+            match: Any  # a RiichiMatch or an McrMatch: both give record()
             if rules.name == "mcr":
                 from openmahjong.bots.mcr import play_mcr_match
 
