@@ -210,3 +210,143 @@ async def test_one_player_and_three_bots_reconnect_mid_hand_and_finish(live):
     assert end["game"] == start["game"]
     check_no_leak(start["seat"], back.log)
     await back.close()
+
+
+# Seat 0 (the first dealer) discards 3s; seat 1 may chi it, seat 2 may pon it, seat 3 nothing.
+RIGGED_HANDS = [
+    "6m7m8m7p8p9s1z2z3z4z5z6z7z3s",
+    "4s5s2m5m8m2p5p8p1z1z2z2z7s",
+    "3s3s3m6m3p6p8s3z3z4z4z5z5z",
+    "4m7m4p7p2s6s1m1p9m9p6z6z7z",
+]
+THREE_SOU = 33
+
+
+@pytest.fixture
+def rigged(monkeypatch):
+    """Every room's first hand is dealt from RIGGED_HANDS (the seed still seats the players)."""
+    from openmahjong.server.room import Room
+    from openmahjong.table.rig import rigged_wall
+
+    original = Room._new_match
+    wall = rigged_wall(RIGGED_HANDS)
+
+    def new_match(self, *args, **kwargs):
+        match = original(self, *args, **kwargs)
+        match._walls = lambda _n: wall
+        match.table = match._deal()
+        return match
+
+    monkeypatch.setattr(Room, "_new_match", new_match)
+
+
+async def _rigged_table(live: str, table: dict[str, Any]) -> dict[int, PlayClient]:
+    clients = await players(live, 4)
+    room = await make_room(live, clients[0].token, table)
+    await seat_everyone(room, clients)
+    by_seat = {}
+    for c in clients:
+        by_seat[(await c.next("game_start"))["seat"]] = c
+    dealer = by_seat[0]
+    prompt = await dealer.next("prompt")
+    discard = {"type": "discard", "tile": THREE_SOU, "riichi": False}
+    assert discard in prompt["actions"]
+    await dealer.send({"type": "reply", "seq": prompt["seq"], "action": discard})
+    return by_seat
+
+
+def _of(actions: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    return next(a for a in actions if a["type"] == kind)
+
+
+async def test_tactical_call_pon_interrupts_a_chi(live, rigged):
+    table = {**FAST, "tactical_calls": True}
+    seats = await _rigged_table(live, table)
+    chi_prompt = await seats[1].next("prompt")
+    pon_prompt = await seats[2].next("prompt")
+    assert {a["type"] for a in pon_prompt["actions"]} == {"pon", "pass"}
+    await seats[2].send({"type": "reply", "seq": pon_prompt["seq"], "action": {"type": "pass"}})
+    await seats[2].next("accepted")
+    chi = _of(chi_prompt["actions"], "chi")
+    await seats[1].send({"type": "reply", "seq": chi_prompt["seq"], "action": chi})
+    # The chi stands as a claim: the seat that passed holds a pon and is asked again, alone,
+    # on its own tactical clock.
+    again = await seats[2].next("prompt")
+    assert again["seq"] > pon_prompt["seq"] and again["context"]["tactical"] is True
+    assert {a["type"] for a in again["actions"]} == {"pon", "pass"}
+    await seats[2].send(
+        {"type": "reply", "seq": again["seq"], "action": _of(again["actions"], "pon")}
+    )
+    for c in seats.values():
+        called = await c.next(lambda m: m["type"] == "event" and m["event"]["type"] == "Called")
+        assert called["event"]["seat"] == 2 and called["event"]["kind"] == "pon"
+    for c in seats.values():
+        await c.close()
+
+
+async def test_call_protection_as_the_d_seat_sees_it(live, rigged):
+    table = {
+        **FAST,
+        "tactical_calls": False,
+        "call_protection": True,
+        "protection_delay": 3.0,
+        "catch_up_first": 0.2,
+        "catch_up_second": 0.2,
+    }
+    seats = await _rigged_table(live, table)
+    d = seats[3]
+
+    def discards_by(client: PlayClient, seat: int) -> list[int]:
+        return [
+            i
+            for i, m in enumerate(client.log)
+            if m["type"] == "event"
+            and m["event"]["type"] == "Discarded"
+            and m["event"]["seat"] == seat
+        ]
+
+    chi_prompt = await seats[1].next("prompt")
+    pon_prompt = await seats[2].next("prompt")
+    await asyncio.sleep(0.2)
+    # B and C see the discard (with their prompts); D does not yet.
+    assert discards_by(seats[1], 0) and discards_by(seats[2], 0)
+    assert discards_by(d, 0) == []
+    await seats[2].send(
+        {"type": "reply", "seq": pon_prompt["seq"], "action": _of(pon_prompt["actions"], "pon")}
+    )
+    # C acted: D sees the discard at once (C's pon is not shown while B still decides).
+    shown = await d.next(lambda m: m["type"] == "event" and m["event"]["type"] == "Discarded")
+    assert shown["event"]["seat"] == 0 and shown["event"]["tile"] == THREE_SOU
+    await seats[1].send({"type": "reply", "seq": chi_prompt["seq"], "action": {"type": "pass"}})
+    turn = await seats[2].next("prompt")
+    await seats[2].send(
+        {"type": "reply", "seq": turn["seq"], "action": simple_choice(turn["actions"])}
+    )
+    await d.next(
+        lambda m: (
+            m["type"] == "event" and m["event"]["type"] == "Discarded" and m["event"]["seat"] == 2
+        )
+    )
+    kinds = [
+        (m["event"]["type"], m["event"].get("seat"))
+        for m in d.log
+        if m["type"] == "event" and m["event"]["type"] in ("Discarded", "Called")
+    ]
+    assert kinds == [("Discarded", 0), ("Called", 2), ("Discarded", 2)]
+    # Across sockets: D got the first discard only after the claimants had their prompts,
+    # and the pon only after the claimant itself saw it.
+    first = discards_by(d, 0)[0]
+    assert d.arrived[first] > seats[2].arrived[seats[2].log.index(pon_prompt)]
+    called_at = {
+        seat: c.arrived[
+            next(
+                i
+                for i, m in enumerate(c.log)
+                if m["type"] == "event" and m["event"]["type"] == "Called"
+            )
+        ]
+        for seat, c in seats.items()
+    }
+    assert called_at[3] > called_at[2]
+    for c in seats.values():
+        await c.close()

@@ -627,8 +627,9 @@ class Room:
                 "bank_seconds": round(bank, 3),
                 "tactical": tactical,
             }
+            # As JSON will carry them (tuples become lists), so a reply compares equal.
             pending = self.manager.hub.ledger(slot.user_id).issue(
-                [action_to_dict(a) for a in legal], context
+                [to_jsonable_python(action_to_dict(a)) for a in legal], context
             )
             shown = self.channel(slot.user_id).put(
                 Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
