@@ -41,7 +41,6 @@ from openmahjong.table.actions import (
     Chi,
     Discard,
     Kakan,
-    Minkan,
     Pon,
     Reveal,
     Ron,
@@ -56,7 +55,6 @@ INDEX: dict[int, int] = {code: i for i, code in enumerate(ALL_KINDS)}
 INDEX.update({red: INDEX[kind(red)] for red in RED_FIVES})
 _RED = frozenset(RED_FIVES)
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_SET = frozenset(_ORPHANS)
 _DRAGONS = (31, 32, 33)
 _WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
 
@@ -351,6 +349,8 @@ class RiichiBot:
     # ------------------------------------------------------------------ reactions
     def _react(self, view: BotView, sit: _Situation, legal: Sequence[Action]) -> Action:
         counts = sit.counts
+        # Never an open kan (Minkan): it gives every opponent a new dora and the bot nothing
+        # its pon would not.
         calls = [a for a in legal if isinstance(a, Pon | Chi)]
         if not calls or sit.in_riichi:
             return PASS
@@ -393,8 +393,3 @@ class RiichiBot:
             if isinstance(a, Reveal) and a.show:
                 return a
         return legal[0]
-
-
-# Minkan is never chosen: an open kan gives every opponent a new dora and the bot nothing
-# its pon would not; the name is imported so the policy is explicit.
-_NEVER = (Minkan,)
