@@ -21,6 +21,7 @@ __all__ = [
     "decompositions",
     "raw_decompositions",
     "is_complete_regular",
+    "suit_splits",
 ]
 
 TRIPLET = 0
@@ -81,6 +82,15 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
 
     walk(0, -1, [])
     return tuple(sorted(found))
+
+
+def suit_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Block, ...]], ...]:
+    """Every split of one suit's nine counts into sets and at most one pair, offsets 0..8.
+
+    ``(pair offset or -1, sorted blocks)`` each, sorted; cached (the Riichi scorer's per-suit
+    tables build on it).
+    """
+    return _suit_splits(counts)
 
 
 # Per suit (0, 1, 2): nine counts -> splits shifted to the suit's dense indices.

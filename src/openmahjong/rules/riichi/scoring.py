@@ -232,11 +232,12 @@ def _dora_counts(physical: int, dora: Sequence[int], ura: Sequence[int], riichi:
     return n, u
 
 
-def _fast_fu_breakdown(form, pair, wait, win, pinfu, tsumo, closed, winds, parts, melds):
+def _fast_fu_breakdown(
+    form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, eh, e0, e1, e2, choice, melds
+):
     """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
     sets: list[tuple[int, int, bool, bool]] = []
     if form == REGULAR:
-        eh, e0, e1, e2, choice = parts
         for bs in (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]]):
             for t, i in bs:
                 # On a ron, the triplet the discard completed is open.
@@ -246,7 +247,7 @@ def _fast_fu_breakdown(form, pair, wait, win, pinfu, tsumo, closed, winds, parts
             ms = _read_meld(m)[0]
             sets.append((ms[0], ms[1], ms[2], ms[3]))
     r = Reading(form, pair, tuple(sets), wait)
-    s = Situation(tsumo=tsumo, seat_wind=winds[0], round_wind=winds[1])
+    s = Situation(tsumo=tsumo, seat_wind=seat, round_wind=rnd)
     return fu_breakdown(r, _ClosedOnly(closed), s, pinfu)  # type: ignore[arg-type]
 
 
@@ -369,15 +370,17 @@ def score_win(
             PK = K + (M & _M_LOW)
             F0 = M >> _M_SHIFT
             nm = len(melds)
-            if nm > 4 or ((PK & _COUNTS_MASK) + _ELEVENS) & _TOPS:
+            if nm > 4 or len(hand) != 14 - 3 * nm or ((PK & _COUNTS_MASK) + _ELEVENS) & _TOPS:
                 raise _Slow
             closed = not (F0 >> _F_OPEN) & 7
             kans = (F0 >> _F_KANS) & 7
         else:
+            if len(hand) != 14:
+                raise _Slow
             PK = K
             F0 = nm = kans = 0
             closed = True
-        if len(hand) != 14 - 3 * nm or not (K >> (5 * wi)) & 31:
+        if not (K >> (5 * wi)) & 31:  # the winning tile is not in the hand
             raise _Slow
         _, _, red_counts, open_tanyao, minimum_han, double, limits, points, renhou_mode = rp
         if red_counts is None:  # no red fives at this table: a red code is a plain five
@@ -787,10 +790,15 @@ def score_win(
             pinfu,
             tsumo,
             closed,
-            (seat_wind, round_wind),
-            (eh, e0, e1, e2, choice),
+            seat_wind,
+            round_wind,
+            eh,
+            e0,
+            e1,
+            e2,
+            choice,
             melds if type(melds) is tuple else tuple(melds),
-        ),  # fmt: skip
+        ),
     )
 
 

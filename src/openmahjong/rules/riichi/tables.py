@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.hand.decompose import SEQUENCE, TRIPLET, _suit_splits
+from openmahjong.hand.decompose import SEQUENCE, TRIPLET, suit_splits
 
 __all__ = ["WEIGHT", "WIN_INDEX", "suit_entry", "honor_entry", "variants", "honor_shape"]
 
@@ -220,7 +220,7 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
     base = 9 * suit
     packed = []
     blocks = []
-    for pair, bs in _suit_splits(counts):
+    for pair, bs in suit_splits(counts):
         shifted = tuple((t, i + base) for t, i in bs)
         packed.append(_pack(pair + base if pair >= 0 else -1, shifted))
         blocks.append(shifted)
