@@ -88,7 +88,7 @@ async def seat_everyone(room: int, clients: list[PlayClient], bots: int = 0) -> 
     await owner.send({"type": "start", "room": room})
 
 
-def check_no_leak(seat: int, messages: list[dict[str, Any]]) -> None:
+def check_no_leak(seat: int | None, messages: list[dict[str, Any]]) -> None:
     """Nothing in ``messages`` (all one seat received) shows another seat's concealed tiles,
     the wall, the master seed before the game ended, or another seat's claim options."""
     end = next(i for i, m in enumerate(messages) if m["type"] == "game_end")
@@ -123,10 +123,20 @@ def check_no_leak(seat: int, messages: list[dict[str, Any]]) -> None:
 
 async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):
     clients = await players(live, 4)
+    (watcher,) = await players(live, 1)
     room = await make_room(live, clients[0].token, FAST)
+    await watcher.send({"type": "join", "room": room, "spectate": True})
     await seat_everyone(room, clients)
     starts = [await c.next("game_start") for c in clients]
     ends = await asyncio.gather(*(c.autoplay() for c in clients))
+    watched = await watcher.next("game_end")
+    assert watched["master_seed"] == ends[0]["master_seed"]
+    assert next(m for m in watcher.log if m["type"] == "game_start")["seat"] is None
+    assert not any(m["type"] == "prompt" for m in watcher.log)
+    public = [m["event"]["type"] for m in watcher.log if m["type"] == "event"]
+    assert "Discarded" in public and "Dealt" not in public
+    check_no_leak(None, watcher.log)
+    await watcher.close()
     game = starts[0]["game"]
     assert sorted(s["seat"] for s in starts) == [0, 1, 2, 3]
     assert {e["master_seed"] for e in ends} == {ends[0]["master_seed"]}
@@ -149,6 +159,37 @@ async def _log_entries(app, game: int) -> list[Any]:
 
     async with app.state.om.db.session() as s:
         return await g.actions(s, game)
+
+
+async def test_room_commands_refused_with_a_reason(live):
+    owner, guest, third = await players(live, 3)
+    room = await make_room(live, owner.token, FAST, password="open sesame")
+    await guest.send({"type": "join", "room": room})
+    assert (await guest.next("error"))["code"] == "wrong_password"
+    await guest.send({"type": "join", "room": room, "password": "open sesame"})
+    await guest.next("room")
+    await guest.send({"type": "start", "room": room})
+    assert (await guest.next("error"))["code"] == "forbidden"
+    await guest.send({"type": "add_bot", "room": room})
+    assert (await guest.next("error"))["code"] == "forbidden"
+    await owner.send({"type": "join", "room": room, "password": "open sesame"})
+    await owner.send({"type": "start", "room": room})
+    assert (await owner.next("error"))["code"] == "seats_free"
+    for _ in range(2):
+        await owner.send({"type": "add_bot", "room": room})
+    await owner.send({"type": "start", "room": room})
+    assert (await owner.next("error"))["code"] == "not_ready"
+    await third.send({"type": "join", "room": room, "password": "open sesame"})
+    assert (await third.next("error"))["code"] == "room_full"
+    await owner.send({"type": "kick", "room": room, "seat": 0})  # the guest joined first
+    kicked = await guest.next(lambda m: m["type"] == "room" and m["seats"][0] is None)
+    assert all(s is None or s["user_id"] != guest.user["id"] for s in kicked["seats"])
+    await third.send({"type": "join", "room": 999999})
+    assert (await third.next("error"))["code"] == "no_such_room"
+    await third.send({"type": "ready", "room": room})
+    assert (await third.next("error"))["code"] == "not_in_room"
+    for c in (owner, guest, third):
+        await c.close()
 
 
 async def test_timeouts_auto_play_and_stale_and_illegal_replies_are_refused(app, live):
