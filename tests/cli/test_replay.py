@@ -143,3 +143,39 @@ def test_the_store_shape_with_seat_action_entries_and_a_timeouts_list(records):
     }
     report = check_data(store, "store")
     assert report.status == "ok" and report.hands == report.hands_matched == len(data["hands"])
+
+
+def test_a_legal_edit_that_ends_the_same_way_is_caught_by_the_hand_digest(records):
+    """Swap one discard for another tile the seat holds, keep the rest: if the record still
+    replays, the hand's outcome may well be the same, but its action digest is not."""
+    from openmahjong.rules.riichi.game import replay_match
+
+    data = load(records / "game-0001.json")
+    tried = 0
+    for position, (_n, seat, action, *_flags) in enumerate(data["actions"][:60]):
+        if action["type"] != "discard" or action["riichi"]:
+            continue
+        before = {**data, "actions": data["actions"][:position]}
+        match = replay_match(before)
+        for other in sorted(set(match.table.seats[seat].hand) - {action["tile"]}):
+            edited = json.loads(json.dumps(data))
+            edited["actions"][position][2].update(tile=other)
+            edited["actions"][position][2].pop("tsumogiri")
+            report = check_data(edited, "edited")
+            tried += 1
+            if report.status == "mismatch":
+                assert any("digest" in m["what"] or "record" in m["what"]
+                           for m in report.mismatches)
+                return
+            assert report.status == "error"  # an edit either diverges or is caught
+            if tried > 40:
+                break
+    assert tried  # every edit tried broke the replay, which is also a detection
+
+
+def test_the_digest_is_checked(records, tmp_path):
+    data = load(records / "game-0002.json")
+    data["hands"][0]["digest"] = "0" * 16
+    report = json.loads(check(write(tmp_path / "d.json", data)).stdout)
+    (m,) = report["mismatches"]
+    assert "digest" in m["what"] and m["hand"] == data["hands"][0]["label"]

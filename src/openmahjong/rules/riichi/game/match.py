@@ -8,6 +8,8 @@ unless a test passes its own walls.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -35,6 +37,7 @@ __all__ = [
     "label",
     "hand_label",
     "hand_summary",
+    "actions_digest",
     "split_entry",
     "RECORD_FORMAT",
     "RECORD_VERSION",
@@ -141,10 +144,29 @@ def hand_label(index: int, honba: int) -> str:
     return f"{'ESWN'[index // 4]}{index % 4 + 1}-{honba}"
 
 
-def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[str, Any]:
+def _entry(n: int, seat: int, action: Action, notes: dict[str, Any] | None,
+           timed_out: bool) -> list[Any]:
+    """One action as a record entry: ``[round_index, seat, action, *flags]``."""
+    data = action_to_dict(action)
+    if notes:
+        data.update(notes)
+    return [n, seat, data] + (["timeout"] if timed_out else [])
+
+
+def actions_digest(entries: Sequence[Sequence[Any]]) -> str:
+    """First 16 hex digits of SHA-256 over the entries' canonical JSON: a hand's summary
+    carries the digest of its own actions, so an edited action shows up even when the edited
+    hand happens to end the same way."""
+    text = json.dumps([list(e) for e in entries], separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def hand_summary(
+    state: MatchState, result: HandResult, actions: int, digest: str | None = None
+) -> dict[str, Any]:
     """What a hand came to, as plain JSON data (records keep one per hand; a replay derives
     it again and must find the same)."""
-    return {
+    summary = {
         "label": hand_label(state.label, state.honba),
         "round_index": state.round_index,
         "dealer": state.dealer,
@@ -171,6 +193,9 @@ def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[st
         ],
         "actions": actions,
     }
+    if digest is not None:
+        summary["digest"] = digest
+    return summary
 
 
 class RiichiMatch:
@@ -255,7 +280,10 @@ class RiichiMatch:
         if table.phase == Phase.ENDED:
             result = table.result
             self.results.append(result)
-            self.hands.append(hand_summary(self.state, result, len(self.log) - self._hand_start))
+            entries = [_entry(*e) for e in self.log[self._hand_start:]]
+            self.hands.append(
+                hand_summary(self.state, result, len(entries), actions_digest(entries))
+            )
             self._hand_start = len(self.log)
             self.state = advance(self.state, result, self.options)
             if not self.state.ended:
@@ -297,12 +325,7 @@ class RiichiMatch:
             "started_at": started_at,
             "ended_at": ended_at,
         }
-        actions = []
-        for n, seat, action, notes, timed_out in self.log:
-            data = action_to_dict(action)
-            if notes:
-                data.update(notes)
-            actions.append([n, seat, data] + (["timeout"] if timed_out else []))
+        actions = [_entry(*e) for e in self.log]
         document: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
