@@ -179,3 +179,11 @@ def test_the_digest_is_checked(records, tmp_path):
     report = json.loads(check(write(tmp_path / "d.json", data)).stdout)
     (m,) = report["mismatches"]
     assert "digest" in m["what"] and m["hand"] == data["hands"][0]["label"]
+
+
+def test_records_without_digests_still_match(records, tmp_path):
+    data = load(records / "game-0001.json")
+    for hand in data["hands"]:
+        del hand["digest"]
+    report = json.loads(check(write(tmp_path / "old.json", data)).stdout)
+    assert report["ok"] and report["hands"] == report["hands_matched"]
