@@ -103,6 +103,7 @@ class Table:
         self.timeouts: set[int] = set()
         self.result: Any = None
         self._legal_cache: tuple[int, int, list[Action]] | None = None
+        self._view_cache: tuple[int, Any, Any] | None = None
         policy.on_start(self)
         for s in range(n):
             self.emit(Dealt(seat=s, tiles=tuple(hands[s]), private_to=s))
@@ -419,17 +420,26 @@ class Table:
         # The offered tile is public (it was discarded or added to a kan); who may claim it is
         # not, so the window itself never appears in a view.
         offered = self.trigger.tile if self.trigger is not None else None
+        # Melds and discard histories change only inside ``act`` (after the log grows), and
+        # are the same for every seat: build them once per action.
+        shared = self._view_cache
+        if shared is None or shared[0] != len(self.log):
+            shared = self._view_cache = (
+                len(self.log),
+                tuple(tuple(s.melds) for s in self.seats),
+                tuple(
+                    tuple((d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in s.discards)
+                    for s in self.seats
+                ),
+            )
         return SeatView(
             seat=seat,
             phase=str(self.phase),
             turn=self.turn,
             hand=tuple(self.seats[seat].hand) if seat is not None else (),
             hand_sizes=tuple(len(s.hand) for s in self.seats),
-            melds=tuple(tuple(s.melds) for s in self.seats),
-            discards=tuple(
-                tuple((d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in s.discards)
-                for s in self.seats
-            ),
+            melds=shared[1],
+            discards=shared[2],
             points=tuple(s.points for s in self.seats),
             live_remaining=self.wall.live_remaining,
             offered_tile=offered,
