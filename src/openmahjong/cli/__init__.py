@@ -20,6 +20,7 @@ def _register() -> None:
     # Command modules import ``app``/``score_app`` from here, so they are loaded after both exist.
     # One line per module; each module registers its own commands on import.
     import openmahjong.cli.analyze  # noqa: F401
+    import openmahjong.cli.loadtest  # noqa: F401
     import openmahjong.cli.records  # noqa: F401
     import openmahjong.cli.replay  # noqa: F401
     import openmahjong.cli.score_mcr  # noqa: F401

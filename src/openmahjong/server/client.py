@@ -57,9 +57,14 @@ class PlayClient:
         self._reader: asyncio.Task[None] | None = None
         #: Per received message, the monotonic time it arrived (same index as ``log``).
         self.arrived: list[float] = []
+        #: Called with each message and its arrival time as it arrives (load-test timing).
+        self.hook: Callable[[Message, float], None] | None = None
+        #: Keep every message in ``log`` (the load test turns this off).
+        self.keep_log = True
 
     async def connect(self) -> Message:
-        self.ws = await connect(self.ws_url, max_size=2**22)
+        # No per-message compression: small JSON messages, and the CPU is better spent playing.
+        self.ws = await connect(self.ws_url, max_size=2**22, compression=None)
         await self.ws.send(
             json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": self.token})
         )
@@ -75,8 +80,12 @@ class PlayClient:
         with contextlib.suppress(Exception):
             async for text in self.ws:
                 message = json.loads(text)
-                self.log.append(message)
-                self.arrived.append(time.monotonic())
+                now = time.monotonic()
+                if self.keep_log:
+                    self.log.append(message)
+                    self.arrived.append(now)
+                if self.hook is not None:
+                    self.hook(message, now)
                 self.inbox.put_nowait(message)
 
     async def send(self, message: Message) -> None:

@@ -35,6 +35,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset
@@ -50,7 +52,7 @@ from openmahjong.server.protocol import (
 )
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
-from openmahjong.store.models import Role, RoomStatus, User, utcnow
+from openmahjong.store.models import GameAction, Role, RoomStatus, User, utcnow
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
 from openmahjong.table.events import Called, Discarded, Event, event_to_dict
@@ -715,10 +717,9 @@ class Room:
         if action is None or action not in table.legal_actions(seat):
             raise RuntimeError(f"room {self.id}: {action!r} is not legal for seat {seat}")
         was_reaction = table.phase == Phase.REACTION
-        async with self.manager.state.db.session() as s:
-            await store_games.append_action(
-                s, game.id, game.next_seq, seat, action_to_dict(action), timeout=timed_out
-            )
+        await self.manager.writer.append(
+            game.id, game.next_seq, seat, action_to_dict(action), timed_out
+        )
         game.next_seq += 1
         game.open.pop(seat, None)
         if was_reaction:
@@ -763,6 +764,16 @@ class Room:
             discarder = table.trigger.seat
             opened = set(table.window.asking)
         called = any(isinstance(e, Called) for e in events)
+        # One message per distinct event as seen (a public event is the same for every seat).
+        messages: dict[int, GameEvent] = {}
+
+        def message_for(seen: Event) -> GameEvent:
+            found = messages.get(id(seen))
+            if found is None:
+                found = GameEvent(room=self.id, game=game.id, event=_event_dict(seen))
+                messages[id(seen)] = found
+            return found
+
         for i, slot in enumerate(game.seats):
             if slot.user_id is None:
                 continue
@@ -774,14 +785,14 @@ class Room:
                 at = when if i in held else None
                 if isinstance(e, Discarded) and opened and i not in opened and i != discarder:
                     at = now + s.protection_delay
-                ch.put(GameEvent(room=self.id, game=game.id, event=_event_dict(seen)), at)
+                ch.put(message_for(seen), at)
                 if isinstance(e, Called) and i in held:
                     ch.floor = max(ch.floor, (at or now) + s.catch_up_second)
         public = [e.visible_to(None) for e in events]
         for e in public:
             if e is None:
                 continue
-            message = GameEvent(room=self.id, game=game.id, event=_event_dict(e))
+            message = message_for(e)
             game.public_log.append((now, message))
             for ch in self.spectators.values():
                 ch.put(message, now + s.spectator_delay)
@@ -841,12 +852,88 @@ class Room:
             ch.close()
 
 
+class ActionWriter:
+    """Group commit of the action log: every table's action waits until it is committed, and
+    the actions that arrive while one transaction commits go together in the next one. Each
+    action keeps its own checks (``append_action``: live game, next number, in a savepoint)."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self._pending: list[tuple[int, int, int, dict[str, Any], bool, asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+        #: Transactions committed and actions written (for the load test's curiosity).
+        self.batches = 0
+        self.written = 0
+
+    async def append(
+        self, game_id: int, seq: int, seat: int, action: dict[str, Any], timeout: bool
+    ) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((game_id, seq, seat, action, timeout, done))
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._insert_all(batch)
+            except IntegrityError:
+                # Someone else wrote one of these numbers: find out which, one by one.
+                await self._one_by_one(batch)
+                continue
+            except Exception as exc:  # the commit failed: nothing of the batch stands
+                for *_rest, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+                continue
+            self.batches += 1
+            self.written += len(batch)
+            for *_rest, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _insert_all(self, batch: list[Any]) -> None:
+        """The fast path: one multi-row INSERT per transaction. Each room is the only writer of
+        its game and numbers its actions from the stored log, so the numbers follow on; the
+        primary key refuses any number stored twice (then the careful path decides)."""
+        now = utcnow()
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "seat": seat,
+                "action": action,
+                "timeout": timeout,
+                "created_at": now,
+            }
+            for game_id, seq, seat, action, timeout, _done in batch
+        ]
+        async with self.db.session() as s:
+            await s.execute(insert(GameAction), rows)
+
+    async def _one_by_one(self, batch: list[Any]) -> None:
+        for game_id, seq, seat, action, timeout, done in batch:
+            try:
+                async with self.db.session() as s:
+                    await store_games.append_action(s, game_id, seq, seat, action, timeout=timeout)
+            except Exception as exc:
+                if not done.done():
+                    done.set_exception(exc)
+                continue
+            self.written += 1
+            if not done.done():
+                done.set_result(None)
+
+
 class RoomManager:
     """Every room this server holds in memory, and which rooms each player sits in."""
 
     def __init__(self, state: Any, hub: Any) -> None:
         self.state = state
         self.hub = hub
+        self.writer = ActionWriter(state.db)
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
         self._lock = asyncio.Lock()
