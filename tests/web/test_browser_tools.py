@@ -318,7 +318,7 @@ def test_language_switch_persists_and_sets_lang(page):
 
 def test_routes_placeholders_and_unknown_pages(page):
     p = page.page
-    for route, heading in [("#/lobby", "Lobby: coming soon"), ("#/replays", "Replays: coming soon"),
+    for route, heading in [("#/lobby", "Lobby"), ("#/replays", "Replays"),
                            ("#/nowhere", "Page not found"), ("#/", "openmahjong")]:
         page.open(route)
         assert p.text_content("main h1") == heading

@@ -8,7 +8,11 @@ import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
-import * as placeholder from "./pages/placeholder.js";
+import * as lobby from "./pages/lobby.js";
+import * as player from "./pages/player.js";
+import * as replay from "./pages/replay.js";
+import * as replays from "./pages/replays.js";
+import * as room from "./pages/room.js";
 import * as riichi from "./pages/riichi.js";
 import * as seed from "./pages/seed.js";
 import * as tileSheet from "./pages/tiles.js";
@@ -19,10 +23,26 @@ const ROUTES = {
   "/tools/riichi": { page: riichi, title: "nav.riichi" },
   "/tools/mcr": { page: mcr, title: "nav.mcr" },
   "/tools/seed": { page: seed, title: "nav.seed" },
-  "/lobby": { page: placeholder, title: "nav.lobby" },
-  "/replays": { page: placeholder, title: "nav.replays" },
+  "/lobby": { page: lobby, title: "nav.lobby" },
+  "/replays": { page: replays, title: "nav.replays" },
+  "/player": { page: player, title: "nav.profile" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
 };
+
+// Routes with an id: "#/room/12" -> the room page with route.id "12".
+const ID_ROUTES = {
+  room: { page: room, title: "nav.room" },
+  replay: { page: replay, title: "nav.replay" },
+  player: { page: player, title: "nav.profile" },
+};
+
+/** The page for a path, with the id of "/kind/<id>" paths. */
+export function lookup(path) {
+  if (ROUTES[path]) return { entry: ROUTES[path], id: null };
+  const parts = path.split("/").filter(Boolean);
+  if (parts.length === 2 && ID_ROUTES[parts[0]]) return { entry: ID_ROUTES[parts[0]], id: decodeURIComponent(parts[1]) };
+  return { entry: null, id: null };
+}
 
 const NAV = [
   ["/tools/analyze", "nav.analyze"],
@@ -31,6 +51,7 @@ const NAV = [
   ["/tools/seed", "nav.seed"],
   ["/lobby", "nav.lobby"],
   ["/replays", "nav.replays"],
+  ["/player", "nav.profile"],
 ];
 
 /** "#/tools/seed?seed=ab&salt=cd" -> {path: "/tools/seed", query: URLSearchParams}. */
@@ -75,7 +96,7 @@ function header(route) {
             {},
             h(
               "a",
-              { href: `#${path}`, "aria-current": route.path === path ? "page" : false },
+              { href: `#${path}`, "aria-current": route.path === path || route.path.startsWith(`${path}/`) ? "page" : false },
               t(key),
             ),
           ),
@@ -89,7 +110,7 @@ let lastPath = null;
 
 function render() {
   const route = parseHash(window.location.hash);
-  const entry = ROUTES[route.path];
+  const { entry, id } = lookup(route.path);
   const root = document.getElementById("app");
   const main = h("main", { id: "main", tabindex: "-1" });
   root.replaceChildren(
@@ -100,7 +121,7 @@ function render() {
       h("p", {}, h("a", { href: "#/tiles" }, t("nav.tiles")))),
   );
   if (entry) {
-    entry.page.render(main, { ...route, title: t(entry.title), titleKey: entry.title });
+    entry.page.render(main, { ...route, id, title: t(entry.title), titleKey: entry.title });
     document.title = `${t(entry.title)} · ${t("app.name")}`;
   } else {
     main.append(

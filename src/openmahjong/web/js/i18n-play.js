@@ -2,6 +2,10 @@
 // i18n.js merges them into its tables, so t() and the string tests see them like any other.
 
 export const en = {
+  "preset.majsoul-hanchan": "Mahjong Soul rules, East-South",
+  "preset.majsoul-tonpuu": "Mahjong Soul rules, East only",
+  "preset.tenhou-hanchan": "Tenhou rules, East-South",
+  "preset.tenhou-tonpuu": "Tenhou rules, East only",
   "nav.profile": "Profile",
   "nav.room": "Table",
   "nav.replay": "Replay",
@@ -22,7 +26,6 @@ export const en = {
   "lobby.play": "Play now",
   "lobby.playBots": "Play against 3 bots",
   "lobby.quickMatch": "Quick match",
-  "lobby.botsRoom": "Against bots",
   "lobby.signInFirst": "Sign in or play as a guest first.",
   "lobby.rooms": "Open rooms",
   "lobby.noRooms": "No room is open. Open one below.",
@@ -48,6 +51,7 @@ export const en = {
   "lobby.catchUp1": "First catch-up (s)",
   "lobby.catchUp2": "Second catch-up (s)",
   "lobby.spectators": "Spectators may watch",
+  "lobby.spectatorDelay": "Spectators see the table late by (s)",
   "lobby.roomPassword": "Room password (optional)",
   "lobby.seed": "Own master seed (optional)",
   "lobby.seedHelp": "64 hex digits, for duplicate play. It stays secret until the end.",
@@ -191,6 +195,10 @@ export const en = {
 };
 
 export const zh = {
+  "preset.majsoul-hanchan": "雀魂规则·半庄",
+  "preset.majsoul-tonpuu": "雀魂规则·东风",
+  "preset.tenhou-hanchan": "天凤规则·半庄",
+  "preset.tenhou-tonpuu": "天凤规则·东风",
   "nav.profile": "个人资料",
   "nav.room": "牌桌",
   "nav.replay": "牌谱回放",
@@ -211,7 +219,6 @@ export const zh = {
   "lobby.play": "马上开始",
   "lobby.playBots": "与 3 个机器人对局",
   "lobby.quickMatch": "快速匹配",
-  "lobby.botsRoom": "人机对局",
   "lobby.signInFirst": "请先登录或以游客身份进入。",
   "lobby.rooms": "开放的房间",
   "lobby.noRooms": "暂无开放的房间，可在下方创建。",
@@ -237,6 +244,7 @@ export const zh = {
   "lobby.catchUp1": "第一次追赶（秒）",
   "lobby.catchUp2": "第二次追赶（秒）",
   "lobby.spectators": "允许观战",
+  "lobby.spectatorDelay": "观战延迟（秒）",
   "lobby.roomPassword": "房间密码（可选）",
   "lobby.seed": "自带主种子（可选）",
   "lobby.seedHelp": "64 位十六进制数，用于复式对局。对局结束前保密。",
@@ -380,6 +388,10 @@ export const zh = {
 };
 
 export const ja = {
+  "preset.majsoul-hanchan": "雀魂ルール・半荘",
+  "preset.majsoul-tonpuu": "雀魂ルール・東風",
+  "preset.tenhou-hanchan": "天鳳ルール・半荘",
+  "preset.tenhou-tonpuu": "天鳳ルール・東風",
   "nav.profile": "プロフィール",
   "nav.room": "卓",
   "nav.replay": "牌譜再生",
@@ -400,7 +412,6 @@ export const ja = {
   "lobby.play": "今すぐ遊ぶ",
   "lobby.playBots": "ボット3人と対局",
   "lobby.quickMatch": "クイックマッチ",
-  "lobby.botsRoom": "ボット対局",
   "lobby.signInFirst": "先にログインするか、ゲストとして入ってください。",
   "lobby.rooms": "開いている部屋",
   "lobby.noRooms": "開いている部屋はありません。下で作成できます。",
@@ -426,6 +437,7 @@ export const ja = {
   "lobby.catchUp1": "1回目の追いつき（秒）",
   "lobby.catchUp2": "2回目の追いつき（秒）",
   "lobby.spectators": "観戦を許可",
+  "lobby.spectatorDelay": "観戦の遅延（秒）",
   "lobby.roomPassword": "部屋のパスワード（任意）",
   "lobby.seed": "独自のマスターシード（任意）",
   "lobby.seedHelp": "16進数64桁。複式対局用で、終局まで公開されません。",

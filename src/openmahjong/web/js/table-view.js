@@ -146,7 +146,6 @@ function centre(state) {
       h("span", { class: "muted" }, t("table.dora")), h("span", { class: "tiles small" }, dora.map((c) => tileSpan(c)))) : null,
     state.clock ? clockElement(state.clock) : null,
     state.protection ? h("p", { class: "protection", "data-testid": "protection", role: "status" }, state.protection) : null,
-    state.showFairness ? fairnessPanel(state) : null,
   );
 }
 
@@ -225,6 +224,18 @@ function actionBar(state) {
 export function drawnTile(view) {
   if (view.drawn !== undefined) return view.drawn;
   const hand = view.hand || [];
+  if (view.events && view.events.length) {
+    // The latest of my own draws, unless I discarded or called since.
+    for (let i = view.events.length - 1; i >= 0; i -= 1) {
+      const e = view.events[i];
+      if (e.seat !== view.seat) continue;
+      if (e.type === "Drew") return e.tile !== null && hand.includes(e.tile) && hand.length % 3 === 2 ? e.tile : null;
+      if (e.type === "Discarded" || e.type === "Called" || e.type === "Dealt") {
+        return e.type === "Dealt" && hand.length % 3 === 2 && view.turn === view.seat ? hand[hand.length - 1] : null;
+      }
+    }
+    return null;
+  }
   if (view.phase === "turn" && view.turn === view.seat && hand.length % 3 === 2 && !view.after_call) return hand[hand.length - 1];
   return null;
 }
@@ -281,12 +292,18 @@ export function resultElement(result, state) {
     state.handlers && state.handlers.next ? h("button", { type: "button", class: "primary", onclick: () => state.handlers.next() }, t("result.next")) : null);
 }
 
+/** The seed page reads a commitment as decimal or 0x hex; records write 64 bare hex digits. */
+function commitmentParam(c) {
+  const text = String(c);
+  return /^[0-9a-f]+$/i.test(text) && /[a-f]/i.test(text) || text.length === 64 ? `0x${text}` : text;
+}
+
 /** The match end: placements, final points, the master seed and a link to verify it. */
 export function matchEndElement(end, state) {
   const ranking = end.ranking || [];
   const link = end.master_seed
     ? `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}&salt=${encodeURIComponent(end.salt || "")}` +
-      (end.commitment ? `&commitment=${encodeURIComponent(end.commitment)}` : "") +
+      (end.commitment ? `&commitment=${encodeURIComponent(commitmentParam(end.commitment))}` : "") +
       `&ruleset=${encodeURIComponent(end.ruleset || "riichi")}&hands=${end.hands || 1}` +
       (end.players ? `&players=${encodeURIComponent(end.players.join(","))}` : "")
     : null;
@@ -313,6 +330,7 @@ export function renderTable(state, handlers = {}) {
   }
   const root = h("section", { class: "table2d", "data-testid": "table", "data-phase": v.phase || "" },
     h("div", { class: "board" }, panels[2] || null, panels[3] || null, centre(full), panels[1] || null, panels[0]),
+    state.showFairness ? fairnessPanel(full) : null,
   );
   if (v.seat !== null && v.seat !== undefined) {
     root.append(h("div", { class: "controls" }, actionBar(full), ownHand(full)));

@@ -20,6 +20,7 @@ const form = {
   catch_up_second: 0.5,
   tactical_calls: "auto",
   spectators: true,
+  spectator_delay: 10,
   password: "",
   master_seed: "",
 };
@@ -44,6 +45,7 @@ export function roomBody(f) {
       catch_up_second: Number(f.catch_up_second),
       tactical_calls: f.tactical_calls === "auto" ? null : f.tactical_calls === "on",
       spectators: !!f.spectators,
+      spectator_delay: Number(f.spectator_delay),
     },
   };
   if (f.password) body.password = f.password;
@@ -89,10 +91,17 @@ function authSection(user, rerender) {
   return box;
 }
 
-async function playBots(out) {
+/** A preset's name for people ("majsoul-tonpuu" -> "Mahjong Soul rules, East only"). */
+export function presetName(p) {
+  const key = `preset.${p}`;
+  const text = t(key);
+  return text === key ? p : text;
+}
+
+async function playBots(out, user) {
   out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
   try {
-    const room = await postJson("/api/rooms", roomBody({ ...form, name: t("lobby.botsRoom"), password: "", master_seed: "" }));
+    const room = await postJson("/api/rooms", roomBody({ ...form, name: `${user.name} 🀄 🤖🤖🤖`, password: "", master_seed: "" }));
     window.location.hash = `#/room/${room.id}?bots=3&start=1`;
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)));
@@ -126,7 +135,7 @@ function createSection(user, rulesets) {
       h("div", { class: "form-grid" },
         field(t("common.ruleset"), select(Object.keys(rulesets).map((r) => [r, t(`common.${r}`)]), form.ruleset,
           (e) => { form.ruleset = e.target.value; rerenderForm(); }, { name: "ruleset" })),
-        field(t("lobby.preset"), select(presets.map((p) => [p, p]), form.preset, (e) => { form.preset = e.target.value; }, { name: "preset" })),
+        field(t("lobby.preset"), select(presets.map((p) => [p, presetName(p)]), form.preset, (e) => { form.preset = e.target.value; }, { name: "preset" })),
         field(t("lobby.length"), select([["", t("lobby.presetLength")], ["4", t("lobby.east")], ["8", t("lobby.half")]], form.length,
           (e) => { form.length = e.target.value; }, { name: "length" })),
         numberField(t("lobby.moveSeconds"), "move_seconds", { min: "1", max: "300" }),
@@ -142,6 +151,7 @@ function createSection(user, rulesets) {
         numberField(t("lobby.catchUp2"), "catch_up_second", { min: "0", max: "10", step: "0.1" }),
       ),
       checkbox(t("lobby.spectators"), form.spectators, (e) => { form.spectators = e.target.checked; }, "spectators"),
+      h("div", { class: "form-grid" }, numberField(t("lobby.spectatorDelay"), "spectator_delay", { min: "0", max: "600", step: "1" })),
       h("div", { class: "form-grid" },
         field(t("lobby.roomPassword"), h("input", { name: "room-password", type: "password", autocomplete: "new-password", value: form.password, oninput: (e) => { form.password = e.target.value; } })),
         field(t("lobby.seed"), h("input", { name: "master-seed", value: form.master_seed, spellcheck: "false", oninput: (e) => { form.master_seed = e.target.value; } }), t("lobby.seedHelp")),
@@ -159,7 +169,7 @@ function roomsSection(rooms) {
     list.append(h("li", { "data-room": r.id },
       h("a", { href: `#/room/${r.id}`, class: "room-link" },
         h("strong", {}, r.name), " ",
-        h("span", { class: "muted" }, `${t(`common.${r.ruleset}`)} · ${r.preset || ""}`),
+        h("span", { class: "muted" }, `${t(`common.${r.ruleset}`)} · ${r.preset ? presetName(r.preset) : ""}`),
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
         h("span", { class: "badge" }, t(`room.${r.status}`)),
         r.owner ? h("span", { class: "muted" }, ` ${r.owner.name}`) : null)));
@@ -189,7 +199,7 @@ export async function render(main, route) {
   const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-h" },
     h("h2", { id: "quick-h" }, t("lobby.play")),
     h("div", { class: "button-row" },
-      h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut) }, t("lobby.playBots")),
+      h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut, user) }, t("lobby.playBots")),
       info.quick_match ? h("a", { class: "button", href: "#/room/quick" }, t("lobby.quickMatch")) : null),
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);

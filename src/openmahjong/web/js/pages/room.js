@@ -11,6 +11,7 @@ import { errorText, t } from "../i18n.js";
 import { PlayClient } from "../play-client.js";
 import { currentUser } from "../session.js";
 import { clockElement, renderTable } from "../table-view.js";
+import { applyEvent } from "../view-events.js";
 
 let session = null;
 
@@ -42,6 +43,7 @@ function freshSession(id, query) {
     client: null,
     main: null,
     autoSent: new Set(),
+    handsDone: 0,
   };
 }
 
@@ -91,6 +93,7 @@ function noteEvent(ev) {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, han: ev.han, fu: ev.fu,
       yakuman: ev.yakuman, total: ev.total, yaku: (ev.yaku || []).map(yakuPair) });
   } else if (ev.type === "HandEnded") {
+    session.handsDone += 1;
     session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins };
     session.prompt = null;
   }
@@ -112,6 +115,7 @@ function onMessage(msg) {
     case "room":
       if (msg.room !== session.id) return;
       session.room = msg;
+      session.message = null;
       autoPlay();
       break;
     case "game_start":
@@ -127,6 +131,7 @@ function onMessage(msg) {
       for (const ev of msg.view.events || []) if (ev.type === "HandStarted") session.handStart = ev;
       break;
     case "event":
+      if (session.view) session.view = applyEvent(session.view, msg.event);
       noteEvent(msg.event);
       break;
     case "prompt":
@@ -144,13 +149,14 @@ function onMessage(msg) {
         ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places,
         master_seed: msg.master_seed, salt: session.fairness && session.fairness.salt,
         commitment: session.fairness && session.fairness.commitment, ruleset: session.room ? session.room.ruleset : "riichi",
-        hands: r.hands_played || (r.hands ? r.hands.length : 1), game: msg.game,
+        hands: Math.max(1, session.handsDone), game: msg.game, players: null,
       };
       session.prompt = null;
       break;
     }
     case "error":
       session.message = msg.message || msg.code;
+      session.errorCode = msg.code;
       break;
     default:
       return;
@@ -194,7 +200,9 @@ function seatsPanel() {
       : h("span", { class: "muted" }, t("room.empty")))));
   const empty = room.seats.filter((s) => !s).length;
   const buttons = h("div", { class: "button-row" },
-    seat === null ? h("button", { type: "button", class: "primary", onclick: () => send({ type: "join", room: session.id }) }, t("room.join")) : null,
+    seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: () => send({ type: "join", room: session.id }) }, t("room.join")) : null,
+    seat === null && session.info && session.info.table && session.info.table.spectators
+      ? h("button", { type: "button", "data-testid": "watch", onclick: () => send({ type: "join", room: session.id, spectate: true }) }, t("room.watch")) : null,
     seat !== null ? h("button", { type: "button", "data-testid": "ready", onclick: () => send({ type: "ready", room: session.id, ready: !room.seats[seat].ready }) },
       room.seats[seat].ready ? t("room.unready") : t("room.setReady")) : null,
     owner && empty ? h("button", { type: "button", "data-testid": "add-bot", onclick: () => send({ type: "add_bot", room: session.id }) }, t("room.addBot")) : null,
@@ -231,6 +239,7 @@ function draw() {
     parts.push(renderTable({
       view: session.view,
       names: session.players,
+      hands: [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
       prompt: session.prompt,
       riichi: session.riichi,
       clock: clockNow(),

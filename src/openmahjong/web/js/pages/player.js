@@ -1,0 +1,79 @@
+// A player's page (GET /api/players/{id}): statistics, ratings and recent games. "#/player"
+// alone opens the signed-in player's page, or a form to find someone by name.
+
+import { getJson } from "../api.js";
+import { errorBox, field, h } from "../dom.js";
+import { errorText, t } from "../i18n.js";
+import { currentUser } from "../session.js";
+import { gamesTable } from "./games-list.js";
+
+let query = "";
+
+/** A player's id from a name: the seats of their finished games carry it. */
+async function findId(text) {
+  if (/^\d+$/.test(text)) return Number(text);
+  const page = await getJson(`/api/games?limit=1&player=${encodeURIComponent(text)}`);
+  const key = text.toLowerCase();
+  for (const g of page.games) for (const s of g.seats) if (s.player_id && s.name.toLowerCase() === key) return s.player_id;
+  return null;
+}
+
+function finder(main) {
+  const out = h("div", { "aria-live": "polite" });
+  const input = h("input", { name: "player", value: query, oninput: (e) => { query = e.target.value; } });
+  return h("section", { class: "panel", "aria-labelledby": "find-h" }, h("h2", { id: "find-h" }, t("profile.find")),
+    h("form", {
+      class: "inline-form",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          const id = await findId(query.trim());
+          if (id === null) out.replaceChildren(errorBox(t("profile.notFound", { name: query.trim() })));
+          else window.location.hash = `#/player/${id}`;
+        } catch (err) {
+          out.replaceChildren(errorBox(errorText(err)));
+        }
+      },
+    }, field(t("profile.findLabel"), input), h("button", { type: "submit", class: "primary" }, t("profile.findButton"))),
+    out);
+}
+
+function statsBlock(stats) {
+  const rows = [["", stats], ...Object.entries(stats.by_ruleset || {})];
+  return h("div", { class: "table-scroll" }, h("table", { class: "stats", "data-testid": "stats" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("games.ruleset")), h("th", {}, t("profile.games")), h("th", {}, t("profile.avg")),
+      h("th", {}, t("profile.placements")))),
+    h("tbody", {}, rows.map(([name, s]) => h("tr", {},
+      h("td", {}, name ? t(`common.${name}`) : "∑"),
+      h("td", {}, String(s.games)),
+      h("td", {}, s.average_placement === null || s.average_placement === undefined ? "–" : String(s.average_placement)),
+      h("td", {}, Object.entries(s.placements || {}).map(([p, n]) => `${p}: ${n}`).join(" · ") || "–"))))));
+}
+
+export async function render(main, route) {
+  if (!route.id) {
+    const user = await currentUser();
+    if (user) {
+      window.location.replace(`#/player/${user.id}`);
+      return;
+    }
+    main.append(h("h1", {}, route.title), finder(main));
+    return;
+  }
+  const out = h("div", {}, h("p", { class: "muted" }, t("common.working")));
+  main.append(h("h1", {}, route.title), out);
+  try {
+    const p = await getJson(`/api/players/${encodeURIComponent(route.id)}?games=20`);
+    main.querySelector("h1").textContent = t("profile.title", { name: p.name });
+    out.replaceChildren(
+      h("p", { class: "lead" }, t("profile.lead"), p.is_guest ? ` ${t("profile.guestNote")}` : ""),
+      h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats)),
+      p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
+        h("ul", {}, p.ratings.map((r) => h("li", {}, `${t(`common.${r.ruleset}`)} ${r.category}: ${Math.round(r.rating)} · ${r.rank} (${r.games_played})`)))) : null,
+      h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
+        p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
+      finder(main));
+  } catch (err) {
+    out.replaceChildren(errorBox(errorText(err)), finder(main));
+  }
+}

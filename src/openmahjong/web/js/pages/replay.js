@@ -1,0 +1,163 @@
+// One finished game, step by step: GET /api/games/{id}/record, rebuilt in the browser by
+// replay-engine.js and drawn by table-view.js. Keys: ← → step, Home/End the hand's ends,
+// PageUp/PageDown the previous/next hand.
+
+import { getJson } from "../api.js";
+import { checkbox, errorBox, h, select } from "../dom.js";
+import { errorText, t, tileName } from "../i18n.js";
+import { handStates, splitHands } from "../replay-engine.js";
+import { renderTable } from "../table-view.js";
+
+let current = null; // {id, record, hands, hand, step, states, showAll}
+
+function names() {
+  const header = current.record.header || {};
+  return header.players || [];
+}
+
+function describe(last) {
+  if (!last) return "";
+  const a = last.action;
+  const who = names()[last.seat] || t("table.seat", { n: last.seat + 1 });
+  const tiles = a.tiles ? a.tiles : a.tile !== undefined ? [a.tile] : [];
+  let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : t(`act.${a.type}`);
+  if (a.type === "reveal") what = a.show ? t("act.reveal") : t("act.hide");
+  if (a.type === "abort") what = t("act.abort", { reason: a.reason || "" });
+  return t("replay.did", { who, what: `${what}${tiles.length ? ` ${tiles.map(tileName).join(" ")}` : ""}` });
+}
+
+function setHand(i) {
+  current.hand = Math.max(0, Math.min(current.hands.length - 1, i));
+  current.states = handStates(current.record, current.hand);
+  current.step = 0;
+}
+
+function go(step) {
+  current.step = Math.max(0, Math.min(current.states.length - 1, step));
+  draw();
+}
+
+function matchEnd() {
+  const r = current.record;
+  const last = current.hand === current.hands.length - 1 && current.step === current.states.length - 1;
+  if (!last || !r.result) return null;
+  const header = r.header || {};
+  return {
+    ranking: r.result.ranking || [], final_points: r.result.final_points || [], master_seed: header.master_seed,
+    salt: header.salt, commitment: header.commitment, ruleset: header.ruleset,
+    hands: Math.max(...current.hands.map((x) => x.round_index || 1)),
+    players: header.player_entry_order || null,
+  };
+}
+
+function summaryTable() {
+  return h("div", { class: "table-scroll" }, h("table", { class: "hand-summaries", "data-testid": "summaries" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("replay.hand")), h("th", {}, t("result.title")),
+      names().map((n, i) => h("th", {}, n || t("table.seat", { n: i + 1 }))))),
+    h("tbody", {}, current.hands.map((x, i) => {
+      const s = x.summary || {};
+      return h("tr", { class: i === current.hand ? "current" : "" },
+        h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => { setHand(i); draw(); } }, x.label)),
+        h("td", {}, s.reason ? t(`reason.${s.reason}`) : ""),
+        (s.deltas || []).map((d) => h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d))));
+    }))));
+}
+
+function controls() {
+  const n = current.states.length - 1;
+  const hands = select(current.hands.map((x, i) => [String(i), x.label]), String(current.hand),
+    (e) => { setHand(Number(e.target.value)); draw(); }, { name: "hand", "aria-label": t("replay.jump") });
+  const btn = (key, label, to, disabled) => h("button", { type: "button", "data-testid": key, disabled, onclick: () => go(to) }, label);
+  return h("div", { class: "replay-controls", role: "group", "aria-label": t("nav.replay") },
+    h("label", { class: "inline" }, h("span", {}, t("replay.jump")), hands),
+    btn("first", `⏮ ${t("replay.first")}`, 0, current.step === 0),
+    btn("back", `◀ ${t("replay.back")}`, current.step - 1, current.step === 0),
+    btn("forward", `${t("replay.forward")} ▶`, current.step + 1, current.step === n),
+    btn("last", `${t("replay.last")} ⏭`, n, current.step === n),
+    h("span", { class: "step", "data-testid": "step", "aria-live": "polite" }, t("replay.step", { n: current.step, total: n })),
+    checkbox(t("replay.allHands"), current.showAll, (e) => { current.showAll = e.target.checked; draw(); }, "show-all"));
+}
+
+function draw() {
+  const main = current.main;
+  if (!main.isConnected) return;
+  const state = current.states[current.step];
+  const header = current.record.header || {};
+  const view = { ...state, seat: null };
+  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
+  main.replaceChildren(
+    h("h1", {}, t("replay.title", { id: current.id })),
+    h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset || ""} · `,
+      h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
+    controls(),
+    h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0"),
+    renderTable({
+      view,
+      names: names(),
+      hands: current.showAll ? state.hands : null,
+      result: current.step === current.states.length - 1 ? state.result : null,
+      matchEnd: matchEnd(),
+      fairness: { commitment: header.commitment, salt: header.salt },
+      showFairness: current.showFairness,
+    }, {
+      toggleFairness: () => { current.showFairness = !current.showFairness; draw(); },
+      copy: (text) => navigator.clipboard.writeText(text).catch(() => {}),
+    }),
+    h("h2", {}, t("replay.summary")),
+    summaryTable(),
+  );
+  if (focusKey) {
+    const again = main.querySelector(`[data-testid="${focusKey}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+function onKey(e) {
+  if (!current || !current.main.isConnected || !window.location.hash.startsWith("#/replay/")) return;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+  const moves = { ArrowRight: current.step + 1, ArrowLeft: current.step - 1, Home: 0, End: current.states.length - 1 };
+  if (e.key in moves) {
+    e.preventDefault();
+    go(moves[e.key]);
+  } else if (e.key === "PageDown" || e.key === "PageUp") {
+    e.preventDefault();
+    setHand(current.hand + (e.key === "PageDown" ? 1 : -1));
+    draw();
+  }
+}
+
+let listening = false;
+
+export async function render(main, route) {
+  if (!listening) {
+    window.addEventListener("keydown", onKey);
+    listening = true;
+  }
+  if (current && current.id === route.id) {
+    current.main = main;
+    draw();
+    return;
+  }
+  main.append(h("h1", {}, t("replay.title", { id: route.id })), h("p", { class: "muted" }, t("common.working")));
+  let record;
+  try {
+    record = await getJson(`/api/games/${encodeURIComponent(route.id)}/record`);
+  } catch (err) {
+    main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })), errorBox(errorText(err)));
+    return;
+  }
+  const header = record.header || {};
+  if ((header.ruleset || "riichi") !== "riichi" || !header.master_seed) {
+    main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })),
+      errorBox(header.master_seed ? t("replay.unsupported", { ruleset: t(`common.${header.ruleset}`) }) : t("replay.noSeed")));
+    return;
+  }
+  current = { id: route.id, record, hands: splitHands(record), main, showAll: true, showFairness: false };
+  try {
+    setHand(Number(route.query.get("hand") || 0));
+  } catch (err) {
+    main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })), errorBox(errorText(err)));
+    return;
+  }
+  draw();
+}

@@ -1,0 +1,68 @@
+"""The browser keeps its table current from the room's events (web/js/view-events.js): for
+every hand of a bot match, starting from the hand's full view and folding in exactly the events
+the room sends a seat (``event.visible_to(seat)``), the view after each action equals the
+engine's own ``Table.view(seat)``, as the room serialises it (``room.view_to_dict``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from openmahjong.rules.riichi.game.match import replay_match
+from openmahjong.server.room import view_to_dict
+from openmahjong.table.actions import action_from_dict
+from openmahjong.table.events import event_to_dict
+
+from .fixtures.engine_views import bot_match, jsonable
+from .jsrun import NODE, WEB, needs_node
+
+pytestmark = needs_node
+RUNNER = Path(__file__).with_name("fixtures") / "events_runner.mjs"
+FIELDS = ("hand_sizes", "melds", "discards", "points", "live_remaining", "turn")
+
+
+def streams(game: int, seat: int) -> tuple[list[dict], list[list[dict]]]:
+    """Per hand: the first view and the events of each action; and the expected views."""
+    record = jsonable(bot_match(game).record())
+    match = replay_match({**record, "actions": []})
+    hands = [{"view": jsonable(view_to_dict(match.table.view(seat))), "steps": []}]
+    expected: list[list[dict]] = [[]]
+    for entry in record["actions"]:
+        table = match.table
+        events = match.act(entry[1], action_from_dict(entry[2]))
+        seen = [e.visible_to(seat) for e in events]
+        hands[-1]["steps"].append(jsonable([event_to_dict(e) for e in seen if e is not None]))
+        expected[-1].append(jsonable(view_to_dict(table.view(seat))))
+        if match.table is not table and not match.finished:
+            hands.append({"view": jsonable(view_to_dict(match.table.view(seat))), "steps": []})
+            expected.append([])
+    return hands, expected
+
+
+@pytest.mark.parametrize(("game", "seat"), [(0, 0), (0, 2), (2, 1), (5, 3), (7, 0)])
+def test_events_keep_the_view_equal_to_the_engine(game, seat):
+    hands, expected = streams(game, seat)
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, str(RUNNER), str(WEB / "js")],
+        input=json.dumps(hands),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    folded = json.loads(done.stdout)
+    for h, (got_hand, want_hand) in enumerate(zip(folded, expected, strict=True)):
+        for k, (got, want) in enumerate(zip(got_hand, want_hand, strict=True)):
+            where = f"game {game} seat {seat} hand {h} step {k}"
+            assert sorted(got["hand"]) == sorted(want["hand"]), where
+            for name in FIELDS:
+                assert got[name] == want[name], f"{where}: {name}"
+            assert got["table"]["dora_indicators"] == want["table"]["dora_indicators"], where
+            assert got["table"]["sticks"] == want["table"]["sticks"], where
+            riichi = [p["riichi"] for p in got["seats_public"]]
+            assert riichi == [p["riichi"] for p in want["seats_public"]], where
