@@ -66,7 +66,9 @@ def _error(result: LoadResult, text: str) -> None:
         result.error_samples.append(text[:300])
 
 
-async def _play_seat(client: Any, result: LoadResult, hands: int, seat: int) -> None:
+async def _play_seat(
+    client: Any, result: LoadResult, hands: int, seat: int, think: float = 0.0
+) -> None:
     from openmahjong.server.client import simple_choice
 
     waiting_since: list[float] = []
@@ -88,10 +90,12 @@ async def _play_seat(client: Any, result: LoadResult, hands: int, seat: int) -> 
         kind = message["type"]
         if kind == "prompt":
             action = simple_choice(message["actions"])
+            shown = prompt_at.pop(message["seq"], time.monotonic())
+            if think > 0:
+                await asyncio.sleep(think)
             if action["type"] == "discard":
-                waiting_since[:] = [prompt_at.pop(message["seq"], time.monotonic())]
-            else:
-                prompt_at.pop(message["seq"], None)
+                # The think time is the player's, not the server's: it is not counted.
+                waiting_since[:] = [shown + (time.monotonic() - shown if think > 0 else 0.0)]
             await client.send({"type": "reply", "seq": message["seq"], "action": action})
             result.actions += 1
         elif kind == "event" and message["event"].get("type") == "HandEnded":
@@ -109,7 +113,13 @@ async def _play_seat(client: Any, result: LoadResult, hands: int, seat: int) -> 
 
 
 async def _table(
-    http: Any, ws_url: str, ruleset: str, preset: str, hands: int, result: LoadResult
+    http: Any,
+    ws_url: str,
+    ruleset: str,
+    preset: str,
+    hands: int,
+    result: LoadResult,
+    think: float = 0.0,
 ) -> None:
     from openmahjong.server.client import PlayClient, guest_token
 
@@ -146,7 +156,7 @@ async def _table(
         await owner.send({"type": "start", "room": room})
         seats = [(await c.next("game_start", timeout=120))["seat"] for c in clients]
         await asyncio.gather(
-            *(_play_seat(c, result, hands, s) for c, s in zip(clients, seats, strict=True))
+            *(_play_seat(c, result, hands, s, think) for c, s in zip(clients, seats, strict=True))
         )
     except Exception as exc:  # a broken table is an error of the run, not a crash of it
         _error(result, f"{type(exc).__name__}: {exc}")
@@ -157,7 +167,13 @@ async def _table(
 
 
 async def run_loadtest(
-    url: str, tables: int, *, ruleset: str = "riichi", preset: str | None = None, hands: int = 0
+    url: str,
+    tables: int,
+    *,
+    ruleset: str = "riichi",
+    preset: str | None = None,
+    hands: int = 0,
+    think: float = 0.0,
 ) -> LoadResult:
     """Play ``tables`` tables at once against the server at ``url`` (http://host:port)."""
     import httpx
@@ -169,7 +185,7 @@ async def run_loadtest(
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         start = time.monotonic()
         await asyncio.gather(
-            *(_table(http, ws_url, ruleset, preset, hands, result) for _ in range(tables))
+            *(_table(http, ws_url, ruleset, preset, hands, result, think) for _ in range(tables))
         )
         result.seconds = time.monotonic() - start
     return result
@@ -189,12 +205,23 @@ def loadtest(
             "--hands", min=0, help="Stop each table after this many hands (0: play the whole game)."
         ),
     ] = 0,
+    think: Annotated[
+        float,
+        typer.Option(
+            "--think",
+            min=0,
+            help="Seconds each client waits before replying "
+            "(not counted in the latency); 0 answers at once.",
+        ),
+    ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Tables of four bot clients over real WebSockets (as guests); reports tables, games
     finished, actions, errors and latency (p50, p99 in ms, prompt to own discard broadcast)."""
     try:
-        result = asyncio.run(run_loadtest(url, tables, ruleset=ruleset, preset=preset, hands=hands))
+        result = asyncio.run(
+            run_loadtest(url, tables, ruleset=ruleset, preset=preset, hands=hands, think=think)
+        )
     except OSError as exc:
         fail(f"cannot reach {url}: {exc}")
     report = result.report()
