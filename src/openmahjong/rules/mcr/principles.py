@@ -15,6 +15,9 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from openmahjong.rules.mcr import fans as F
 
 __all__ = ["EXCLUDES", "apply_exclusions", "limit_chow_pairs"]
@@ -138,11 +141,15 @@ EXCLUDES: tuple[tuple[int, tuple[int, ...]], ...] = (
 )
 
 
+# Each rule's own fan, read from a fan vector in one C call.
+_HEADS = itemgetter(*(fan for fan, _ in EXCLUDES))
+
+
 def apply_exclusions(f: list[int]) -> None:
     """Remove, in place, every fan that a counted fan says is not counted."""
     # Gather the rules whose fan is present first (one fast pass), then apply them in order,
     # asking again whether the fan is still there after the earlier rules.
-    for fan, excluded in [rule for rule in EXCLUDES if f[rule[0]]]:
+    for fan, excluded in compress(EXCLUDES, _HEADS(f)):
         if not f[fan]:
             continue
         if fan in (F.NINE_GATES, F.FOUR_CONCEALED_PUNGS) and f[F.FULLY_CONCEALED_HAND]:

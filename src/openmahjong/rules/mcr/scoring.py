@@ -24,12 +24,12 @@ from openmahjong.hand.decompose import SEQUENCE, decompositions
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
+    _SET_TRAIT,
     BIT,
     ORDER,
     chow_fans,
     kong_and_concealed_fans,
     mask_fans,
-    order_key,
     pung_fans,
     rank_range_fans,
     set_trait_fans,
@@ -204,8 +204,9 @@ class _Context:
     seat_wind: int
     prevalent_wind: int
     everything: list[int]  # every tile of the hand, melds included, as 34 counts
-    fixed_chows: list[int]  # middle tiles of the melded chows
-    fixed_pungs: list[tuple[int, bool, bool]]  # (tile, is_kong, is_concealed) of the others
+    fixed_chows: tuple[int, ...]  # middle tiles of the melded chows
+    fixed_pung_tiles: tuple[int, ...]  # the tiles of the melded pungs and kongs
+    fixed_pung_key: tuple[int, ...]  # each as tile * 4 + 2 * is_kong + is_concealed
     mask: int  # the kinds among the concealed tiles, bit i for dense index i
     _waits: frozenset[int] | None = None
 
@@ -315,8 +316,9 @@ def _prepare(
         seat_wind,
         prevalent_wind,
         everything,
-        [t for t, is_chow, _, _ in fixed if is_chow],
-        [(t, k, c) for t, is_chow, k, c in fixed if not is_chow],
+        tuple(t for t, is_chow, _, _ in fixed if is_chow),
+        tuple(t for t, is_chow, _, _ in fixed if not is_chow),
+        tuple(4 * t + 2 * k + c for t, is_chow, k, c in fixed if not is_chow),
         mask,
     )
 
@@ -399,61 +401,220 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
 
 
 _KINDS = T.ALL_KINDS
+_DRAGONS = (45, 46, 47)
+
+
+# --------------------------------------------------------------------------- sets and a pair
+# A suit's nine counts are split once into every (pair, chows, pungs) it can make, in tile
+# codes; the readings of a hand are the product of its suits' splits and its honors.
+
+# One reading of (part of) a hand: the pair's tile (0: none), chows by middle tile, pungs.
+_Split = tuple[int, tuple[int, ...], tuple[int, ...]]
+_SUIT_SPLITS: tuple[dict[tuple[int, ...], tuple[_Split, ...]], ...] = ({}, {}, {})
+_HONOR_SPLITS: dict[tuple[int, ...], tuple[_Split, ...]] = {}
+
+
+def _split_suit(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
+    base = 10 * (suit + 1) + 1  # the code of the suit's one
+    total = sum(counts)
+    found: set[_Split] = set()
+    if total % 3 != 1:
+        want_pair = total % 3 == 2
+        c = list(counts)
+        chows: list[int] = []
+        pungs: list[int] = []
+
+        def walk(pos: int, pair: int) -> None:
+            while pos < 9 and not c[pos]:
+                pos += 1
+            if pos == 9:
+                if bool(pair) == want_pair:
+                    found.add((pair, tuple(sorted(chows)), tuple(sorted(pungs))))
+                return
+            if want_pair and not pair and c[pos] >= 2:
+                c[pos] -= 2
+                walk(pos, base + pos)
+                c[pos] += 2
+            if c[pos] >= 3:
+                c[pos] -= 3
+                pungs.append(base + pos)
+                walk(pos, pair)
+                pungs.pop()
+                c[pos] += 3
+            if pos <= 6 and c[pos + 1] and c[pos + 2]:
+                c[pos] -= 1
+                c[pos + 1] -= 1
+                c[pos + 2] -= 1
+                chows.append(base + pos + 1)
+                walk(pos, pair)
+                chows.pop()
+                c[pos] += 1
+                c[pos + 1] += 1
+                c[pos + 2] += 1
+
+        walk(0, 0)
+    splits = tuple(sorted(found))
+    _SUIT_SPLITS[suit][counts] = splits
+    return splits
+
+
+def _split_honors(counts: tuple[int, ...]) -> tuple[_Split, ...]:
+    pair = 0
+    pungs: list[int] = []
+    splits: tuple[_Split, ...] = ()
+    for i, n in enumerate(counts):
+        if n == 3:
+            pungs.append(41 + i)
+        elif n == 2 and not pair:
+            pair = 41 + i
+        elif n:
+            break
+    else:
+        splits = ((pair, (), tuple(pungs)),)
+    _HONOR_SPLITS[counts] = splits
+    return splits
+
+
+def _readings(full: list[int]) -> list[_Split]:
+    """Every split of the concealed counts (3k + 2 tiles) into sets and one pair."""
+    key = tuple(full[27:34])
+    partial = _HONOR_SPLITS.get(key)
+    if partial is None:
+        partial = _split_honors(key)
+    if not partial:
+        return []
+    for suit, tables in enumerate(_SUIT_SPLITS):
+        key = tuple(full[9 * suit : 9 * suit + 9])
+        splits = tables.get(key)
+        if splits is None:
+            splits = _split_suit(suit, key)
+        if not splits:
+            return []
+        if len(splits) == 1 and len(partial) == 1:
+            if key == _NO_TILES:
+                continue
+            p, cs, ps = splits[0]
+            q, have_c, have_p = partial[0]
+            if p and q:
+                return []
+            partial = ((p or q, have_c + cs, have_p + ps),)
+            continue
+        partial = tuple(
+            (p or q, have_c + cs, have_p + ps)
+            for q, have_c, have_p in partial
+            for p, cs, ps in splits
+            if not (p and q)
+        )
+        if not partial:
+            return []
+    return [r for r in partial if r[0]]
+
+
+_NO_TILES = (0,) * 9
+
+
+# --------------------------------------------------------------------------- set relations
+# The fans sets make among themselves depend only on which sets they are; each combination is
+# worked out once (with the detectors) and remembered as (fan, count) pairs.
+
+_CHOW_MEMO: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+_PUNG_MEMO: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _nonzero(f: list[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((i, n) for i, n in enumerate(f) if n)
+
+
+def _chow_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``key``: the chows' middle tiles, then the pair's tile when it is a suited five."""
+    *mids, pair = key
+    f = [0] * F.N_FANS
+    chow_fans(sorted(mids, key=ORDER.__getitem__), pair, f)
+    found = _CHOW_MEMO[key] = _nonzero(f)
+    return found
+
+
+def _pung_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``key``: each pung as tile * 4 + 2 * is_kong + is_concealed."""
+    f = [0] * F.N_FANS
+    kong_and_concealed_fans([(p >> 2, bool(p & 2), bool(p & 1)) for p in key], f)
+    if len(key) > 1:
+        pung_fans(sorted((p >> 2 for p in key), key=ORDER.__getitem__), f)
+    found = _PUNG_MEMO[key] = _nonzero(f)
+    return found
 
 
 def _score_regular(
-    ctx: _Context, base: list[int], pair: int, blocks: tuple[tuple[int, int], ...]
+    ctx: _Context,
+    base: list[int],
+    pair: int,
+    concealed_chows: tuple[int, ...],
+    concealed_pungs: tuple[int, ...],
 ) -> list[int]:
     f = base[:]
     win = ctx.win
-    kinds = _KINDS
-    concealed_chows: list[int] = []
-    concealed_pungs: list[int] = []
-    for k, i in blocks:
-        if k == SEQUENCE:
-            concealed_chows.append(kinds[i] + 1)
-        else:
-            concealed_pungs.append(kinds[i])
     chows = concealed_chows + ctx.fixed_chows if ctx.fixed_chows else concealed_chows
-    pungs = ctx.fixed_pungs
+    n_chows = len(chows)
     if concealed_pungs:
         # A pung completed by a discard is not concealed, unless the tile can be read into a
         # concealed chow instead.
-        claimed = (
+        if (
             not ctx.self_drawn
             and win in concealed_pungs
             and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
-        )
-        pungs = pungs + [(t, False, not (claimed and t == win)) for t in concealed_pungs]
-    pung_tiles = [t for t, _, _ in pungs]
-    if pungs:
-        kong_and_concealed_fans(pungs, f)
-        if len(pungs) > 1:
-            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
-    n_chows = len(chows)
+        ):
+            pung_key = ctx.fixed_pung_key + tuple(
+                4 * t if t == win else 4 * t + 1 for t in concealed_pungs
+            )
+        else:
+            pung_key = ctx.fixed_pung_key + tuple(4 * t + 1 for t in concealed_pungs)
+        pung_tiles = ctx.fixed_pung_tiles + concealed_pungs
+    else:
+        pung_key = ctx.fixed_pung_key
+        pung_tiles = ctx.fixed_pung_tiles
+    if pung_key:
+        found = _PUNG_MEMO.get(pung_key)
+        if found is None:
+            found = _pung_relations(pung_key)
+        for fan, n in found:
+            f[fan] += n
     if n_chows > 1:
-        chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)
+        chow_key = chows + ((pair,) if n_chows == 4 and pair % 10 == 5 and pair < 40 else (0,))
+        found = _CHOW_MEMO.get(chow_key)
+        if found is None:
+            found = _chow_relations(chow_key)
+        for fan, n in found:
+            f[fan] += n
 
     if n_chows == 4:
         if pair < 40:
             f[F.ALL_CHOWS] = 1
     elif f[F.TWO_DRAGON_PUNGS]:
-        if pair in (45, 46, 47):
+        if pair in _DRAGONS:
             f[F.LITTLE_THREE_DRAGONS] = 1
             f[F.TWO_DRAGON_PUNGS] = 0
     elif f[F.BIG_THREE_WINDS] and pair in _WINDS:
         f[F.LITTLE_FOUR_WINDS] = 1
         f[F.BIG_THREE_WINDS] = 0
 
-    set_trait_fans(chows, pung_tiles, pair, f)
+    if _SET_TRAIT[pair]:
+        set_trait_fans(chows, pung_tiles, pair, f)
 
     if not (f[F.MELDED_HAND] or f[F.FOUR_KONGS]):
-        _wait_fans(ctx.waits, win, concealed_chows, pair, f)  # (the bound method: lazy)
+        # 边张 / 嵌张 / 单钓将: asked only when the winning tile sits where one could apply.
+        edge = closed = False
+        for m in concealed_chows:
+            if m == win:
+                closed = True
+            elif m + 1 == win or m - 1 == win:
+                edge = True
+        if (edge or closed or pair == win) and len(ctx.waits()) == 1:
+            f[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
 
     apply_exclusions(f)
     if not f[F.BIG_FOUR_WINDS]:
         for t in pung_tiles:
-            if t > 40 and t < 45:
+            if 40 < t < 45:
                 _wind_pung_fans(ctx, t, f)
     if not any(f):
         f[F.CHICKEN_HAND] = 1
@@ -554,10 +715,12 @@ def _fan_total(f: list[int]) -> int:
     return sum(map(mul, _VALUES, f))
 
 
-def _reading_order(blocks: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+def _reading_order(reading: _Split) -> list[tuple[int, int]]:
     # Readings are compared in a fixed order (pungs before chows, tile by tile) so that of two
     # readings worth the same the same one is always kept.
-    return sorted((order_key(_KINDS[i]), 0 if k != SEQUENCE else 1) for k, i in blocks)
+    _, chows, pungs = reading
+    order = ORDER
+    return sorted([(order[t], 0) for t in pungs] + [(order[m - 1], 1) for m in chows])
 
 
 def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
@@ -568,7 +731,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight", _fan_total(knitted)
-    readings = decompositions(ctx.full)
+    readings = _readings(ctx.full)
     best: list[int] | None = None
     form = ""
     # Thirteen orphans and honors-and-knitted never read as sets; seven pairs may.
@@ -583,10 +746,10 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
         return (best, form, best_total) if best is not None else None
     over_seven_pairs = best is not None
     if len(readings) > 1:
-        readings = sorted(readings, key=lambda d: _reading_order(d.sets))
+        readings.sort(key=_reading_order)
     base = _regular_hand_fans(ctx)
-    for reading in readings:
-        f = _score_regular(ctx, base, _KINDS[reading.pair], reading.sets)
+    for pair, chows, pungs in readings:
+        f = _score_regular(ctx, base, pair, chows, pungs)
         total = _fan_total(f)
         if total > best_total:
             best, best_total, form = f, total, "regular"
