@@ -175,15 +175,15 @@ def test_a_legal_edit_that_ends_the_same_way_is_caught_by_the_hand_digest(record
 
 def test_the_digest_is_checked(records, tmp_path):
     data = load(records / "game-0002.json")
-    data["hands"][0]["digest"] = "0" * 16
+    data["digests"][0] = "0" * 16
     report = json.loads(check(write(tmp_path / "d.json", data)).stdout)
     (m,) = report["mismatches"]
     assert "digest" in m["what"] and m["hand"] == data["hands"][0]["label"]
+    assert report["hands_matched"] == report["hands"] - 1
 
 
 def test_records_without_digests_still_match(records, tmp_path):
     data = load(records / "game-0001.json")
-    for hand in data["hands"]:
-        del hand["digest"]
+    del data["digests"]
     report = json.loads(check(write(tmp_path / "old.json", data)).stdout)
     assert report["ok"] and report["hands"] == report["hands_matched"]

@@ -154,19 +154,17 @@ def _entry(n: int, seat: int, action: Action, notes: dict[str, Any] | None,
 
 
 def actions_digest(entries: Sequence[Sequence[Any]]) -> str:
-    """First 16 hex digits of SHA-256 over the entries' canonical JSON: a hand's summary
-    carries the digest of its own actions, so an edited action shows up even when the edited
-    hand happens to end the same way."""
+    """First 16 hex digits of SHA-256 over the entries' canonical JSON. A record keeps one per
+    hand (``digests``), so an edited action shows up even when the edited hand happens to end
+    the same way."""
     text = json.dumps([list(e) for e in entries], separators=(",", ":"), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def hand_summary(
-    state: MatchState, result: HandResult, actions: int, digest: str | None = None
-) -> dict[str, Any]:
+def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[str, Any]:
     """What a hand came to, as plain JSON data (records keep one per hand; a replay derives
     it again and must find the same)."""
-    summary = {
+    return {
         "label": hand_label(state.label, state.honba),
         "round_index": state.round_index,
         "dealer": state.dealer,
@@ -193,9 +191,6 @@ def hand_summary(
         ],
         "actions": actions,
     }
-    if digest is not None:
-        summary["digest"] = digest
-    return summary
 
 
 class RiichiMatch:
@@ -231,6 +226,8 @@ class RiichiMatch:
         self.results: list[HandResult] = []
         #: One summary per finished hand (``hand_summary``).
         self.hands: list[dict[str, Any]] = []
+        #: Per finished hand, the digest of its action entries (``actions_digest``).
+        self.digests: list[str] = []
         #: ``[round_index, seat, action, annotations, timed_out]`` per action.
         self.log: list[list[Any]] = []
         self._hand_start = 0
@@ -281,9 +278,8 @@ class RiichiMatch:
             result = table.result
             self.results.append(result)
             entries = [_entry(*e) for e in self.log[self._hand_start:]]
-            self.hands.append(
-                hand_summary(self.state, result, len(entries), actions_digest(entries))
-            )
+            self.hands.append(hand_summary(self.state, result, len(entries)))
+            self.digests.append(actions_digest(entries))
             self._hand_start = len(self.log)
             self.state = advance(self.state, result, self.options)
             if not self.state.ended:
@@ -332,6 +328,7 @@ class RiichiMatch:
             "header": header,
             "actions": actions,
             "hands": list(self.hands),
+            "digests": list(self.digests),
         }
         if self.finished:
             final = self.state.final_points
