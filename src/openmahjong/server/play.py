@@ -31,6 +31,7 @@ from openmahjong.server.protocol import (
     Ping,
     Pong,
     Prompt,
+    QueueCommand,
     RoomCommand,
     UserInfo,
     Welcome,
@@ -289,7 +290,7 @@ async def _serve(client: Client, hub: Hub, user: User, rooms: Any) -> None:
             client.post(Pong(id=message.id))
         elif isinstance(message, Hello):
             client.post(Error(code="protocol", message="hello was already received"))
-        elif isinstance(message, RoomCommand):
+        elif isinstance(message, RoomCommand | QueueCommand):
             if rooms is None:
                 client.post(Error(code="no_rooms", message="this server runs no rooms"))
                 continue

@@ -30,6 +30,10 @@ __all__ = [
     "Error",
     "Hello",
     "Ping",
+    "Queue",
+    "QueueCommand",
+    "Queued",
+    "Unqueue",
     "Pong",
     "Prompt",
     "Reply",
@@ -115,8 +119,23 @@ class Start(Message):
     room: int = Field(ge=1)
 
 
+class Queue(Message):
+    """Wait for a table: matchmaking per ruleset and preset (the preset sets the game length)."""
+
+    type: Literal["queue"]
+    ruleset: str = Field(max_length=32)
+    preset: str = Field(max_length=64)
+
+
+class Unqueue(Message):
+    type: Literal["unqueue"]
+
+
 RoomCommand = Join | Leave | Ready | AddBot | Kick | Start
-AnyClientMessage = Hello | Ping | Reply | Join | Leave | Ready | AddBot | Kick | Start
+QueueCommand = Queue | Unqueue
+AnyClientMessage = (
+    Hello | Ping | Reply | Join | Leave | Ready | AddBot | Kick | Start | Queue | Unqueue
+)
 
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_adapter: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
@@ -127,7 +146,19 @@ def client_message(data: Any) -> AnyClientMessage:
     return _client_adapter.validate_python(data)
 
 
-CLIENT_TYPES = ("hello", "ping", "reply", "join", "leave", "ready", "add_bot", "kick", "start")
+CLIENT_TYPES = (
+    "hello",
+    "ping",
+    "reply",
+    "join",
+    "leave",
+    "ready",
+    "add_bot",
+    "kick",
+    "start",
+    "queue",
+    "unqueue",
+)
 
 
 # ------------------------------------------------------------------ server -> client
@@ -242,6 +273,26 @@ class GameEnd(Message):
     result: dict[str, Any]
 
 
+class Queued(Message):
+    """You wait in the matchmaking queue ``ruleset``/``preset`` (``waiting`` players in it);
+    ``ruleset`` null: you left it."""
+
+    type: Literal["queued"] = "queued"
+    ruleset: str | None
+    preset: str | None
+    waiting: int = 0
+
+
 ServerMessage = (
-    Welcome | Pong | Prompt | Accepted | Error | RoomState | GameStart | View | GameEvent | GameEnd
+    Welcome
+    | Pong
+    | Prompt
+    | Accepted
+    | Error
+    | RoomState
+    | GameStart
+    | View
+    | GameEvent
+    | GameEnd
+    | Queued
 )

@@ -46,6 +46,7 @@ from openmahjong.server.protocol import (
     GameEvent,
     GameStart,
     Prompt,
+    Queued,
     RoomState,
     SeatInfo,
     View,
@@ -322,6 +323,11 @@ class Room:
             return
         if self.game is not None:
             raise RoomError("room_playing", "a game is being played here: spectate instead")
+        elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
+        if elsewhere:
+            raise RoomError(
+                "seated_elsewhere", f"you already sit in room {min(elsewhere)}: leave it first"
+            )
         try:
             free = self.lobby.index(None)
         except ValueError:
@@ -937,6 +943,9 @@ class RoomManager:
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
         self._lock = asyncio.Lock()
+        #: Matchmaking: players waiting per (ruleset, preset), first come first seated.
+        self.queues: dict[tuple[str, str], list[tuple[User, float]]] = {}
+        self._fillers: dict[tuple[str, str], asyncio.Task[None]] = {}
 
     def seated(self, user_id: int, room: Room) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
@@ -992,9 +1001,97 @@ class RoomManager:
             if room is not None:
                 room.send_state_to(user_id)
 
-    async def command(self, user: User, message: Any) -> None:
-        from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Ready, Start
+    # ------------------------------------------------------------------ matchmaking
+    async def enqueue(self, user: User, ruleset_name: str, preset: str) -> None:
+        """Wait for a table of ``ruleset``/``preset``; a full queue starts a game at once."""
+        try:
+            ruleset = get_ruleset(ruleset_name)
+        except ValueError as exc:
+            raise RoomError("unknown_ruleset", str(exc)) from None
+        if preset not in getattr(ruleset, "presets", {}):
+            raise RoomError("unknown_preset", f"{ruleset_name} has no preset {preset!r}")
+        if self.by_user.get(user.id):
+            raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
+        self._unqueue(user.id)
+        key = (ruleset_name, preset)
+        line = self.queues.setdefault(key, [])
+        line.append((user, time.monotonic()))
+        for waiting, _since in line:
+            self.hub.send(waiting.id, Queued(ruleset=key[0], preset=key[1], waiting=len(line)))
+        seats = getattr(ruleset, "seats", 4)
+        if len(line) >= seats:
+            players = [u for u, _ in line[:seats]]
+            del line[:seats]
+            await self._form_table(key, players)
+        elif self.state.settings.matchmaking_bot_fill_seconds is not None:
+            filler = self._fillers.get(key)
+            if filler is None or filler.done():
+                self._fillers[key] = asyncio.get_running_loop().create_task(self._fill(key))
 
+    def _unqueue(self, user_id: int) -> bool:
+        found = False
+        for line in self.queues.values():
+            for i, (u, _since) in enumerate(line):
+                if u.id == user_id:
+                    del line[i]
+                    found = True
+                    break
+        return found
+
+    async def _fill(self, key: tuple[str, str]) -> None:
+        """Bots take the free seats once the first player in line has waited long enough."""
+        wait = float(self.state.settings.matchmaking_bot_fill_seconds or 0)
+        while self.queues.get(key):
+            first = self.queues[key][0][1]
+            delay = first + wait - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue
+            line = self.queues[key]
+            seats = getattr(get_ruleset(key[0]), "seats", 4)
+            players = [u for u, _ in line[:seats]]
+            del line[:seats]
+            try:
+                await self._form_table(key, players)
+            except Exception:
+                log.exception("matchmaking %s: the table could not start", key)
+
+    async def _form_table(self, key: tuple[str, str], players: list[User]) -> None:
+        from openmahjong.server.rooms import TableSettings
+
+        ruleset_name, preset = key
+        ruleset = get_ruleset(ruleset_name)
+        rules = ruleset.options(preset)
+        rules = rules.model_dump() if isinstance(rules, BaseModel) else dict(rules)
+        async with self.state.db.session() as s:
+            row = await store_rooms.create_room(
+                s,
+                name=f"{ruleset_name} {preset} (matchmaking)",
+                ruleset=ruleset_name,
+                preset=preset,
+                owner_id=None,
+                options={"rules": rules, "table": TableSettings().model_dump()},
+            )
+        room = self.rooms[row.id] = Room(self, row)
+        for i, user in enumerate(players):
+            room.lobby[i] = SeatSlot(name=user.name, user_id=user.id, ready=True)
+            self.seated(user.id, room)
+        for i in range(len(players), room.size):
+            room.lobby[i] = SeatSlot(name=f"bot-{i - len(players) + 1}", bot=True, ready=True)
+        for user in players:
+            self.hub.send(user.id, Queued(ruleset=None, preset=None, waiting=0))
+        await room._begin([slot for slot in room.lobby if slot is not None])
+
+    async def command(self, user: User, message: Any) -> None:
+        from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Queue, Ready, Start
+
+        if isinstance(message, Queue):
+            await self.enqueue(user, message.ruleset, message.preset)
+            return
+        if not hasattr(message, "room"):  # unqueue
+            self._unqueue(user.id)
+            self.hub.send(user.id, Queued(ruleset=None, preset=None, waiting=0))
+            return
         room = await self.get(message.room)
         if isinstance(message, Join):
             await room.join(user, message.password, message.spectate)
@@ -1010,5 +1107,7 @@ class RoomManager:
             await room.start(user)
 
     async def close(self) -> None:
+        for task in self._fillers.values():
+            task.cancel()
         for room in list(self.rooms.values()):
             await room.stop()

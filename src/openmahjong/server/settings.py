@@ -77,6 +77,14 @@ class Settings(BaseSettings):
     smtp_from: str = "openmahjong@localhost"
     smtp_starttls: bool = True
 
+    # --- matchmaking
+    matchmaking_bot_fill_seconds: float | None = Field(
+        default=None,
+        ge=0,
+        description="Fill a matchmaking table with bots once its first player has waited this "
+        "long; unset: tables wait for people only.",
+    )
+
     # --- web client
     web_dir: Path | None = Field(
         default=None, description="Folder served at /; default: the client inside the package."
