@@ -344,9 +344,7 @@ _SET_TRAIT = {t: _set_trait(t) for t in _KINDS}
 _TRAIT_FAN = (0, F.OUTSIDE_HAND, F.ALL_FIVES, F.ALL_EVEN_PUNGS)
 
 
-def set_trait_fans(
-    chows: Sequence[int], pungs: Sequence[int], pair: int, f: list[int]
-) -> None:
+def set_trait_fans(chows: Sequence[int], pungs: Sequence[int], pair: int, f: list[int]) -> None:
     """全带幺, 全带五, 全双刻: a property every set and the pair share."""
     trait = _SET_TRAIT[pair]
     if not trait:

@@ -20,7 +20,6 @@ from operator import mul
 from typing import NamedTuple
 
 from openmahjong import tiles as T
-from openmahjong.hand.decompose import SEQUENCE, decompositions
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
@@ -135,6 +134,7 @@ _KIND: dict[int, int] = {t: t for t in T.ALL_KINDS} | {105: 15, 205: 25, 305: 35
 _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
+_SUITED_BITS = (1 << 27) - 1  # the 27 suited kinds in a kind mask
 
 
 def _tile_name(t: int) -> str:
@@ -203,12 +203,13 @@ class _Context:
     last_tile: bool
     seat_wind: int
     prevalent_wind: int
-    everything: list[int]  # every tile of the hand, melds included, as 34 counts
+    everything: list[int]  # every tile of the hand, melds included, counts by kind code
     fixed_chows: tuple[int, ...]  # middle tiles of the melded chows
     fixed_pung_tiles: tuple[int, ...]  # the tiles of the melded pungs and kongs
-    fixed_pung_key: tuple[int, ...]  # each as tile * 4 + 2 * is_kong + is_concealed
+    pung_kinds: int  # the melds' pungs, concealed pungs, melded and concealed kongs (3 bits each)
     mask: int  # the kinds among the concealed tiles, bit i for dense index i
     _waits: frozenset[int] | None = None
+    _single: bool | None = None
 
     def waits(self) -> frozenset[int]:
         """What the hand waited on: sets-and-pair waits, plus the seven-pairs wait if closed."""
@@ -219,6 +220,41 @@ class _Context:
                 waits = waits | shapes.seven_pairs_waits(key)
             self._waits = waits
         return self._waits
+
+    def single_wait(self) -> bool:
+        """Whether the hand waited on the winning tile only (``len(self.waits()) == 1``).
+
+        Asked of a hand that reads as sets and a pair: every tile group (a suit, or one honor)
+        other than the winning tile's then fits as it is, so a second wait is either another
+        tile of that group or, when the group less the winning tile holds a pair of its own,
+        the pair's group turned into a set.
+        """
+        if self._single is None:
+            self._single = self._find_single_wait()
+        return self._single
+
+    def _find_single_wait(self) -> bool:
+        wi = _INDEX[self.win]
+        standing = self.standing
+        if wi < 27:
+            lo = wi - wi % 9
+            fits_sets, fits_pair, to_sets, to_pair = shapes.suit_completions(
+                tuple(standing[lo : lo + 9])
+            )
+            if sum(standing[lo : lo + 9]) % 3 == 2:
+                # The suit held sets only, the pair lies elsewhere: the suit less the winning
+                # tile must not fit as sets and a pair, and only the winning tile completes it.
+                if fits_pair or to_sets != (wi - lo,):
+                    return False
+            elif to_pair != (wi - lo,):
+                return False
+        elif standing[wi] == 2:  # an honor pung completed: its pair could have been the pair
+            return False
+        if self.fixed:
+            return True
+        # A closed hand also waits as seven pairs when it holds six pairs and a single.
+        odd = standing.count(1) + standing.count(3)
+        return odd != 1 or standing.index(1 if 1 in standing else 3) == wi
 
 
 def _prepare(
@@ -247,6 +283,9 @@ def _prepare(
         raise InvalidHand(f"flowers={flowers!r}: there are between 0 and 8 flowers")
     fixed: list[_Fixed] = []
     fixed_tiles: list[int] = []
+    fixed_chows: tuple[int, ...] = ()
+    fixed_pung_tiles: tuple[int, ...] = ()
+    pung_kinds = 0
     if melds:
         melds = list(melds)
         if len(melds) > 4:
@@ -255,6 +294,12 @@ def _prepare(
             pack, ks = _meld(meld, n)
             fixed.append(pack)
             fixed_tiles.extend(ks)
+            t, is_chow, k, c = pack
+            if is_chow:
+                fixed_chows += (t,)
+            else:
+                fixed_pung_tiles += (t,)
+                pung_kinds += 512 + 64 * c + (8 if k and not c else 1 if k else 0)
     kind = _KIND
     try:
         concealed = [kind[t] for t in hand]
@@ -266,27 +311,26 @@ def _prepare(
             f"the hand has {len(concealed)} tiles; with {len(fixed)} meld(s) it needs {want} "
             "(the winning tile included)"
         )
-    win = _kind_of(win_tile, "win tile")
-    index = _INDEX
-    full = [0] * 34
-    bit = BIT
-    mask = 0  # which kinds the concealed tiles hold, one bit each
+    try:
+        win = kind[win_tile]
+    except (KeyError, TypeError):
+        win = _kind_of(win_tile, "win tile")
+    by_code = [0] * 48  # counts indexed by kind code
     for t in concealed:
-        full[index[t]] += 1
-        mask |= bit[t]
-    wi = index.get(win, -1)
-    if wi < 0 or not full[wi]:
+        by_code[t] += 1
+    if not by_code[win]:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
-    everything = full
+    full = by_code[11:20] + by_code[21:30] + by_code[31:40] + by_code[41:48]
+    mask = sum(map(BIT.__getitem__, set(concealed)))  # the kinds held, one bit each
+    wi = _INDEX[win]
+    everything = by_code
     if fixed_tiles:
-        everything = list(full)
+        everything = list(by_code)
         for t in fixed_tiles:
-            everything[index[t]] += 1
+            everything[t] += 1
     if max(everything) > 4:
-        i = max(range(34), key=everything.__getitem__)
-        raise InvalidHand(
-            f"{_tile_name(T.ALL_KINDS[i])} appears {everything[i]} times: there are only four"
-        )
+        i = max(range(48), key=everything.__getitem__)
+        raise InvalidHand(f"{_tile_name(i)} appears {everything[i]} times: there are only four")
     standing = list(full)
     standing[wi] -= 1
     # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
@@ -316,9 +360,9 @@ def _prepare(
         seat_wind,
         prevalent_wind,
         everything,
-        tuple(t for t, is_chow, _, _ in fixed if is_chow),
-        tuple(t for t, is_chow, _, _ in fixed if not is_chow),
-        tuple(4 * t + 2 * k + c for t, is_chow, k, c in fixed if not is_chow),
+        fixed_chows,
+        fixed_pung_tiles,
+        pung_kinds,
         mask,
     )
 
@@ -535,13 +579,34 @@ def _chow_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def _pung_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``key``: each pung as tile * 4 + 2 * is_kong + is_concealed."""
+    """``key``: the pungs' (and kongs') tiles, sorted: each pung's own fan and their relations."""
     f = [0] * F.N_FANS
-    kong_and_concealed_fans([(p >> 2, bool(p & 2), bool(p & 1)) for p in key], f)
+    for t in key:
+        if t in _DRAGONS:
+            f[F.DRAGON_PUNG] += 1
+        elif t > 40 or t % 10 in (1, 9):
+            f[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     if len(key) > 1:
-        pung_fans(sorted((p >> 2 for p in key), key=ORDER.__getitem__), f)
+        pung_fans(sorted(key, key=ORDER.__getitem__), f)
     found = _PUNG_MEMO[key] = _nonzero(f)
     return found
+
+
+def _pung_kinds(key: int) -> tuple[tuple[int, int], ...]:
+    """Kong, concealed-pung and all-pungs fans; ``key`` packs four counts of three bits: pungs
+    (kongs included), concealed pungs (concealed kongs included), melded kongs, concealed
+    kongs."""
+    n, concealed, melded_kongs, concealed_kongs = (key >> 9, key >> 6 & 7, key >> 3 & 7, key & 7)
+    pungs = [(12, True, False)] * melded_kongs + [(12, True, True)] * concealed_kongs
+    pungs += [(12, False, True)] * (concealed - concealed_kongs)
+    pungs += [(12, False, False)] * (n - len(pungs))
+    f = [0] * F.N_FANS
+    kong_and_concealed_fans(pungs, f)  # (12, a simple, makes no fan of its own)
+    found = _KINDS_MEMO[key] = _nonzero(f)
+    return found
+
+
+_KINDS_MEMO: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _score_regular(
@@ -558,24 +623,28 @@ def _score_regular(
     if concealed_pungs:
         # A pung completed by a discard is not concealed, unless the tile can be read into a
         # concealed chow instead.
+        kinds_key = ctx.pung_kinds + 576 * len(concealed_pungs)  # more pungs, all concealed
         if (
             not ctx.self_drawn
             and win in concealed_pungs
             and not any(m - 1 <= win <= m + 1 for m in concealed_chows)
         ):
-            pung_key = ctx.fixed_pung_key + tuple(
-                4 * t if t == win else 4 * t + 1 for t in concealed_pungs
-            )
-        else:
-            pung_key = ctx.fixed_pung_key + tuple(4 * t + 1 for t in concealed_pungs)
+            kinds_key -= 64  # (the one completed by the discard is not)
         pung_tiles = ctx.fixed_pung_tiles + concealed_pungs
+        if ctx.fixed_pung_tiles:
+            pung_tiles = tuple(sorted(pung_tiles))
     else:
-        pung_key = ctx.fixed_pung_key
+        kinds_key = ctx.pung_kinds
         pung_tiles = ctx.fixed_pung_tiles
-    if pung_key:
-        found = _PUNG_MEMO.get(pung_key)
+    if pung_tiles:
+        found = _PUNG_MEMO.get(pung_tiles)
         if found is None:
-            found = _pung_relations(pung_key)
+            found = _pung_relations(pung_tiles)
+        for fan, n in found:
+            f[fan] += n
+        found = _KINDS_MEMO.get(kinds_key)
+        if found is None:
+            found = _pung_kinds(kinds_key)
         for fan, n in found:
             f[fan] += n
     if n_chows > 1:
@@ -608,7 +677,7 @@ def _score_regular(
                 closed = True
             elif m + 1 == win or m - 1 == win:
                 edge = True
-        if (edge or closed or pair == win) and len(ctx.waits()) == 1:
+        if (edge or closed or pair == win) and ctx.single_wait():
             f[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
 
     apply_exclusions(f)
@@ -639,13 +708,12 @@ def _score_knitted(ctx: _Context) -> list[int] | None:
         tile, is_chow, is_kong, concealed = ctx.fixed[0]
         set_tiles = list(ctx.fixed_tiles)
     else:
-        readings = decompositions(rest)
+        readings = _readings(rest)
         if len(readings) != 1:
             return None
-        pair = _KINDS[readings[0].pair]
-        ((kind, i),) = readings[0].sets
-        is_chow, is_kong, concealed = kind == SEQUENCE, False, True
-        tile = _KINDS[i] + 1 if is_chow else _KINDS[i]
+        pair, chows, pungs = readings[0]
+        is_chow, is_kong, concealed = bool(chows), False, True
+        tile = chows[0] if chows else pungs[0]
         set_tiles = [tile - 1, tile, tile + 1] if is_chow else [tile] * 3
 
     f = [0] * F.N_FANS
@@ -712,7 +780,8 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
 
 
 def _fan_total(f: list[int]) -> int:
-    return sum(map(mul, _VALUES, f))
+    # The value of each fan present times its count (the counts are the vector's non-zeros).
+    return sum(map(mul, compress(_VALUES, f), filter(None, f)))
 
 
 def _reading_order(reading: _Split) -> list[tuple[int, int]]:
@@ -727,7 +796,11 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
     """The fan vector of the best reading of the hand, that reading's form and its total."""
     # A knitted straight is read first and, when it fits, is the answer (a reading as four sets
     # is then not looked for, as in the reference calculator).
-    if len(ctx.fixed) <= 1 and shapes.may_hold_knitted_straight(ctx.mask):
+    if (
+        len(ctx.fixed) <= 1
+        and (ctx.mask & _SUITED_BITS).bit_count() >= 9
+        and shapes.may_hold_knitted_straight(ctx.mask)
+    ):
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight", _fan_total(knitted)

@@ -26,6 +26,7 @@ __all__ = [
     "regular_waits",
     "seven_pairs_waits",
     "is_regular_complete",
+    "suit_completions",
 ]
 
 #: The six knitted straights: 147 in one suit, 258 in another, 369 in the third.
@@ -208,6 +209,11 @@ def _suit_completions(
         elif p_ok:
             to_pair.append(j)
     return sets_ok, pair_ok, tuple(to_sets), tuple(to_pair)
+
+
+#: For one suit's nine counts: (fits as sets, fits as sets + pair, offsets whose addition makes
+#: it fit as sets, offsets whose addition makes it fit as sets + pair); remembered per shape.
+suit_completions = _suit_completions
 
 
 # An honor kind held n times: fits as sets (0, 3), as a pair (2, or 5 = a pung and a pair).
