@@ -3,8 +3,6 @@ reveals, efficiency."""
 
 from __future__ import annotations
 
-import time
-
 from openmahjong.bots import RiichiBot
 from openmahjong.bots.safety import danger
 from openmahjong.table.actions import (
@@ -153,14 +151,11 @@ def test_danger_genbutsu_suji_kabe_and_honours():
     assert danger(31, honours, gen) < danger(32, seen, gen)
 
 
-def test_same_seed_same_choice_and_decisions_are_fast():
+def test_same_seed_same_choice():
+    # Speed is measured by bench/selfplay.py (decision median and p99), never asserted here.
     hand = "1245m3579p1368s7z"
     v = view(hand, discards_of(hand))
     assert RiichiBot(5).act(v) == RiichiBot(5).act(v)
     bot = RiichiBot(1)
-    bot.act(v)  # warm the shanten tables for these shapes
-    start = time.perf_counter()
-    for _ in range(200):
-        bot.act(v)
-    mean = (time.perf_counter() - start) / 200
-    assert mean < 0.005  # loose: shared CI machines; bench/selfplay.py prints the real figure
+    first = bot.act(v)
+    assert all(bot.act(v) == first for _ in range(20))
