@@ -235,9 +235,27 @@ def _two_pung_fan(a: int, b: int) -> int:
     return 0
 
 
+#: (pung, pung) and (pung, pung, pung) in ``order_key`` order -> their fan, when they make one
+_TWO_PUNG: dict[tuple[int, int], int] = {
+    (a, b): fan for a in _KINDS for b in _KINDS if (fan := _two_pung_fan(a, b))
+}
+_THREE_PUNG: dict[tuple[int, int, int], int] = {
+    (a, b, c): fan
+    for a, b, c in combinations_with_replacement(sorted(_KINDS, key=order_key), 3)
+    if (fan := _three_pung_fan(a, b, c))
+}
+
+
 def pung_fans(tiles: list[int], f: list[int]) -> None:
     """Fans the pungs (and kongs) make among themselves; ``tiles`` sorted by ``order_key``."""
     n = len(tiles)
+    if n == 2:
+        fan = _TWO_PUNG.get((tiles[0], tiles[1]))
+        if fan:
+            f[fan] += 1
+        return
+    three = _THREE_PUNG.get
+    two = _TWO_PUNG.get
     if n == 4:
         t0, t1, t2, t3 = tiles
         if t0 < 40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
@@ -247,34 +265,30 @@ def pung_fans(tiles: list[int], f: list[int]) -> None:
             f[F.BIG_FOUR_WINDS] = 1
             return
         for a, b, c, rest in _TRIPLES_OF_FOUR:
-            fan = _three_pung_fan(tiles[a], tiles[b], tiles[c])
+            fan = three((tiles[a], tiles[b], tiles[c]))
             if fan:
                 f[fan] = 1
                 # The fourth pung may combine once more, with the first set that allows it.
                 for k in range(4):
                     if k != rest:
-                        extra = _two_pung_fan(tiles[k], tiles[rest])
+                        extra = two((tiles[k], tiles[rest]))
                         if extra:
                             f[extra] += 1
                             break
                 return
         for a, b in _PAIRS_OF_FOUR:
-            fan = _two_pung_fan(tiles[a], tiles[b])
+            fan = two((tiles[a], tiles[b]))
             if fan:
                 f[fan] += 1
     elif n == 3:
-        fan = _three_pung_fan(*tiles)
+        fan = three((tiles[0], tiles[1], tiles[2]))
         if fan:
             f[fan] = 1
             return
         for a, b in ((0, 1), (0, 2), (1, 2)):
-            fan = _two_pung_fan(tiles[a], tiles[b])
+            fan = two((tiles[a], tiles[b]))
             if fan:
                 f[fan] += 1
-    elif n == 2:
-        fan = _two_pung_fan(tiles[0], tiles[1])
-        if fan:
-            f[fan] += 1
 
 
 _CONCEALED_PUNG_FAN = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
+from itertools import combinations_with_replacement, compress
 from operator import mul
 from typing import NamedTuple
 
@@ -558,38 +558,30 @@ _NO_TILES = (0,) * 9
 
 
 # --------------------------------------------------------------------------- set relations
-# The fans sets make among themselves depend only on which sets they are; each combination is
-# worked out once (with the detectors) and remembered as (fan, count) pairs.
-
-_CHOW_MEMO: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-_PUNG_MEMO: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+# What the chows make among themselves depends only on which chows they are: every multiset of
+# two to four chows is worked out once, at import, as (fan, count) pairs (the pair matters only
+# for the terminal-chow hands, which are asked directly). Kongs and concealed pungs depend only
+# on how many there are of each.
 
 
 def _nonzero(f: list[int]) -> tuple[tuple[int, int], ...]:
     return tuple((i, n) for i, n in enumerate(f) if n)
 
 
-def _chow_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``key``: the chows' middle tiles, then the pair's tile when it is a suited five."""
-    *mids, pair = key
-    f = [0] * F.N_FANS
-    chow_fans(sorted(mids, key=ORDER.__getitem__), pair, f)
-    found = _CHOW_MEMO[key] = _nonzero(f)
-    return found
+def _chow_table() -> dict[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    table = {}
+    for n in (2, 3, 4):
+        for mids in combinations_with_replacement(_CHOW_MIDS, n):
+            f = [0] * F.N_FANS
+            chow_fans(sorted(mids, key=ORDER.__getitem__), 0, f)
+            if any(f):
+                table[mids] = _nonzero(f)
+    return table
 
 
-def _pung_relations(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``key``: the pungs' (and kongs') tiles, sorted: each pung's own fan and their relations."""
-    f = [0] * F.N_FANS
-    for t in key:
-        if t in _DRAGONS:
-            f[F.DRAGON_PUNG] += 1
-        elif t > 40 or t % 10 in (1, 9):
-            f[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
-    if len(key) > 1:
-        pung_fans(sorted(key, key=ORDER.__getitem__), f)
-    found = _PUNG_MEMO[key] = _nonzero(f)
-    return found
+_CHOW_MIDS = tuple(s * 10 + r for s in (1, 2, 3) for r in range(2, 9))
+#: sorted middle tiles of 2-4 chows -> the fans they make, when they make any
+_CHOWS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = _chow_table()
 
 
 def _pung_kinds(key: int) -> tuple[tuple[int, int], ...]:
@@ -602,11 +594,33 @@ def _pung_kinds(key: int) -> tuple[tuple[int, int], ...]:
     pungs += [(12, False, False)] * (n - len(pungs))
     f = [0] * F.N_FANS
     kong_and_concealed_fans(pungs, f)  # (12, a simple, makes no fan of its own)
-    found = _KINDS_MEMO[key] = _nonzero(f)
-    return found
+    return _nonzero(f)
 
 
-_KINDS_MEMO: dict[int, tuple[tuple[int, int], ...]] = {}
+#: ``_pung_kinds`` for every possible key
+_PUNG_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
+    (n << 9) + (c << 6) + (mk << 3) + ck: _pung_kinds((n << 9) + (c << 6) + (mk << 3) + ck)
+    for n in range(5)
+    for c in range(n + 1)
+    for mk in range(n + 1)
+    for ck in range(c + 1)
+    if mk + ck <= n and mk <= n - c
+}
+#: a pung's (or kong's) own fan: 箭刻 or 幺九刻
+_PUNG_OWN = {
+    t: F.DRAGON_PUNG if t in _DRAGONS else F.PUNG_OF_TERMINALS_OR_HONORS
+    for t in _KINDS
+    if t > 40 or t % 10 in (1, 9)
+}
+
+
+def _clear_tables() -> None:
+    """Forget every remembered shape and set relation (the bench's cold start)."""
+    for table in (*_SUIT_SPLITS, _HONOR_SPLITS):
+        table.clear()
+    shapes._suit_fit.cache_clear()
+    shapes._suit_completions.cache_clear()
+    _known_meld.cache_clear()
 
 
 def _score_regular(
@@ -631,29 +645,27 @@ def _score_regular(
         ):
             kinds_key -= 64  # (the one completed by the discard is not)
         pung_tiles = ctx.fixed_pung_tiles + concealed_pungs
-        if ctx.fixed_pung_tiles:
-            pung_tiles = tuple(sorted(pung_tiles))
     else:
         kinds_key = ctx.pung_kinds
         pung_tiles = ctx.fixed_pung_tiles
     if pung_tiles:
-        found = _PUNG_MEMO.get(pung_tiles)
-        if found is None:
-            found = _pung_relations(pung_tiles)
-        for fan, n in found:
+        for fan, n in _PUNG_KINDS[kinds_key]:
             f[fan] += n
-        found = _KINDS_MEMO.get(kinds_key)
-        if found is None:
-            found = _pung_kinds(kinds_key)
-        for fan, n in found:
-            f[fan] += n
+        own = _PUNG_OWN
+        for t in pung_tiles:
+            if t in own:
+                f[own[t]] += 1
+        if len(pung_tiles) > 1:
+            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
     if n_chows > 1:
-        chow_key = chows + ((pair,) if n_chows == 4 and pair % 10 == 5 and pair < 40 else (0,))
-        found = _CHOW_MEMO.get(chow_key)
-        if found is None:
-            found = _chow_relations(chow_key)
-        for fan, n in found:
-            f[fan] += n
+        if n_chows == 4 and pair % 10 == 5 and pair < 40:
+            chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)  # (双龙会 asks the pair)
+        else:
+            if ctx.fixed_chows:
+                chows = tuple(sorted(chows))
+            if chows in _CHOWS:
+                for fan, n in _CHOWS[chows]:
+                    f[fan] += n
 
     if n_chows == 4:
         if pair < 40:
