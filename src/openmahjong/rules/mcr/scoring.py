@@ -135,6 +135,7 @@ _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
 _SUITED_BITS = (1 << 27) - 1  # the 27 suited kinds in a kind mask
+_BIT_BY_CODE = [BIT.get(code, 0) for code in range(48)]
 
 
 def _tile_name(t: int) -> str:
@@ -191,7 +192,6 @@ def _meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
 
 @dataclass(slots=True)
 class _Context:
-    concealed: list[int]  # concealed kinds, the winning tile included
     standing: list[int]  # concealed tiles before the win, as 34 counts
     full: list[int]  # concealed tiles with the win, as 34 counts
     win: int
@@ -210,6 +210,11 @@ class _Context:
     mask: int  # the kinds among the concealed tiles, bit i for dense index i
     _waits: frozenset[int] | None = None
     _single: bool | None = None
+
+    @property
+    def concealed(self) -> list[int]:
+        """The concealed kinds, the winning tile included, sorted."""
+        return [t for t, n in zip(_KINDS, self.full, strict=True) for _ in range(n)]
 
     def waits(self) -> frozenset[int]:
         """What the hand waited on: sets-and-pair waits, plus the seven-pairs wait if closed."""
@@ -279,7 +284,9 @@ def _prepare(
             else ("prevalent_wind", prevalent_wind)
         )
         raise InvalidHand(f"{name}={wind!r}: a wind is 41 East, 42 South, 43 West or 44 North")
-    if not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= 8:
+    if (type(flowers) is not int or not 0 <= flowers <= 8) and (
+        not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= 8
+    ):
         raise InvalidHand(f"flowers={flowers!r}: there are between 0 and 8 flowers")
     fixed: list[_Fixed] = []
     fixed_tiles: list[int] = []
@@ -301,27 +308,32 @@ def _prepare(
                 fixed_pung_tiles += (t,)
                 pung_kinds += 512 + 64 * c + (8 if k and not c else 1 if k else 0)
     kind = _KIND
+    by_code = [0] * 48  # counts indexed by kind code
+    if type(hand) is not list and type(hand) is not tuple:
+        hand = list(hand)
     try:
-        concealed = [kind[t] for t in hand]
+        for t in hand:
+            by_code[kind[t]] += 1
+        n_tiles = len(hand)
     except (KeyError, TypeError):
-        concealed = [_kind_of(t, "hand") for t in hand]
+        by_code = [0] * 48
+        for t in [_kind_of(t, "hand") for t in hand]:
+            by_code[t] += 1
+        n_tiles = sum(by_code)
     want = 14 - 3 * len(fixed)
-    if len(concealed) != want:
+    if n_tiles != want:
         raise InvalidHand(
-            f"the hand has {len(concealed)} tiles; with {len(fixed)} meld(s) it needs {want} "
+            f"the hand has {n_tiles} tiles; with {len(fixed)} meld(s) it needs {want} "
             "(the winning tile included)"
         )
     try:
         win = kind[win_tile]
     except (KeyError, TypeError):
         win = _kind_of(win_tile, "win tile")
-    by_code = [0] * 48  # counts indexed by kind code
-    for t in concealed:
-        by_code[t] += 1
     if not by_code[win]:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
     full = by_code[11:20] + by_code[21:30] + by_code[31:40] + by_code[41:48]
-    mask = sum(map(BIT.__getitem__, set(concealed)))  # the kinds held, one bit each
+    mask = sum(compress(_BIT_BY_CODE, by_code))  # the kinds held, one bit each
     wi = _INDEX[win]
     everything = by_code
     if fixed_tiles:
@@ -347,7 +359,6 @@ def _prepare(
         elif win_in_melds or win_in_standing:
             kong = False  # a robbed kong's tile cannot be one the winner holds
     return _Context(
-        concealed,
         standing,
         full,
         win,
