@@ -30,7 +30,6 @@ from openmahjong.rules.mcr.detectors import (
     kong_and_concealed_fans,
     mask_fans,
     pung_fans,
-    rank_range_fans,
     set_trait_fans,
     suit_fans,
     tile_fans,
@@ -439,9 +438,15 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
     """The fans of a sets-and-pair reading that do not depend on how the sets are read."""
     f = [0] * F.N_FANS
     _win_condition_fans(ctx, f)
-    if not ctx.fixed and shapes.is_nine_gates(ctx.standing):
-        f[F.NINE_GATES] = 1
-    melded = sum(1 for _, _, _, c in ctx.fixed if not c)
+    fixed = ctx.fixed
+    if not fixed:
+        f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
+        if ctx.mask in _ONE_SUIT_MASKS and shapes.is_nine_gates(ctx.standing):
+            f[F.NINE_GATES] = 1
+        mask_fans(ctx.mask, f)
+        f[F.TILE_HOG] = ctx.everything.count(4)
+        return f
+    melded = sum(1 for _, _, _, c in fixed if not c)
     if melded == 0:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
@@ -451,8 +456,12 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
         mask |= BIT[t]
     mask_fans(mask, f)
     # 四归一: four of a kind that is not a kong
-    f[F.TILE_HOG] = ctx.everything.count(4) - sum(1 for _, _, k, _ in ctx.fixed if k)
+    f[F.TILE_HOG] = ctx.everything.count(4) - sum(1 for _, _, k, _ in fixed if k)
     return f
+
+
+#: a closed hand of nine gates holds all nine kinds of one suit and nothing else
+_ONE_SUIT_MASKS = frozenset((0x1FF, 0x1FF << 9, 0x1FF << 18))
 
 
 _KINDS = T.ALL_KINDS
@@ -772,16 +781,13 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
     counts = ctx.full
     f = [0] * F.N_FANS
     if shapes.is_seven_pairs(counts):
-        all_tiles = ctx.concealed
         if shapes.is_shifted_seven_pairs(counts):
             f[F.SEVEN_SHIFTED_PAIRS] = 1
-            tile_fans(all_tiles, f)
+            tile_fans(ctx.concealed, f)
         else:
             f[F.SEVEN_PAIRS] = 1
-            suit_fans(all_tiles, f)
-            tile_fans(all_tiles, f)
-            rank_range_fans(all_tiles, f)
-            tile_hogs(all_tiles, f)
+            mask_fans(ctx.mask, f)  # suits, tiles and ranges, from the kinds held
+            f[F.TILE_HOG] = counts.count(4)
         form = "seven pairs"
     elif shapes.is_thirteen_orphans(counts):
         f[F.THIRTEEN_ORPHANS] = 1
