@@ -112,6 +112,20 @@ async def _play_seat(
             _error(result, f"seat {seat}: {message.get('code')}: {message.get('message')}")
 
 
+async def _retry(call: Any, attempts: int = 3) -> Any:
+    """An HTTP set-up request again when a kept-alive connection was closed under it."""
+    import httpx
+
+    for attempt in range(attempts):
+        try:
+            return await call()
+        except httpx.TransportError:
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def _table(
     http: Any,
     ws_url: str,
@@ -125,17 +139,19 @@ async def _table(
 
     clients = []
     try:
-        tokens = [await guest_token(http) for _ in range(4)]
+        tokens = [await _retry(lambda: guest_token(http)) for _ in range(4)]
         table = {
             "move_seconds": 60,
             "bank_seconds": 0,
             "call_protection": False,
             "spectators": False,
         }
-        created = await http.post(
-            "/api/rooms",
-            json={"name": "load", "ruleset": ruleset, "preset": preset, "table": table},
-            headers={"Authorization": f"Bearer {tokens[0][1]}"},
+        created = await _retry(
+            lambda: http.post(
+                "/api/rooms",
+                json={"name": "load", "ruleset": ruleset, "preset": preset, "table": table},
+                headers={"Authorization": f"Bearer {tokens[0][1]}"},
+            )
         )
         if created.status_code != 201:
             _error(result, f"create room: {created.status_code} {created.text}")
