@@ -124,40 +124,35 @@ def _suit_fit(counts: tuple[int, ...]) -> tuple[bool, bool]:
     Purely structural: five copies of a tile are allowed (a triplet and a pair), because a
     wait is a shape question; whether the tile still exists is asked elsewhere.
     """
-    c = list(counts)
-
-    def sets_only(pos: int) -> bool:
-        while pos < 9 and c[pos] == 0:
-            pos += 1
-        if pos == 9:
-            return True
-        ok = False
-        if c[pos] >= 3:
-            c[pos] -= 3
-            ok = sets_only(pos)
-            c[pos] += 3
-        if not ok and pos <= 6 and c[pos + 1] and c[pos + 2]:
-            c[pos] -= 1
-            c[pos + 1] -= 1
-            c[pos + 2] -= 1
-            ok = sets_only(pos)
-            c[pos] += 1
-            c[pos + 1] += 1
-            c[pos + 2] += 1
-        return ok
-
-    total = sum(c)
+    total = sum(counts)
     if total % 3 == 0:
-        return sets_only(0), False
+        return _sets_only(counts), False
     if total % 3 == 2:
+        c = list(counts)
         for i in range(9):
             if c[i] >= 2:
                 c[i] -= 2
-                ok = sets_only(0)
+                ok = _sets_only(c)
                 c[i] += 2
                 if ok:
                     return False, True
     return False, False
+
+
+def _sets_only(c: tuple[int, ...] | list[int]) -> bool:
+    """Whether nine counts split into sets only. Three identical chows are three pungs, so the
+    chows starting on a number can be taken as fewer than three; then, from the lowest number
+    up, what the earlier chows leave there must be pungs plus (its count mod 3) new chows."""
+    p1 = p2 = 0  # chows started one and two numbers below
+    for i in range(9):
+        n = c[i] - p1 - p2
+        if n < 0:
+            return False
+        k = n % 3
+        if k and i > 6:
+            return False
+        p2, p1 = p1, k
+    return True
 
 
 def _honor_fit(n: int) -> tuple[bool, bool]:
