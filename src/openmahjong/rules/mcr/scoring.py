@@ -539,24 +539,30 @@ def _split_honors(counts: tuple[int, ...]) -> tuple[_Split, ...]:
     return splits
 
 
-def _readings(full: list[int]) -> list[_Split]:
-    """Every split of the concealed counts (3k + 2 tiles) into sets and one pair."""
-    key = tuple(full[27:34])
-    partial = _HONOR_SPLITS.get(key)
-    if partial is None:
-        partial = _split_honors(key)
-    if not partial:
-        return []
-    for suit, tables in enumerate(_SUIT_SPLITS):
-        key = tuple(full[9 * suit : 9 * suit + 9])
+def _readings(full: list[int], mask: int = -1) -> list[_Split]:
+    """Every split of the concealed counts (3k + 2 tiles) into sets and one pair.
+
+    ``mask`` (the kinds held, one bit each), when given, lets groups with no tile be skipped.
+    """
+    if mask >> 27:
+        key = tuple(full[27:34])
+        partial = _HONOR_SPLITS.get(key)
+        if partial is None:
+            partial = _split_honors(key)
+        if not partial:
+            return []
+    else:
+        partial = _NO_HONORS
+    for suit, tables, lo, bits in _SUIT_PARTS:
+        if not mask & bits:
+            continue
+        key = tuple(full[lo : lo + 9])
         splits = tables.get(key)
         if splits is None:
             splits = _split_suit(suit, key)
         if not splits:
             return []
         if len(splits) == 1 and len(partial) == 1:
-            if key == _NO_TILES:
-                continue
             p, cs, ps = splits[0]
             q, have_c, have_p = partial[0]
             if p and q:
@@ -571,10 +577,13 @@ def _readings(full: list[int]) -> list[_Split]:
         )
         if not partial:
             return []
+    if len(partial) == 1:
+        return list(partial) if partial[0][0] else []
     return [r for r in partial if r[0]]
 
 
-_NO_TILES = (0,) * 9
+_NO_HONORS: tuple[_Split, ...] = ((0, (), ()),)
+_SUIT_PARTS = tuple((suit, _SUIT_SPLITS[suit], 9 * suit, 0x1FF << (9 * suit)) for suit in range(3))
 
 
 # --------------------------------------------------------------------------- set relations
@@ -833,7 +842,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight", _fan_total(knitted)
-    readings = _readings(ctx.full)
+    readings = _readings(ctx.full, ctx.mask)
     best: list[int] | None = None
     form = ""
     # Thirteen orphans and honors-and-knitted never read as sets; seven pairs may.
