@@ -170,6 +170,8 @@ class _Open:
     deadline: float
     shown_at: float
     tactical: bool
+    user_id: int | None = None
+    bot: Any = None
 
 
 @dataclass
@@ -526,10 +528,25 @@ class Room:
         self.game.next_seq = live.next_seq
         self._launch()
 
+    # ------------------------------------------------------------------ players and seats
+    # ``game.seats`` is indexed by player (A, B, C, D: the order the seed gave). Under Riichi a
+    # player keeps one table seat; under MCR seats change between wind rounds, and the match
+    # says who sits where (``player_at`` / ``seat_of``).
+    @staticmethod
+    def _player_at(game: _Game, seat: int) -> int:
+        at = getattr(game.match, "player_at", None)
+        return int(at(seat)) if at is not None else seat
+
+    @staticmethod
+    def _seat_of(game: _Game, player: int) -> int:
+        of = getattr(game.match, "seat_of", None)
+        return int(of(player)) if of is not None else player
+
     # ------------------------------------------------------------------ messages out
-    def _send_game_start(self, user_id: int, seat: int | None) -> None:
+    def _send_game_start(self, user_id: int, player: int) -> None:
         game = self.game
         assert game is not None
+        seat = self._seat_of(game, player)
         ch = self.channel(user_id)
         ch.put(self._start_message(seat))
         ch.put(self._view_message(seat))
@@ -569,8 +586,9 @@ class Room:
         game = self.game
         if game is None:
             return
-        seat = self.seat_of(user_id)
-        if seat is not None:
+        player = self.seat_of(user_id)
+        if player is not None:
+            seat = self._seat_of(game, player)
             # Straight to the hub: the channel may be holding messages for this seat (call
             # protection); the view is the current state, which those messages will repeat.
             self.manager.hub.send(user_id, self._start_message(seat))
@@ -621,9 +639,12 @@ class Room:
             if current is not None:
                 self._withdraw(game, seat)
             tactical = window is not None and seat in game.answered
-            slot = game.seats[seat]
+            player = self._player_at(game, seat)
+            slot = game.seats[player]
             if slot.bot or slot.user_id is None:
-                game.open[seat] = _Open(None, list(legal), key, now, now, tactical)
+                game.open[seat] = _Open(
+                    None, list(legal), key, now, now, tactical, bot=game.bots.get(player)
+                )
                 continue
             move = TACTICAL_SECONDS if tactical else float(self.settings.move_seconds)
             bank = 0.0 if tactical else game.banks[seat]
@@ -642,15 +663,16 @@ class Room:
             shown = self.channel(slot.user_id).put(
                 Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
             )
-            game.open[seat] = _Open(pending, list(legal), key, shown + move + bank, shown, tactical)
+            game.open[seat] = _Open(
+                pending, list(legal), key, shown + move + bank, shown, tactical, slot.user_id
+            )
 
     def _withdraw(self, game: _Game, seat: int) -> None:
         current = game.open.pop(seat, None)
         if current is None or current.prompt is None:
             return
-        uid = game.seats[seat].user_id
-        assert uid is not None
-        ledger = self.manager.hub.ledger(uid)
+        assert current.user_id is not None
+        ledger = self.manager.hub.ledger(current.user_id)
         if ledger.open is current.prompt:
             ledger.close()
 
@@ -664,7 +686,7 @@ class Room:
                 if len(legal) == 1:
                     action = legal[0]
                 else:
-                    action = game.bots[seat].act(table.view(seat, events=False))
+                    action = entry.bot.act(table.view(seat, events=False))
                 await self._apply(game, seat, action, timed_out=False)
                 return
         futures: dict[asyncio.Future[Any], int] = {}
@@ -730,20 +752,32 @@ class Room:
         game.open.pop(seat, None)
         if was_reaction:
             game.answered.add(seat)
+        # Who sits where for this hand's events (the next hand may seat the players anew).
+        seating = [self._seat_of(game, p) for p in range(len(game.seats))]
         events = match.timeout(seat) if timed_out else match.act(seat, action)
-        self._broadcast(game, table, events, was_reaction)
+        self._broadcast(game, table, events, was_reaction, seating)
         if len(getattr(match, "results", ())) != game.hands_done:
             game.hands_done = len(match.results)
             game.banks = [float(self.settings.bank_seconds)] * self.size
         if match.finished is False and match.table is not table:
             # A new hand: every seat starts it from a full view.
-            for i, slot in enumerate(game.seats):
+            for player, slot in enumerate(game.seats):
                 if slot.user_id is not None:
-                    self.channel(slot.user_id).put(self._view_message(i))
+                    seat_now = self._seat_of(game, player)
+                    self.channel(slot.user_id).put(self._view_message(seat_now))
 
-    def _broadcast(self, game: _Game, table: Any, events: list[Event], was_reaction: bool) -> None:
+    def _broadcast(
+        self,
+        game: _Game,
+        table: Any,
+        events: list[Event],
+        was_reaction: bool,
+        seating: list[int],
+    ) -> None:
+        """``seating[player]`` is the table seat each player had when the events happened."""
         s = self.settings
         now = time.monotonic()
+        table_players = {seat: player for player, seat in enumerate(seating)}
         protect_active = bool(game.protected)
         held = set(game.protected)
         when: float | None = None
@@ -752,7 +786,7 @@ class Room:
             # whatever the action brought comes after the first catch-up delay.
             game.protect_acted = True
             for seat in held:
-                uid = game.seats[seat].user_id
+                uid = game.seats[table_players[seat]].user_id
                 if uid is not None:
                     self.channel(uid).expedite()
         if protect_active and game.protect_acted:
@@ -780,9 +814,10 @@ class Room:
                 messages[id(seen)] = found
             return found
 
-        for i, slot in enumerate(game.seats):
+        for player, slot in enumerate(game.seats):
             if slot.user_id is None:
                 continue
+            i = seating[player]
             ch = self.channel(slot.user_id)
             for e in events:
                 seen = e.visible_to(i)

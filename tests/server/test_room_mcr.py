@@ -1,0 +1,58 @@
+"""An MCR table through the same room: seats change between wind rounds, and the room routes
+each player's prompts and events through the match's seating (``player_at`` / ``seat_of``).
+
+MCR registers itself in the ruleset registry when its engine is finished; until then this test
+puts the MCR ruleset object in the registry's place for the room."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from test_room_play import FAST, check_no_leak, live, players, seat_everyone  # noqa: F401
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def mcr_registered(monkeypatch):
+    from openmahjong.rules import registry
+    from openmahjong.rules.mcr.game.ruleset import RULESET as MCR
+
+    known = dict(registry.rulesets())
+    known.setdefault("mcr", MCR)
+
+    def get_ruleset(name: str):
+        if name not in known:
+            raise ValueError(f"unknown ruleset {name!r}")
+        return known[name]
+
+    import openmahjong.server.room as room_module
+    import openmahjong.server.rooms as rooms_module
+
+    monkeypatch.setattr(room_module, "get_ruleset", get_ruleset)
+    monkeypatch.setattr(rooms_module, "get_ruleset", get_ruleset)
+
+
+async def test_one_player_and_three_bots_play_two_mcr_rounds(live, mcr_registered):  # noqa: F811
+    (human,) = await players(live, 1)
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        created = await http.post(
+            "/api/rooms",
+            json={"name": "mcr", "ruleset": "mcr", "preset": "mcr-2rounds", "table": FAST},
+            headers={"Authorization": f"Bearer {human.token}"},
+        )
+        assert created.status_code == 201, created.text
+        room = created.json()["id"]
+    await seat_everyone(room, [human], bots=3)
+    await human.next("game_start")
+    end = await human.autoplay()
+    assert end["master_seed"] and "final_points" in end["result"]
+    seats = {m["view"]["seat"] for m in human.log if m["type"] == "view"}
+    assert len(seats) == 2  # the player changed seats between the two wind rounds
+    prompts = [m for m in human.log if m["type"] == "prompt"]
+    assert all(p["context"]["seat"] in seats for p in prompts)
+    # Each view is of the seat the player holds in that hand, and nothing of others leaks.
+    for m in human.log:
+        if m["type"] == "view":
+            check_no_leak(m["seat"], [m, end])
+    await human.close()
