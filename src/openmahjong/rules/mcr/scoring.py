@@ -134,7 +134,7 @@ _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
 _SUITED_BITS = (1 << 27) - 1  # the 27 suited kinds in a kind mask
-_BIT_BY_CODE = [BIT.get(code, 0) for code in range(48)]
+_BITS = [1 << i for i in range(34)]
 
 
 def _tile_name(t: int) -> str:
@@ -191,7 +191,6 @@ def _meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
 
 @dataclass(slots=True)
 class _Context:
-    standing: list[int]  # concealed tiles before the win, as 34 counts
     full: list[int]  # concealed tiles with the win, as 34 counts
     win: int
     fixed: list[_Fixed]
@@ -209,6 +208,13 @@ class _Context:
     mask: int  # the kinds among the concealed tiles, bit i for dense index i
     _waits: frozenset[int] | None = None
     _single: bool | None = None
+
+    @property
+    def standing(self) -> list[int]:
+        """The concealed tiles before the win, as 34 counts."""
+        standing = list(self.full)
+        standing[_INDEX[self.win]] -= 1
+        return standing
 
     @property
     def concealed(self) -> list[int]:
@@ -332,21 +338,19 @@ def _prepare(
     if not by_code[win]:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
     full = by_code[11:20] + by_code[21:30] + by_code[31:40] + by_code[41:48]
-    mask = sum(compress(_BIT_BY_CODE, by_code))  # the kinds held, one bit each
+    mask = sum(compress(_BITS, full))  # the kinds held, one bit each
     wi = _INDEX[win]
     everything = by_code
     if fixed_tiles:
         everything = list(by_code)
         for t in fixed_tiles:
             everything[t] += 1
-    if max(everything) > 4:
+    if max(full) > 4 or (fixed_tiles and max(everything) > 4):
         i = max(range(48), key=everything.__getitem__)
         raise InvalidHand(f"{_tile_name(i)} appears {everything[i]} times: there are only four")
-    standing = list(full)
-    standing[wi] -= 1
     # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
     # already holds cannot be the last of its kind, and three of it melded make it the last.
-    win_in_standing = standing[wi] > 0
+    win_in_standing = full[wi] > 1
     win_in_melds = fixed_tiles.count(win) if fixed_tiles else 0
     if win_in_standing:
         fourth_tile = False
@@ -358,7 +362,6 @@ def _prepare(
         elif win_in_melds or win_in_standing:
             kong = False  # a robbed kong's tile cannot be one the winner holds
     return _Context(
-        standing,
         full,
         win,
         fixed,
