@@ -13,19 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openmahjong.fairness import commitment, format_master_seed, seat_order, shuffled_wall
+from openmahjong.fairness import shuffled_wall
 from openmahjong.rules.mcr.game.options import PRESETS, McrOptions
 from openmahjong.rules.mcr.game.round import McrHandResult, new_hand
-from openmahjong.rules.riichi.game.match import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    _master_seed,
-    split_entry,
-)
-from openmahjong.table.actions import Action, Discard, action_from_dict, action_to_dict
-from openmahjong.table.errors import IllegalAction
-from openmahjong.table.events import Discarded, Event
-from openmahjong.table.kernel import Phase, Table
+from openmahjong.table.kernel import Table
+from openmahjong.table.match import Match, master_seed_of, replay_into
 
 __all__ = [
     "SEATING",
@@ -140,7 +132,9 @@ def hand_summary(state: McrMatchState, result: McrHandResult, actions: int) -> d
     }
 
 
-class McrMatch:
+class McrMatch(Match[McrMatchState, McrHandResult]):
+    ruleset = "mcr"
+
     def __init__(
         self,
         options: McrOptions,
@@ -157,24 +151,10 @@ class McrMatch:
             def walls(current_round: int) -> Sequence[int]:
                 return shuffled_wall("mcr", master_seed, current_round)
 
-        if players is not None and len(players) != 4:
-            raise ValueError(f"an MCR match seats 4 players, got {len(players)}")
-        self.options = options
-        self.master_seed = master_seed
-        self.salt = salt
-        self.player_entry_order = list(players) if players is not None else None
-        if players is not None and master_seed is not None:
-            self.players: list[str] | None = seat_order(master_seed, list(players))
-        else:
-            self.players = list(players) if players is not None else None
-        self._walls = walls
-        self.state = McrMatchState(points=(options.starting_points,) * 4)
-        self.results: list[McrHandResult] = []
-        self.hands: list[dict[str, Any]] = []
-        #: ``[hand_index, seat, action, notes, timed_out]`` per action.
-        self.log: list[list[Any]] = []
-        self._hand_start = 0
-        self.table: Table = self._deal()
+        super().__init__(options, master_seed, walls, presets=PRESETS, players=players, salt=salt)
+
+    def _initial_state(self) -> McrMatchState:
+        return McrMatchState(points=(self.options.starting_points,) * 4)
 
     def _deal(self) -> Table:
         s = self.state
@@ -187,9 +167,18 @@ class McrMatch:
             points=s.seat_points(),
         )
 
-    @property
-    def finished(self) -> bool:
-        return self.state.ended
+    def _hand_number(self) -> int:
+        return self.state.hand_index
+
+    def _summarise(self, result: McrHandResult, actions: int) -> dict[str, Any]:
+        return hand_summary(self.state, result, actions)
+
+    def _advance(self, result: McrHandResult) -> McrMatchState:
+        return advance(self.state, result, self.options)
+
+    def _final_points(self) -> Sequence[int]:
+        # Per player (A..D, ``players`` order); each hand's ``seating`` says who sat where.
+        return self.state.points
 
     def player_at(self, seat: int) -> int:
         """The player (0 = A .. 3 = D) at a table seat in the current wind round."""
@@ -201,109 +190,14 @@ class McrMatch:
         wind rounds, players do not."""
         return self.state.seating.index(player)
 
-    def act(self, seat: int, action: Action) -> list[Event]:
-        return self._apply(seat, action, timed_out=False)
-
-    def timeout(self, seat: int) -> list[Event]:
-        if self.state.ended:
-            raise IllegalAction("the match is over")
-        action = self.table.default_action(seat)
-        if action is None:
-            raise IllegalAction(f"seat {seat} has nothing to do now ({self.table.phase} phase)")
-        return self._apply(seat, action, timed_out=True)
-
-    def _apply(self, seat: int, action: Action, *, timed_out: bool) -> list[Event]:
-        if self.state.ended:
-            raise IllegalAction("the match is over")
-        table = self.table
-        events = table.timeout(seat) if timed_out else table.act(seat, action)
-        notes: dict[str, Any] | None = None
-        if isinstance(action, Discard):
-            for e in events:
-                if isinstance(e, Discarded):
-                    notes = {"tsumogiri": e.tsumogiri}
-                    break
-        self.log.append([self.state.hand_index, seat, action, notes, timed_out])
-        if table.phase == Phase.ENDED:
-            result = table.result
-            assert isinstance(result, McrHandResult)
-            self.results.append(result)
-            self.hands.append(hand_summary(self.state, result, len(self.log) - self._hand_start))
-            self._hand_start = len(self.log)
-            self.state = advance(self.state, result, self.options)
-            if not self.state.ended:
-                self.table = self._deal()
-        return events
-
-    def ranking(self) -> list[int]:
-        return ranking(self.state.points)
-
-    def record(
-        self,
-        *,
-        reveal: bool | None = None,
-        started_at: str | None = None,
-        ended_at: str | None = None,
-    ) -> dict[str, Any]:
-        """The match in the shared record envelope (``docs/records.md``, ``docs/mcr-game.md``).
-        Points and places are per player (A..D, ``players`` order); seats per hand are in each
-        hand's ``seating``."""
-        if reveal is None:
-            reveal = self.finished
-        seed = self.master_seed
-        header: dict[str, Any] = {
-            "ruleset": "mcr",
-            "preset": self.options.name if self.options.name in PRESETS else None,
-            "options": self.options.model_dump(),
-            "players": self.players,
-            "player_entry_order": self.player_entry_order,
-            "commitment": (
-                format(commitment(seed, self.salt), "064x")
-                if seed is not None and self.salt is not None
-                else None
-            ),
-            "salt": self.salt,
-            "master_seed": format_master_seed(seed) if reveal and seed is not None else None,
-            "started_at": started_at,
-            "ended_at": ended_at,
-        }
-        actions = []
-        for n, seat, action, notes, timed_out in self.log:
-            data = action_to_dict(action)
-            if notes:
-                data.update(notes)
-            actions.append([n, seat, data] + (["timeout"] if timed_out else []))
-        document: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "header": header,
-            "actions": actions,
-            "hands": list(self.hands),
-        }
-        if self.finished:
-            final = self.state.points
-            order = ranking(final)
-            document["result"] = {
-                "final_points": list(final),
-                "ranking": order,
-                "places": [order.index(p) + 1 for p in range(4)],
-            }
-        return document
-
 
 def replay_match(record: dict[str, Any]) -> McrMatch:
     """Replay a match record: every action goes through ``act`` (or ``timeout``) again."""
     header = record.get("header", record)
     match = McrMatch(
         McrOptions(**header["options"]),
-        _master_seed(header.get("master_seed")),
+        master_seed_of(header.get("master_seed")),
         players=header.get("player_entry_order"),
         salt=header.get("salt"),
     )
-    for entry in record["actions"]:
-        seat, data, flags = split_entry(entry)
-        if "timeout" in flags:
-            match.timeout(seat)
-        else:
-            match.act(seat, action_from_dict(data))
-    return match
+    return replay_into(match, record)

@@ -12,9 +12,9 @@ from typing import Any
 
 from openmahjong.rules.mcr.game.options import McrOptions
 from openmahjong.rules.mcr.game.round import McrPolicy, new_hand
-from openmahjong.rules.riichi.game.match import split_entry
 from openmahjong.table.actions import action_from_dict
 from openmahjong.table.kernel import Table
+from openmahjong.table.match import split_entry
 
 __all__ = ["hand_record", "replay_hand"]
 

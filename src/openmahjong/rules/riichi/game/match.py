@@ -8,25 +8,23 @@ unless a test passes its own walls.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openmahjong.fairness import (
-    commitment,
-    format_master_seed,
-    parse_master_seed,
-    seat_order,
-    shuffled_wall,
-)
+from openmahjong.fairness import shuffled_wall
 from openmahjong.rules.riichi.game.options import PRESETS, GameOptions
 from openmahjong.rules.riichi.game.round import HandResult, new_hand
-from openmahjong.table.actions import Action, Discard, action_from_dict, action_to_dict
-from openmahjong.table.errors import IllegalAction
-from openmahjong.table.events import Discarded, Event
-from openmahjong.table.kernel import Phase, Table
+from openmahjong.table.kernel import Table
+from openmahjong.table.match import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    Match,
+    actions_digest,
+    master_seed_of,
+    replay_into,
+    split_entry,
+)
 
 __all__ = [
     "MatchState",
@@ -135,30 +133,9 @@ def advance(state: MatchState, result: HandResult, options: GameOptions) -> Matc
 
 
 #: The envelope every openmahjong record shares (``store.games`` writes the same one).
-RECORD_FORMAT = "openmahjong"
-RECORD_VERSION = 1
-
-
 def hand_label(index: int, honba: int) -> str:
     """Short label of a hand: ``E2-1`` is East 2 with one honba."""
     return f"{'ESWN'[index // 4]}{index % 4 + 1}-{honba}"
-
-
-def _entry(n: int, seat: int, action: Action, notes: dict[str, Any] | None,
-           timed_out: bool) -> list[Any]:
-    """One action as a record entry: ``[round_index, seat, action, *flags]``."""
-    data = action_to_dict(action)
-    if notes:
-        data.update(notes)
-    return [n, seat, data] + (["timeout"] if timed_out else [])
-
-
-def actions_digest(entries: Sequence[Sequence[Any]]) -> str:
-    """First 16 hex digits of SHA-256 over the entries' canonical JSON. A record keeps one per
-    hand (``digests``), so an edited action shows up even when the edited hand happens to end
-    the same way."""
-    text = json.dumps([list(e) for e in entries], separators=(",", ":"), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[str, Any]:
@@ -193,7 +170,9 @@ def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[st
     }
 
 
-class RiichiMatch:
+class RiichiMatch(Match[MatchState, HandResult]):
+    ruleset = "riichi"
+
     def __init__(
         self,
         options: GameOptions,
@@ -210,28 +189,10 @@ class RiichiMatch:
             def walls(n: int) -> Sequence[int]:
                 return shuffled_wall("riichi", master_seed, n, red_fives=options.red_fives)
 
-        self.options = options
-        self.master_seed = master_seed
-        self.salt = salt
-        #: Players in the order they joined; seats come from the master seed (fairness scheme).
-        self.player_entry_order = list(players) if players is not None else None
-        if players is not None and len(players) != 4:
-            raise ValueError(f"a Riichi match seats 4 players, got {len(players)}")
-        if players is not None and master_seed is not None:
-            self.players: list[str] | None = seat_order(master_seed, list(players))
-        else:
-            self.players = list(players) if players is not None else None
-        self._walls = walls
-        self.state = MatchState(points=(options.starting_points,) * 4)
-        self.results: list[HandResult] = []
-        #: One summary per finished hand (``hand_summary``).
-        self.hands: list[dict[str, Any]] = []
-        #: Per finished hand, the digest of its action entries (``actions_digest``).
-        self.digests: list[str] = []
-        #: ``[round_index, seat, action, annotations, timed_out]`` per action.
-        self.log: list[list[Any]] = []
-        self._hand_start = 0
-        self.table: Table = self._deal()
+        super().__init__(options, master_seed, walls, presets=PRESETS, players=players, salt=salt)
+
+    def _initial_state(self) -> MatchState:
+        return MatchState(points=(self.options.starting_points,) * 4)
 
     def _deal(self) -> Table:
         s = self.state
@@ -246,107 +207,21 @@ class RiichiMatch:
             points=s.points,
         )
 
-    @property
-    def finished(self) -> bool:
-        return self.state.ended
+    def _hand_number(self) -> int:
+        return self.state.round_index
 
-    def act(self, seat: int, action: Action) -> list[Event]:
-        return self._apply(seat, action, timed_out=False)
+    def _summarise(self, result: HandResult, actions: int) -> dict[str, Any]:
+        return hand_summary(self.state, result, actions)
 
-    def timeout(self, seat: int) -> list[Event]:
-        """The seat ran out of time: the table plays its default action, marked in the log."""
-        if self.state.ended:
-            raise IllegalAction("the match is over")
-        action = self.table.default_action(seat)
-        if action is None:
-            raise IllegalAction(f"seat {seat} has nothing to do now ({self.table.phase} phase)")
-        return self._apply(seat, action, timed_out=True)
+    def _advance(self, result: HandResult) -> MatchState:
+        return advance(self.state, result, self.options)
 
-    def _apply(self, seat: int, action: Action, *, timed_out: bool) -> list[Event]:
-        if self.state.ended:
-            raise IllegalAction("the match is over")
-        table = self.table
-        events = table.timeout(seat) if timed_out else table.act(seat, action)
-        notes: dict[str, Any] | None = None
-        if isinstance(action, Discard):
-            for e in events:
-                if isinstance(e, Discarded):
-                    notes = {"tsumogiri": e.tsumogiri}
-                    break
-        self.log.append([self.state.round_index, seat, action, notes, timed_out])
-        if table.phase == Phase.ENDED:
-            result = table.result
-            self.results.append(result)
-            entries = [_entry(*e) for e in self.log[self._hand_start:]]
-            self.hands.append(hand_summary(self.state, result, len(entries)))
-            self.digests.append(actions_digest(entries))
-            self._hand_start = len(self.log)
-            self.state = advance(self.state, result, self.options)
-            if not self.state.ended:
-                self.table = self._deal()
-        return events
-
-    def ranking(self) -> list[int]:
-        return ranking(self.state.final_points or self.state.points)
-
-    def record(
-        self,
-        *,
-        reveal: bool | None = None,
-        started_at: str | None = None,
-        ended_at: str | None = None,
-    ) -> dict[str, Any]:
-        """The match as our JSON record (``docs/records.md``).
-
-        ``reveal``: include the master seed (default: once the match is over). ``started_at`` /
-        ``ended_at`` are the shell's timestamps (the core has no clock); ``None`` leaves them out
-        as nulls, which keeps self-play records byte-identical for one seed.
-        """
-        if reveal is None:
-            reveal = self.finished
-        seed = self.master_seed
-        header: dict[str, Any] = {
-            "ruleset": "riichi",
-            "preset": self.options.name if self.options.name in PRESETS else None,
-            "options": self.options.model_dump(),
-            "players": self.players,
-            "player_entry_order": self.player_entry_order,
-            "commitment": (
-                format(commitment(seed, self.salt), "064x")
-                if seed is not None and self.salt is not None
-                else None
-            ),
-            "salt": self.salt,
-            "master_seed": format_master_seed(seed) if reveal and seed is not None else None,
-            "started_at": started_at,
-            "ended_at": ended_at,
-        }
-        actions = [_entry(*e) for e in self.log]
-        document: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "header": header,
-            "actions": actions,
-            "hands": list(self.hands),
-            "digests": list(self.digests),
-        }
-        if self.finished:
-            final = self.state.final_points
-            order = ranking(final)
-            document["result"] = {
-                "final_points": list(final),
-                "ranking": order,
-                "places": [order.index(s) + 1 for s in range(4)],
-            }
-        return document
+    def _final_points(self) -> Sequence[int]:
+        return self.state.final_points or self.state.points
 
 
-def _master_seed(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return parse_master_seed(value)
-    raise ValueError("the record has no master seed (it is revealed when the game ends)")
+# Older names of the shared record helpers (they live in ``openmahjong.table.match`` now).
+_master_seed = master_seed_of
 
 
 def replay_match(record: dict[str, Any]) -> RiichiMatch:
@@ -358,24 +233,8 @@ def replay_match(record: dict[str, Any]) -> RiichiMatch:
     header = record.get("header", record)
     match = RiichiMatch(
         GameOptions(**header["options"]),
-        _master_seed(header.get("master_seed")),
+        master_seed_of(header.get("master_seed")),
         players=header.get("player_entry_order"),
         salt=header.get("salt"),
     )
-    for entry in record["actions"]:
-        seat, data, flags = split_entry(entry)
-        if "timeout" in flags:
-            match.timeout(seat)
-        else:
-            match.act(seat, action_from_dict(data))
-    return match
-
-
-def split_entry(entry: Sequence[Any]) -> tuple[int, dict[str, Any], list[str]]:
-    """``[round_index, seat, action, *flags]`` (match records) or ``[seat, action, *flags]``
-    (hand and store logs) -> ``(seat, action, flags)``."""
-    if len(entry) >= 3 and isinstance(entry[2], dict):
-        return entry[1], entry[2], list(entry[3:])
-    if len(entry) >= 2 and isinstance(entry[1], dict):
-        return entry[0], entry[1], list(entry[2:])
-    raise ValueError(f"an action entry is [round, seat, action] or [seat, action], not {entry!r}")
+    return replay_into(match, record)

@@ -1,0 +1,260 @@
+"""What every ruleset's match shares: seating by the master seed, the action log, per-hand
+summaries and digests, timeouts, and the JSON record envelope (``docs/records.md``).
+
+A ruleset's match subclasses :class:`Match` and supplies only its own state machine: the first
+state, how a hand is dealt, the hand number its log entries carry, a hand's summary, the
+transition after a hand, and the final points. Replaying a record (:func:`replay_into`) pushes
+every action through ``act`` / ``timeout`` again, so an action that does not fit raises
+``IllegalAction``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from openmahjong.fairness import commitment, format_master_seed, parse_master_seed, seat_order
+from openmahjong.table.actions import Action, Discard, action_from_dict, action_to_dict
+from openmahjong.table.errors import IllegalAction
+from openmahjong.table.events import Discarded, Event
+from openmahjong.table.kernel import Phase, Table
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "Match",
+    "actions_digest",
+    "master_seed_of",
+    "record_entry",
+    "replay_into",
+    "split_entry",
+]
+
+RECORD_FORMAT = "openmahjong"
+RECORD_VERSION = 1
+
+State = TypeVar("State")
+Result = TypeVar("Result")
+Walls = Callable[[int], Sequence[int]]
+
+
+def record_entry(
+    n: int, seat: int, action: Action, notes: dict[str, Any] | None, timed_out: bool
+) -> list[Any]:
+    """One action as a record entry: ``[hand number, seat, action, *flags]``."""
+    data = action_to_dict(action)
+    if notes:
+        data.update(notes)
+    return [n, seat, data] + (["timeout"] if timed_out else [])
+
+
+def actions_digest(entries: Sequence[Sequence[Any]]) -> str:
+    """First 16 hex digits of SHA-256 over the entries' canonical JSON. A record keeps one per
+    hand (``digests``), so an edited action shows up even when the edited hand happens to end
+    the same way."""
+    text = json.dumps([list(e) for e in entries], separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def split_entry(entry: Sequence[Any]) -> tuple[int, dict[str, Any], list[str]]:
+    """``[hand number, seat, action, *flags]`` (match records) or ``[seat, action, *flags]``
+    (hand and store logs) -> ``(seat, action, flags)``."""
+    if len(entry) >= 3 and isinstance(entry[2], dict):
+        return entry[1], entry[2], list(entry[3:])
+    if len(entry) >= 2 and isinstance(entry[1], dict):
+        return entry[0], entry[1], list(entry[2:])
+    raise ValueError(f"an action entry is [round, seat, action] or [seat, action], not {entry!r}")
+
+
+def master_seed_of(value: Any) -> int:
+    """A record's master seed (64 hex digits, or an int) as an int."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return parse_master_seed(value)
+    raise ValueError("the record has no master seed (it is revealed when the game ends)")
+
+
+class Match(Generic[State, Result]):
+    """A sequence of hands on the turn kernel, for one ruleset (subclass and fill the hooks)."""
+
+    #: The registry name written into records.
+    ruleset: ClassVar[str]
+    #: Seats at the table.
+    seats: ClassVar[int] = 4
+
+    def __init__(
+        self,
+        options: Any,
+        master_seed: int | None,
+        walls: Walls,
+        *,
+        presets: Mapping[str, Any],
+        players: Sequence[str] | None = None,
+        salt: str | None = None,
+    ) -> None:
+        if players is not None and len(players) != self.seats:
+            raise ValueError(
+                f"a {self.ruleset} match seats {self.seats} players, got {len(players)}"
+            )
+        self.options = options
+        self.master_seed = master_seed
+        self.salt = salt
+        self._presets = presets
+        #: Players in the order they joined; seats come from the master seed (fairness scheme).
+        self.player_entry_order = list(players) if players is not None else None
+        if players is not None and master_seed is not None:
+            self.players: list[str] | None = seat_order(master_seed, list(players))
+        else:
+            self.players = list(players) if players is not None else None
+        self._walls = walls
+        self.state: State = self._initial_state()
+        self.results: list[Result] = []
+        #: One summary per finished hand (``_summarise``).
+        self.hands: list[dict[str, Any]] = []
+        #: Per finished hand, the digest of its action entries (``actions_digest``).
+        self.digests: list[str] = []
+        #: ``[hand number, seat, action, notes, timed_out]`` per action.
+        self.log: list[list[Any]] = []
+        self._hand_start = 0
+        self.table: Table = self._deal()
+
+    # ------------------------------------------------------------------ the ruleset's hooks
+
+    def _initial_state(self) -> State:
+        raise NotImplementedError
+
+    def _deal(self) -> Table:
+        """The table of the hand ``self.state`` says comes next."""
+        raise NotImplementedError
+
+    def _hand_number(self) -> int:
+        """The number log entries carry (Riichi: ``round_index``; MCR: the hand's index)."""
+        raise NotImplementedError
+
+    def _summarise(self, result: Result, actions: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _advance(self, result: Result) -> State:
+        raise NotImplementedError
+
+    def _final_points(self) -> Sequence[int]:
+        raise NotImplementedError
+
+    def _ended(self) -> bool:
+        return bool(getattr(self.state, "ended"))  # noqa: B009 - every state has ``ended``
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def finished(self) -> bool:
+        return self._ended()
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        return self._apply(seat, action, timed_out=False)
+
+    def timeout(self, seat: int) -> list[Event]:
+        """The seat ran out of time: the table plays its default action, marked in the log."""
+        if self.finished:
+            raise IllegalAction("the match is over")
+        action = self.table.default_action(seat)
+        if action is None:
+            raise IllegalAction(f"seat {seat} has nothing to do now ({self.table.phase} phase)")
+        return self._apply(seat, action, timed_out=True)
+
+    def _apply(self, seat: int, action: Action, *, timed_out: bool) -> list[Event]:
+        if self.finished:
+            raise IllegalAction("the match is over")
+        table = self.table
+        events = table.timeout(seat) if timed_out else table.act(seat, action)
+        notes: dict[str, Any] | None = None
+        if isinstance(action, Discard):
+            for e in events:
+                if isinstance(e, Discarded):
+                    notes = {"tsumogiri": e.tsumogiri}
+                    break
+        self.log.append([self._hand_number(), seat, action, notes, timed_out])
+        if table.phase == Phase.ENDED:
+            result = table.result
+            self.results.append(result)
+            entries = [record_entry(*e) for e in self.log[self._hand_start :]]
+            self.hands.append(self._summarise(result, len(entries)))
+            self.digests.append(actions_digest(entries))
+            self._hand_start = len(self.log)
+            self.state = self._advance(result)
+            if not self.finished:
+                self.table = self._deal()
+        return events
+
+    def ranking(self) -> list[int]:
+        """Seats (or players) best first: points, then the starting order breaks ties."""
+        points = self._final_points()
+        return sorted(range(len(points)), key=lambda i: (-points[i], i))
+
+    # ------------------------------------------------------------------ the record
+
+    def record(
+        self,
+        *,
+        reveal: bool | None = None,
+        started_at: str | None = None,
+        ended_at: str | None = None,
+    ) -> dict[str, Any]:
+        """The match as our JSON record (``docs/records.md``).
+
+        ``reveal``: include the master seed (default: once the match is over). ``started_at`` /
+        ``ended_at`` are the shell's timestamps (the core has no clock); ``None`` leaves them out
+        as nulls, which keeps self-play records byte-identical for one seed.
+        """
+        if reveal is None:
+            reveal = self.finished
+        seed = self.master_seed
+        name = self.options.name
+        header: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "preset": name if name in self._presets else None,
+            "options": self.options.model_dump(),
+            "players": self.players,
+            "player_entry_order": self.player_entry_order,
+            "commitment": (
+                format(commitment(seed, self.salt), "064x")
+                if seed is not None and self.salt is not None
+                else None
+            ),
+            "salt": self.salt,
+            "master_seed": format_master_seed(seed) if reveal and seed is not None else None,
+            "started_at": started_at,
+            "ended_at": ended_at,
+        }
+        document: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "header": header,
+            "actions": [record_entry(*e) for e in self.log],
+            "hands": list(self.hands),
+            "digests": list(self.digests),
+        }
+        if self.finished:
+            order = self.ranking()
+            document["result"] = {
+                "final_points": list(self._final_points()),
+                "ranking": order,
+                "places": [order.index(s) + 1 for s in range(len(order))],
+            }
+        return document
+
+
+M = TypeVar("M", bound=Match[Any, Any])
+
+
+def replay_into(match: M, record: Mapping[str, Any]) -> M:
+    """Push a record's actions through a freshly made match; returns the match."""
+    for entry in record["actions"]:
+        seat, data, flags = split_entry(entry)
+        if "timeout" in flags:
+            match.timeout(seat)
+        else:
+            match.act(seat, action_from_dict(data))
+    return match
