@@ -99,6 +99,12 @@ _ENTRY: dict[int, FanEntry] = {
 }
 
 
+#: (fan, count) -> its entry, for the counts a hand can show (entries are immutable)
+_COUNTED: dict[tuple[int, int], FanEntry] = {
+    (number, count): entry.times(count) for number, entry in _ENTRY.items() for count in range(9)
+}
+
+
 class Win(NamedTuple):
     """The best reading of a win: its fans (rulebook order), total with flowers, and form.
 
@@ -912,9 +918,12 @@ def score_win(
             "nor a knitted straight with a set and a pair"
         )
     f, form, fan_total = found
-    entries = [_ENTRY[i] if f[i] == 1 else _ENTRY[i].times(f[i]) for i in compress(_NUMBERS, f)]
+    entries = [
+        _ENTRY[i] if f[i] == 1 else _COUNTED.get((i, f[i])) or _ENTRY[i].times(f[i])
+        for i in compress(_NUMBERS, f)
+    ]
     if flowers:
-        entries.append(_ENTRY[F.FLOWER_TILES].times(flowers))
+        entries.append(_COUNTED[F.FLOWER_TILES, flowers])
     win = Win(entries, fan_total + flowers, flowers, form, fan_total)
     if fan_total < MINIMUM_FAN:
         raise BelowMinimum(
