@@ -1,8 +1,6 @@
 """An MCR table through the same room: seats change between wind rounds, and the room routes
 each player's prompts and events through the match's seating (``player_at`` / ``seat_of``).
-
-MCR registers itself in the ruleset registry when its engine is finished; until then this test
-puts the MCR ruleset object in the registry's place for the room."""
+MCR comes from the ruleset registry (its entry point), like every ruleset."""
 
 from __future__ import annotations
 
@@ -13,27 +11,7 @@ from test_room_play import FAST, check_no_leak, live, players, seat_everyone  # 
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture
-def mcr_registered(monkeypatch):
-    from openmahjong.rules import registry
-    from openmahjong.rules.mcr.game.ruleset import RULESET as MCR
-
-    known = dict(registry.rulesets())
-    known.setdefault("mcr", MCR)
-
-    def get_ruleset(name: str):
-        if name not in known:
-            raise ValueError(f"unknown ruleset {name!r}")
-        return known[name]
-
-    import openmahjong.server.room as room_module
-    import openmahjong.server.rooms as rooms_module
-
-    monkeypatch.setattr(room_module, "get_ruleset", get_ruleset)
-    monkeypatch.setattr(rooms_module, "get_ruleset", get_ruleset)
-
-
-async def test_one_player_and_three_bots_play_two_mcr_rounds(live, mcr_registered):  # noqa: F811
+async def test_one_player_and_three_bots_play_two_mcr_rounds(live):  # noqa: F811
     (human,) = await players(live, 1)
     async with httpx.AsyncClient(base_url=f"http://{live}") as http:
         created = await http.post(
