@@ -1,0 +1,57 @@
+"""The scorer's shortcuts give what the long way gives: the one-wait test, the suit fit, splits."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from mcr_gb import meld_from_pack, random_win
+
+from openmahjong.rules.mcr import scoring, shapes
+from openmahjong.tiles import from_gb
+
+
+def _fits_slowly(counts: list[int]) -> bool:
+    """Sets only, by trying every pung and chow at the lowest tile."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return True
+    if counts[i] >= 3:
+        counts[i] -= 3
+        ok = _fits_slowly(counts)
+        counts[i] += 3
+        if ok:
+            return True
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        ok = _fits_slowly(counts)
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+        return ok
+    return False
+
+
+def test_suit_fit_in_one_pass_matches_the_search():
+    rng = random.Random(3)
+    shapes_seen = [c for c in product(range(4), repeat=9) if sum(c) <= 9]
+    pick = (0, 0, 1, 2, 3, 4, 5)
+    shapes_seen += [tuple(rng.choice(pick) for _ in range(9)) for _ in range(20000)]
+    for c in shapes_seen:
+        assert shapes._sets_only(c) == _fits_slowly(list(c)), c
+
+
+def test_one_wait_test_matches_the_full_wait_list():
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(1500):
+        row = random_win(rng)
+        hand = [from_gb(t) for t in row["hand"]] + [from_gb(row["winTile"])]
+        melds = [meld_from_pack(*p) for p in row["pack"]]
+        for win in set(hand):  # every tile of the hand taken as the winning one
+            ctx = scoring._prepare(hand, win, melds, False, False, False, False, 41, 41, 0, "mcr")
+            if not scoring._readings(ctx.full):
+                continue
+            checked += 1
+            assert ctx.single_wait() == (len(ctx.waits()) == 1), (hand, win, melds)
+    assert checked > 5000
