@@ -137,33 +137,29 @@ def _describe(seat: Any, data: Any) -> str:
 
 
 def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
-    from openmahjong.rules.riichi.game.match import (
-        RiichiMatch,
-        hand_label,
-        split_entry,
-    )
-    from openmahjong.rules.riichi.game.options import GameOptions
+    from openmahjong.rules.registry import get_ruleset
     from openmahjong.table.actions import action_from_dict
     from openmahjong.table.errors import IllegalAction
+    from openmahjong.table.match import split_entry
 
     header = data.get("header", data)
     if not isinstance(header, dict):
         raise RecordError("the header is not an object")
-    ruleset = header.get("ruleset", "riichi")
-    if ruleset != "riichi":
-        report.status, report.skipped = "skipped", f"ruleset {ruleset!r} has no replay checker yet"
+    name = header.get("ruleset", "riichi")
+    try:
+        ruleset = get_ruleset(name)
+    except ValueError as problem:
+        report.status, report.skipped = "skipped", str(problem)
         return
     options_data = header.get("options")
     if options_data is None and header.get("preset") is not None:
-        from openmahjong.rules.riichi.game.options import PRESETS
-
-        if header["preset"] not in PRESETS:
-            raise RecordError(f"header.preset {header['preset']!r} is not a Riichi preset")
-        options_data = PRESETS[header["preset"]].model_dump()
+        if header["preset"] not in ruleset.presets:
+            raise RecordError(f"header.preset {header['preset']!r} is not a {name} preset")
+        options_data = ruleset.presets[header["preset"]].model_dump()
     if options_data is None:
         raise RecordError("header.options is missing (and no preset names them)")
     try:
-        options = GameOptions(**options_data)
+        options = ruleset.options_schema(**options_data)
     except (ValidationError, TypeError) as problem:
         where, why = "", str(problem)
         if isinstance(problem, ValidationError):
@@ -204,11 +200,11 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
     timeouts = set(data.get("timeouts", ()))  # the store's form: positions played on timeout
 
     report.games = 1
-    match = RiichiMatch(options, seed)
+    match = ruleset.new_match(options, seed)
     stored_hands = data.get("hands")
     bad_hands: set[int] = set()  # indices of hands with an action-level mismatch
     for position, entry_data in enumerate(actions):
-        where = f"{hand_label(match.state.label, match.state.honba)}"
+        where = match.label()
         if match.finished:
             raise RecordError(
                 f"action {position}: the match ended after {len(match.results)} hands, "
@@ -219,12 +215,12 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
         except (ValueError, TypeError) as problem:
             raise RecordError(f"{where}, action {position}: {problem}") from None
         if len(entry_data) >= 3 and isinstance(entry_data[2], dict):
-            round_index = entry_data[0]
-            if round_index != match.state.round_index:
+            hand_number = entry_data[0]
+            if hand_number != match.hand_number():
                 raise RecordError(
                     f"{where}, action {position} ({_describe(seat, action_data)}): recorded "
-                    f"for hand number {round_index}, but the engine is in hand number "
-                    f"{match.state.round_index}"
+                    f"for hand number {hand_number}, but the engine is in hand number "
+                    f"{match.hand_number()}"
                 )
         try:
             action = action_from_dict(action_data)
@@ -274,8 +270,7 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
                 )
                 bad_hands.add(i)
     if not match.finished:
-        label = hand_label(match.state.label, match.state.honba)
-        report.mismatch(label, "the record ends before the match does (unfinished game)")
+        report.mismatch(match.label(), "the record ends before the match does (unfinished game)")
     if stored_hands is None:
         # Nothing stored to compare: a record of actions only matches by replaying cleanly.
         report.hands_matched = len(replayed) - len(bad_hands)

@@ -130,8 +130,12 @@ class Match(Generic[State, Result]):
         """The table of the hand ``self.state`` says comes next."""
         raise NotImplementedError
 
-    def _hand_number(self) -> int:
+    def hand_number(self) -> int:
         """The number log entries carry (Riichi: ``round_index``; MCR: the hand's index)."""
+        raise NotImplementedError
+
+    def label(self) -> str:
+        """The current hand's short label for people and reports (Riichi ``E2-1``, MCR ``S3``)."""
         raise NotImplementedError
 
     def _summarise(self, result: Result, actions: int) -> dict[str, Any]:
@@ -175,7 +179,7 @@ class Match(Generic[State, Result]):
                 if isinstance(e, Discarded):
                     notes = {"tsumogiri": e.tsumogiri}
                     break
-        self.log.append([self._hand_number(), seat, action, notes, timed_out])
+        self.log.append([self.hand_number(), seat, action, notes, timed_out])
         if table.phase == Phase.ENDED:
             result = table.result
             self.results.append(result)

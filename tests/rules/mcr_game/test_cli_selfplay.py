@@ -47,3 +47,19 @@ def test_selfplay_mcr_same_seed_same_record(tmp_path):
 def test_selfplay_mcr_unknown_preset_is_a_user_error(tmp_path):
     result = run("--preset", "majsoul-tonpuu", "--out", str(tmp_path))
     assert result.exit_code != 0 and "mcr-1round" in result.output
+
+
+def test_replay_check_matches_an_mcr_record_and_catches_an_edit(tmp_path):
+    assert run("--preset", "mcr-1round", "--seed", "5", "--out", str(tmp_path)).exit_code == 0
+    path = tmp_path / "game-0001.json"
+    good = CliRunner().invoke(app, ["replay", "check", str(path), "--json"])
+    assert good.exit_code == 0, good.output
+    report = json.loads(good.stdout)
+    assert report["games"] == 1 and report["hands"] == report["hands_matched"] == 4
+    record = json.loads(path.read_text())
+    record["hands"][1]["deltas"][0] += 8  # a payment that the replay does not make
+    path.write_text(json.dumps(record))
+    bad = CliRunner().invoke(app, ["replay", "check", str(path), "--json"])
+    assert bad.exit_code == 1
+    (mismatch,) = json.loads(bad.stdout)["mismatches"]
+    assert mismatch["hand"] == record["hands"][1]["label"] and "deltas" in mismatch["what"]

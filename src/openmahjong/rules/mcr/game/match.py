@@ -167,8 +167,11 @@ class McrMatch(Match[McrMatchState, McrHandResult]):
             points=s.seat_points(),
         )
 
-    def _hand_number(self) -> int:
+    def hand_number(self) -> int:
         return self.state.hand_index
+
+    def label(self) -> str:
+        return hand_label(self.state.wind_round, self.state.hand)
 
     def _summarise(self, result: McrHandResult, actions: int) -> dict[str, Any]:
         return hand_summary(self.state, result, actions)

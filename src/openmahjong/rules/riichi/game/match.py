@@ -207,8 +207,11 @@ class RiichiMatch(Match[MatchState, HandResult]):
             points=s.points,
         )
 
-    def _hand_number(self) -> int:
+    def hand_number(self) -> int:
         return self.state.round_index
+
+    def label(self) -> str:
+        return hand_label(self.state.label, self.state.honba)
 
     def _summarise(self, result: HandResult, actions: int) -> dict[str, Any]:
         return hand_summary(self.state, result, actions)
