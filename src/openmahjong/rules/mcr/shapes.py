@@ -119,6 +119,11 @@ def is_nine_gates(counts13: list[int]) -> bool:
 
 @cache
 def _suit_fit(counts: tuple[int, ...]) -> tuple[bool, bool]:
+    """``_fit``, remembered per shape."""
+    return _fit(counts)
+
+
+def _fit(counts: tuple[int, ...] | list[int]) -> tuple[bool, bool]:
     """(splits into sets only, splits into sets plus one pair) for one suit's nine counts.
 
     Purely structural: five copies of a tile are allowed (a triplet and a pair), because a
@@ -197,7 +202,7 @@ def _suit_completions(
         ):
             continue  # a tile with no neighbour within two completes nothing
         c[j] += 1
-        s_ok, p_ok = _suit_fit(tuple(c))
+        s_ok, p_ok = _fit(c)  # (not remembered: a one-pass test, and shapes seen once)
         c[j] -= 1
         if s_ok:
             to_sets.append(j)
