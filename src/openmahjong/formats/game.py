@@ -202,14 +202,11 @@ class GameReport:
 
 
 def tenhou_options(*, hanchan: bool, red_fives: bool, open_tanyao: bool) -> GameOptions:
-    """The Tenhou preset for a log's flags (the engine always plays open tanyao)."""
-    if not open_tanyao:
-        raise UnsupportedGame(
-            "the game is played without open tanyao (kuitan nashi), which the engine has no "
-            "option for"
-        )
+    """The Tenhou preset for a log's flags (hanchan or tonpuu, red fives, open tanyao)."""
     name = "tenhou-hanchan" if hanchan else "tenhou-tonpuu"
-    return preset(name, red_fives=red_fives) if not red_fives else PRESETS[name]
+    if red_fives and open_tanyao:
+        return PRESETS[name]
+    return preset(name, red_fives=red_fives, open_tanyao=open_tanyao)
 
 
 # --------------------------------------------------------------------------- walls

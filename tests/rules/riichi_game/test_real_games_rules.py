@@ -69,3 +69,31 @@ def test_temporary_furiten_still_blocks_until_that_discard():
     t.act(1, PASS)
     pass_all(t)
     assert t.view(1).own["furiten"]
+
+
+def test_without_open_tanyao_an_open_all_simples_hand_has_no_yaku():
+    # Tenhou tables flagged 0x04 in <GO type> play without kuitan: the same open hand that may
+    # ron above (all simples after a pon) is offered no ron when open tanyao is off.
+    t = make(HANDS, draws="3s2p8p7m", temporary_furiten_until="discard", open_tanyao=False)
+    discard(t, 0, "1z")
+    discard(t, 1, "3s")
+    t.act(2, Discard(tile("4s")))
+    assert Ron() in t.legal_actions(1)  # still closed: all simples counts
+    t.act(1, PASS)
+    pass_all(t)
+    t.act(3, Discard(tile("3p")))
+    t.act(1, Pon((tile("3p"), tile("3p"))))
+    pass_all(t)
+    t.act(1, Discard(tile("6p")))
+    pass_all(t)
+    t.act(2, Discard(tile("7s")))
+    assert Ron() not in t.legal_actions(1)
+
+
+def test_tenhou_log_flags_choose_the_table_options():
+    from openmahjong.formats.game import tenhou_options
+
+    plain = tenhou_options(hanchan=True, red_fives=True, open_tanyao=True)
+    assert plain.name == "tenhou-hanchan" and plain.open_tanyao and plain.red_fives
+    no_kuitan = tenhou_options(hanchan=False, red_fives=False, open_tanyao=False)
+    assert (no_kuitan.length, no_kuitan.red_fives, no_kuitan.open_tanyao) == (4, False, False)

@@ -26,6 +26,8 @@ class GameOptions(BaseModel):
     #: profile) or at its next discard, which also ends it after a call (Tenhou).
     temporary_furiten_until: Literal["draw", "discard"] = "draw"
     red_fives: bool = True
+    #: All simples counts with calls made (kuitan); Tenhou tables may switch it off.
+    open_tanyao: bool = True
     starting_points: int = 25000
     return_points: int = 25000
     first_place_requirement: int = 30000

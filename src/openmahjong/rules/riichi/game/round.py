@@ -165,7 +165,11 @@ class RiichiPolicy(RoundPolicy):
         self.sticks_at_start = sticks
         #: seat -> (hand it was computed for, its waits): hands change only a few times a turn.
         self._waits_cache: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
-        self.rules = resolve_rules(options.scoring)
+        # The scorer's preset, with the table's own switches (a table without red fives has four
+        # plain fives of each suit; kuitan may be off).
+        self.rules = resolve_rules(options.scoring).model_copy(
+            update={"open_tanyao": options.open_tanyao, "red_fives": 3 if options.red_fives else 0}
+        )
         self.arbitration = ArbitrationMode(
             multi_win=options.ron_mode == "MULTI_RON",
             reask_passers=options.claim_mode == "tactical",
