@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from openmahjong import fairness
+from openmahjong.rules.riichi.yaku_table import YAKU
 
 from .conftest import browser_missing
 from .fixtures.engine_views import interesting_views, states_by_hand
@@ -265,8 +266,9 @@ def test_win_draw_and_match_end_screens_link_to_the_seed_check(page):
     state = {"view": view, "names": header["players"], "result": win, "matchEnd": end}
     p.evaluate(RENDER, [state, "end"])
     result = p.get_by_test_id("result")
-    for name, _han in win["wins"][0]["yaku"]:
-        assert name in result.text_content()
+    shown = result.locator(".yaku li").evaluate_all("e => e.map(x => x.dataset.yaku)")
+    assert shown == [name for name, _han in win["wins"][0]["yaku"]]
+    assert YAKU[shown[0]].en in result.text_content()
     rows = p.locator("[data-testid=payments] tbody tr")
     assert rows.count() == 4
     assert f"{win['wins'][0]['han']} han" in result.text_content()
@@ -403,6 +405,7 @@ def test_room_page_connects_and_reconnects_after_a_drop(page, live_server):
 
 
 CALLS = ".act-btn[data-action=chi], .act-btn[data-action=pon]"
+WINS = ".act-btn[data-action=tsumo], .act-btn[data-action=ron]"
 
 
 def room_protocol_missing(live_url: str) -> str | None:
@@ -428,20 +431,24 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
         pytest.skip("the server did not start a game from the room messages: " +
                     (p.text_content("main") or "")[:300])  # fmt: skip
     page.shot("play-start")
-    called = False
-    discarded = False
-    deadline = time.monotonic() + 240
+    called = discarded = False
+    hands = 0
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
-        if p.get_by_test_id("result").count() or p.get_by_test_id("match-end").count():
+        if p.get_by_test_id("match-end").count():
             break
+        if p.get_by_test_id("result").count():
+            if hands == 0:
+                page.shot("play-result")
+            hands += 1
+            p.get_by_role("button", name="Continue").click()
+            continue
         acts = p.locator("[data-testid=actions] .act-btn")
         playable = p.locator(".hand-tile.playable")
-        if p.locator(".act-btn[data-action=tsumo], .act-btn[data-action=ron]").count():
-            p.locator(".act-btn[data-action=tsumo], .act-btn[data-action=ron]").first.click()
-        elif (
-            not called and p.locator(".act-btn[data-action=chi], .act-btn[data-action=pon]").count()
-        ):
-            p.locator(".act-btn[data-action=chi], .act-btn[data-action=pon]").first.click()
+        if p.locator(WINS).count():
+            p.locator(WINS).first.click()
+        elif not called and p.locator(CALLS).count():
+            p.locator(CALLS).first.click()
             called = True
         elif playable.count():
             target = p.locator(".hand-tile.playable.drawn")
@@ -451,7 +458,24 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
             p.locator(".act-btn[data-action=reveal]").first.click()
         elif acts.count():
             p.locator(".act-btn[data-action=pass]").first.click()
-        p.wait_for_timeout(150)
-    p.get_by_test_id("result").wait_for(timeout=5000)
-    assert discarded
-    page.shot("play-result")
+        p.wait_for_timeout(100)
+    end = p.get_by_test_id("match-end")
+    end.wait_for(timeout=5000)
+    assert discarded and hands >= 1
+    page.shot("play-end")
+    seed = p.text_content("[data-testid=master-seed]")
+    # The match is over: its replay opens from the end screen and steps through the actions.
+    p.get_by_test_id("replay-link").click()
+    p.wait_for_selector("[data-testid=step]")
+    game_id = p.url.rsplit("/", 1)[1]
+    record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
+    assert record["header"]["master_seed"] == seed
+    for _ in range(8):
+        p.get_by_test_id("forward").click()
+    assert "Action 8" in p.text_content("[data-testid=step]")
+    p.get_by_test_id("last").click()
+    p.get_by_test_id("result").wait_for()
+    page.shot("play-replay")
+    # The seed verifies against the commitment shown at the start.
+    p.get_by_test_id("hand-counter").click()
+    assert p.text_content("[data-testid=commitment]") == record["header"]["commitment"]

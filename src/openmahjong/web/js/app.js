@@ -8,11 +8,13 @@ import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
-import * as lobby from "./pages/lobby.js";
-import * as player from "./pages/player.js";
-import * as replay from "./pages/replay.js";
-import * as replays from "./pages/replays.js";
-import * as room from "./pages/room.js";
+
+// The play pages load when first opened, so the start page and the tools stay light.
+const lobby = { load: () => import("./pages/lobby.js") };
+const player = { load: () => import("./pages/player.js") };
+const replay = { load: () => import("./pages/replay.js") };
+const replays = { load: () => import("./pages/replays.js") };
+const room = { load: () => import("./pages/room.js") };
 import * as riichi from "./pages/riichi.js";
 import * as seed from "./pages/seed.js";
 import * as tileSheet from "./pages/tiles.js";
@@ -109,6 +111,7 @@ function header(route) {
 let lastPath = null;
 
 function render() {
+  const token = (renderToken += 1);
   const route = parseHash(window.location.hash);
   const { entry, id } = lookup(route.path);
   const root = document.getElementById("app");
@@ -121,8 +124,19 @@ function render() {
       h("p", {}, h("a", { href: "#/tiles" }, t("nav.tiles")))),
   );
   if (entry) {
-    entry.page.render(main, { ...route, id, title: t(entry.title), titleKey: entry.title });
+    const info = { ...route, id, title: t(entry.title), titleKey: entry.title };
     document.title = `${t(entry.title)} · ${t("app.name")}`;
+    if (entry.page.load) {
+      main.append(h("h1", {}, info.title));
+      entry.page.load().then((module) => {
+        if (token !== renderToken) return; // another navigation came first
+        main.replaceChildren();
+        module.render(main, info);
+        focusHeading(main, route);
+      });
+      return;
+    }
+    entry.page.render(main, info);
   } else {
     main.append(
       h("h1", {}, t("notfound.title")),
@@ -131,8 +145,14 @@ function render() {
     );
     document.title = `${t("notfound.title")} · ${t("app.name")}`;
   }
-  // After a navigation (not the first load, not a language switch) move focus to the page's
-  // heading so keyboard and screen-reader users start at the new content.
+  focusHeading(main, route);
+}
+
+let renderToken = 0;
+
+// After a navigation (not the first load, not a language switch) move focus to the page's
+// heading so keyboard and screen-reader users start at the new content.
+function focusHeading(main, route) {
   if (lastPath !== null && lastPath !== route.path) {
     const heading = main.querySelector("h1");
     if (heading) {

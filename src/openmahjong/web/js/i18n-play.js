@@ -10,6 +10,8 @@ export const en = {
   "nav.room": "Table",
   "nav.replay": "Replay",
   "wind.E": "East", "wind.S": "South", "wind.W": "West", "wind.N": "North",
+  "windShort.E": "E", "windShort.S": "S", "windShort.W": "W", "windShort.N": "N",
+  "lobby.botsRoom": "{name} vs 3 bots",
 
   "lobby.lead": "Sign in, pick a room or open one, or start a game against three bots.",
   "lobby.account": "Account",
@@ -155,6 +157,7 @@ export const en = {
   "end.title": "Match over",
   "end.seed": "Master seed",
   "end.verify": "Verify this game's walls and seats",
+  "end.replay": "Watch the replay",
 
   "replays.lead": "Every finished game is public. Open one to step through it.",
   "replays.none": "No finished game yet.",
@@ -203,6 +206,8 @@ export const zh = {
   "nav.room": "牌桌",
   "nav.replay": "牌谱回放",
   "wind.E": "东", "wind.S": "南", "wind.W": "西", "wind.N": "北",
+  "windShort.E": "东", "windShort.S": "南", "windShort.W": "西", "windShort.N": "北",
+  "lobby.botsRoom": "{name} 对 3 个机器人",
 
   "lobby.lead": "登录后选择或创建房间，或者直接与三个机器人对局。",
   "lobby.account": "账号",
@@ -348,6 +353,7 @@ export const zh = {
   "end.title": "对局结束",
   "end.seed": "主种子",
   "end.verify": "验证本局的牌山与座位",
+  "end.replay": "观看回放",
 
   "replays.lead": "所有已结束的对局都是公开的。打开任意一局逐步回放。",
   "replays.none": "还没有已结束的对局。",
@@ -396,6 +402,8 @@ export const ja = {
   "nav.room": "卓",
   "nav.replay": "牌譜再生",
   "wind.E": "東", "wind.S": "南", "wind.W": "西", "wind.N": "北",
+  "windShort.E": "東", "windShort.S": "南", "windShort.W": "西", "windShort.N": "北",
+  "lobby.botsRoom": "{name} 対 ボット3人",
 
   "lobby.lead": "ログインして部屋を選ぶか作成するか、ボット3人とすぐに対局できます。",
   "lobby.account": "アカウント",
@@ -541,6 +549,7 @@ export const ja = {
   "end.title": "終局",
   "end.seed": "マスターシード",
   "end.verify": "この対局の山と席順を検証する",
+  "end.replay": "牌譜を再生する",
 
   "replays.lead": "終わった対局はすべて公開されています。開いて一手ずつ再生できます。",
   "replays.none": "終わった対局はまだありません。",

@@ -14,9 +14,10 @@
 // The same renderer draws replays: a spectator view (seat null) with `hands` for every seat.
 
 import { h } from "./dom.js";
-import { t, tileName } from "./i18n.js";
+import { lang, t, tileName } from "./i18n.js";
 import { compareTiles } from "./tiles.js";
 import { tileBackMarkup, tileMarkup } from "./tile-svg.js";
+import { yakuName } from "./yaku-names.js";
 
 const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
 
@@ -109,7 +110,8 @@ function seatPanel(state, seat, position) {
   const size = (v.hand_sizes || [])[seat] ?? 0;
   const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat));
   const head = h("div", { class: "seat-head" },
-    h("span", { class: "wind-badge", title: t("table.seatWind") }, windName(pub.seat_wind)),
+    h("span", { class: "wind-badge", title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` },
+      WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : ""),
     h("span", { class: "seat-name" }, playerName(state, seat)),
     h("span", { class: "seat-points", "data-testid": `points-${seat}` }, String((v.points || [])[seat] ?? "")),
     dealer ? h("span", { class: "badge" }, t("table.dealer")) : null,
@@ -274,7 +276,8 @@ export function resultElement(result, state) {
       h("p", {}, w.from_seat === null || w.from_seat === undefined
         ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
       w.tile !== undefined ? h("p", { class: "tiles" }, tileSpan(w.tile)) : null,
-      h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", {}, `${name} · ${t("result.han", { n: han })}`))),
+      h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", { "data-yaku": name },
+        `${yakuName(name, lang())} · ${t("result.han", { n: han })}`))),
       h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
         " · ", t("result.total", { n: w.total }))));
   }
@@ -312,7 +315,8 @@ export function matchEndElement(end, state) {
     h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, playerName(state, seat)), " ",
       String((end.final_points || [])[seat] ?? "")))),
     end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
-    link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null);
+    link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null,
+    end.game ? h("p", {}, h("a", { href: `#/replay/${end.game}`, "data-testid": "replay-link" }, t("end.replay"))) : null);
 }
 
 /** The whole table. Positions are relative to the viewer: self at the bottom, then right, across, left. */

@@ -101,7 +101,7 @@ export function presetName(p) {
 async function playBots(out, user) {
   out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
   try {
-    const room = await postJson("/api/rooms", roomBody({ ...form, name: `${user.name} 🀄 🤖🤖🤖`, password: "", master_seed: "" }));
+    const room = await postJson("/api/rooms", roomBody({ ...form, name: t("lobby.botsRoom", { name: user.name }), password: "", master_seed: "" }));
     window.location.hash = `#/room/${room.id}?bots=3&start=1`;
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)));

@@ -95,6 +95,7 @@ function noteEvent(ev) {
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
     session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins };
+    session.wins = [];
     session.prompt = null;
   }
 }
