@@ -137,6 +137,7 @@ _Fixed = tuple[int, bool, bool, bool]
 # Every tile code a hand may hold -> its kind (red fives are fives); flowers are not here.
 _KIND: dict[int, int] = {t: t for t in T.ALL_KINDS} | {105: 15, 205: 25, 305: 35}
 _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
+_DENSE: dict[int, int] = {t: _INDEX[k] for t, k in _KIND.items()}  # any tile code -> index
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
 _SUITED_BITS = (1 << 27) - 1  # the 27 suited kinds in a kind mask
@@ -207,7 +208,7 @@ class _Context:
     last_tile: bool
     seat_wind: int
     prevalent_wind: int
-    everything: list[int]  # every tile of the hand, melds included, counts by kind code
+    everything: list[int]  # every tile of the hand, melds included, as 34 counts
     fixed_chows: tuple[int, ...]  # middle tiles of the melded chows
     fixed_pung_tiles: tuple[int, ...]  # the tiles of the melded pungs and kongs
     pung_kinds: int  # the melds' pungs, concealed pungs, melded and concealed kongs (3 bits each)
@@ -318,19 +319,19 @@ def _prepare(
             else:
                 fixed_pung_tiles += (t,)
                 pung_kinds += 512 + 64 * c + (8 if k and not c else 1 if k else 0)
-    kind = _KIND
-    by_code = [0] * 48  # counts indexed by kind code
+    dense = _DENSE
+    full = [0] * 34  # the concealed tiles, the winning tile included, as 34 counts
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
     try:
         for t in hand:
-            by_code[kind[t]] += 1
+            full[dense[t]] += 1
         n_tiles = len(hand)
     except (KeyError, TypeError):
-        by_code = [0] * 48
+        full = [0] * 34
         for t in [_kind_of(t, "hand") for t in hand]:
-            by_code[t] += 1
-        n_tiles = sum(by_code)
+            full[_INDEX[t]] += 1
+        n_tiles = sum(full)
     want = 14 - 3 * len(fixed)
     if n_tiles != want:
         raise InvalidHand(
@@ -338,22 +339,23 @@ def _prepare(
             "(the winning tile included)"
         )
     try:
-        win = kind[win_tile]
+        win = _KIND[win_tile]
     except (KeyError, TypeError):
         win = _kind_of(win_tile, "win tile")
-    if not by_code[win]:
-        raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
-    full = by_code[11:20] + by_code[21:30] + by_code[31:40] + by_code[41:48]
-    mask = sum(compress(_BITS, full))  # the kinds held, one bit each
     wi = _INDEX[win]
-    everything = by_code
+    if not full[wi]:
+        raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
+    mask = sum(compress(_BITS, full))  # the kinds held, one bit each
+    everything = full
     if fixed_tiles:
-        everything = list(by_code)
+        everything = list(full)
         for t in fixed_tiles:
-            everything[t] += 1
-    if max(full) > 4 or (fixed_tiles and max(everything) > 4):
-        i = max(range(48), key=everything.__getitem__)
-        raise InvalidHand(f"{_tile_name(i)} appears {everything[i]} times: there are only four")
+            everything[_INDEX[t]] += 1
+    if max(everything) > 4:
+        i = max(range(34), key=everything.__getitem__)
+        raise InvalidHand(
+            f"{_tile_name(T.ALL_KINDS[i])} appears {everything[i]} times: there are only four"
+        )
     # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
     # already holds cannot be the last of its kind, and three of it melded make it the last.
     win_in_standing = full[wi] > 1
