@@ -252,24 +252,25 @@ class _Context:
 
     def _find_single_wait(self) -> bool:
         wi = _INDEX[self.win]
-        standing = self.standing
+        full = self.full
         if wi < 27:
             lo = wi - wi % 9
-            fits_sets, fits_pair, to_sets, to_pair = shapes.suit_completions(
-                tuple(standing[lo : lo + 9])
-            )
-            if sum(standing[lo : lo + 9]) % 3 == 2:
+            part = full[lo : lo + 9]
+            part[wi - lo] -= 1  # the suit before the win
+            _, fits_pair, to_sets, to_pair = shapes.suit_completions(tuple(part))
+            if sum(part) % 3 == 2:
                 # The suit held sets only, the pair lies elsewhere: the suit less the winning
                 # tile must not fit as sets and a pair, and only the winning tile completes it.
                 if fits_pair or to_sets != (wi - lo,):
                     return False
             elif to_pair != (wi - lo,):
                 return False
-        elif standing[wi] == 2:  # an honor pung completed: its pair could have been the pair
+        elif full[wi] == 3:  # an honor pung completed: its pair could have been the pair
             return False
         if self.fixed:
             return True
         # A closed hand also waits as seven pairs when it holds six pairs and a single.
+        standing = self.standing
         odd = standing.count(1) + standing.count(3)
         return odd != 1 or standing.index(1 if 1 in standing else 3) == wi
 
