@@ -479,3 +479,17 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
     # The seed verifies against the commitment shown at the start.
     p.get_by_test_id("hand-counter").click()
     assert p.text_content("[data-testid=commitment]") == record["header"]["commitment"]
+
+
+def test_quick_match_waits_in_line_and_can_stop(page):
+    p = page.page
+    register_in_page(page, new_name("quick"))
+    p.get_by_test_id("quick-match").click()
+    p.wait_for_url("**/#/room/quick*")
+    queue = p.get_by_test_id("queue")
+    queue.wait_for()
+    queued = "document.querySelector('[data-testid=queue]').textContent.includes('1 in')"
+    p.wait_for_function(queued)
+    page.shot("quick-match")
+    queue.get_by_role("button", name="Stop waiting").click()
+    p.wait_for_url("**/#/lobby")

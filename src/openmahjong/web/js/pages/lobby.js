@@ -186,11 +186,8 @@ export async function render(main, route) {
   let user;
   let rulesets = { riichi: { presets: [] } };
   let rooms = [];
-  let info = {};
   try {
-    [user, rulesets, rooms, info] = await Promise.all([
-      currentUser(), getJson("/api/rooms/rulesets"), getJson("/api/rooms"), getJson("/api/info").catch(() => ({})),
-    ]);
+    [user, rulesets, rooms] = await Promise.all([currentUser(), getJson("/api/rooms/rulesets"), getJson("/api/rooms")]);
   } catch (err) {
     body.replaceChildren(errorBox(errorText(err)));
     return;
@@ -200,7 +197,10 @@ export async function render(main, route) {
     h("h2", { id: "quick-h" }, t("lobby.play")),
     h("div", { class: "button-row" },
       h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut, user) }, t("lobby.playBots")),
-      info.quick_match ? h("a", { class: "button", href: "#/room/quick" }, t("lobby.quickMatch")) : null),
+      user ? h("a", { class: "button", "data-testid": "quick-match",
+        href: `#/room/quick?ruleset=${encodeURIComponent(form.ruleset)}&preset=${encodeURIComponent(form.preset)}` },
+        t("lobby.quickMatch")) : null),
+    user ? h("p", { class: "help" }, t("lobby.quickHelp")) : null,
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);
   body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms), createSection(user, rulesets));

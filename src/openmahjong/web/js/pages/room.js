@@ -16,8 +16,10 @@ import { applyEvent } from "../view-events.js";
 let session = null;
 
 function freshSession(id, query) {
+  const quick = id === "quick";
   return {
-    id: Number(id),
+    id: quick ? "quick" : Number(id),
+    quick: quick ? { ruleset: query.get("ruleset") || "riichi", preset: query.get("preset") || "majsoul-tonpuu", waiting: 0 } : null,
     auto: { bots: Number(query.get("bots") || 0), start: query.get("start") === "1" },
     password: query.get("password") || undefined,
     status: "connecting",
@@ -111,9 +113,18 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       session.user = msg.user;
-      send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
+      if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset });
+      else send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
+      break;
+    case "queued":
+      if (session.quick) session.quick.waiting = msg.ruleset ? msg.waiting : 0;
       break;
     case "room":
+      if (session.id === "quick") {
+        // Matchmaking formed a table: this is our room from now on.
+        session.id = msg.room;
+        window.location.replace(`#/room/${msg.room}`);
+      }
       if (msg.room !== session.id) return;
       session.room = msg;
       session.message = null;
@@ -125,6 +136,13 @@ function onMessage(msg) {
       session.players = msg.players || [];
       session.fairness = { commitment: msg.commitment, salt: msg.salt };
       session.matchEnd = null;
+      if (msg.seat === null || msg.seat === undefined) {
+        // A spectator gets no view: start from an empty table that the events fill in.
+        const n = session.players.length || 4;
+        session.view = { seat: null, phase: "turn", turn: 0, hand: [], hand_sizes: Array(n).fill(0),
+          melds: Array.from({ length: n }, () => []), discards: Array.from({ length: n }, () => []),
+          points: Array(n).fill(0), live_remaining: 0, table: {}, seats_public: Array.from({ length: n }, () => ({})), events: [] };
+      }
       break;
     case "view":
       session.view = msg.view;
@@ -232,10 +250,14 @@ async function copy(text) {
 function draw() {
   const main = session && session.main;
   if (!main || !main.isConnected) return;
-  const title = session.room ? session.room.name : t("room.title", { id: session.id });
+  const title = session.room ? session.room.name : session.id === "quick" ? t("lobby.quickMatch") : t("room.title", { id: session.id });
   const parts = [h("h1", {}, title), statusLine()];
   if (session.message) parts.push(errorBox(t("room.serverSays", { message: session.message })));
-  if (!session.view) parts.push(seatsPanel());
+  if (session.id === "quick") {
+    parts.push(h("section", { class: "panel", "data-testid": "queue" },
+      h("p", {}, t("room.queued", { n: session.quick.waiting })),
+      h("button", { type: "button", onclick: () => { send({ type: "unqueue" }); window.location.hash = "#/lobby"; } }, t("room.unqueue"))));
+  } else if (!session.view) parts.push(seatsPanel());
   if (session.view) {
     parts.push(renderTable({
       view: session.view,
@@ -279,7 +301,8 @@ function leaveIfGone() {
 }
 
 export async function render(main, route) {
-  if (!session || session.id !== Number(route.id)) {
+  const wanted = route.id === "quick" ? "quick" : Number(route.id);
+  if (!session || session.id !== wanted) {
     if (session) session.client.close();
     session = freshSession(route.id, route.query);
     session.client = new PlayClient({
@@ -303,7 +326,7 @@ export async function render(main, route) {
     }
     session.user = user;
     try {
-      session.info = await getJson(`/api/rooms/${session.id}`);
+      session.info = session.quick ? null : await getJson(`/api/rooms/${session.id}`);
     } catch (err) {
       main.append(h("h1", {}, t("room.title", { id: route.id })), errorBox(errorText(err)));
       return;
