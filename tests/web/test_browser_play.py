@@ -53,6 +53,11 @@ def load_seconds(p, selector: str) -> float:
     return time.monotonic() - started
 
 
+def fits_width(page) -> None:
+    width = page.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.page.viewport_size["width"], f"the page scrolls sideways ({width}px)"
+
+
 def min_box(locator) -> tuple[float, float]:
     boxes = [b for b in (e.bounding_box() for e in locator.all()) if b]
     assert boxes
@@ -121,6 +126,7 @@ def test_lobby_register_and_create_a_room_with_every_option(page, live_server):
     # The new room is in the lobby's list.
     page.open("#/lobby")
     p.locator(f"[data-testid=rooms] [data-room='{room_id}']").wait_for()
+    fits_width(page)
     page.shot("lobby")
     # Touch targets.
     for selector in ("button", "input[name=room-name]", "select", ".room-link"):
@@ -247,6 +253,7 @@ def test_melds_turn_the_claimed_tile_and_riichi_discards_lie_sideways(page, view
                 assert int(called.get_attribute("data-tile")) == m["called_tile"]
         riichi = [d for d in view["discards"][seat] if d[2]]
         assert p.locator(f"[data-testid=discards-{seat}] svg.tile.sideways").count() == len(riichi)
+    fits_width(page)
     page.shot("table-melds")
 
 
@@ -318,6 +325,7 @@ def test_replay_steps_through_a_game(page, stored):
     record = record_of(0)
     expected = states_by_hand(record)
     assert p.text_content("[data-testid=step]") == f"Action 0 of {len(expected[0]) - 1}"
+    fits_width(page)
     page.shot("replay-start")
     for k in range(1, 6):
         p.get_by_test_id("forward").click()
@@ -356,6 +364,7 @@ def test_profile_shows_statistics_and_recent_games(page, stored):
     cells = p.locator("[data-testid=stats] tbody tr").first.locator("td").all_text_contents()
     assert cells[1] == "1"
     p.locator(f"[data-testid=games] tr[data-game='{stored['games'][0]}']").wait_for()
+    fits_width(page)
     page.shot("profile")
     # Find a player by name.
     p.fill("input[name=player]", stored["name"])
@@ -430,6 +439,7 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
     except Exception:
         pytest.skip("the server did not start a game from the room messages: " +
                     (p.text_content("main") or "")[:300])  # fmt: skip
+    fits_width(page)
     page.shot("play-start")
     called = discarded = False
     hands = 0

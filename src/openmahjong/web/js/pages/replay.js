@@ -70,10 +70,10 @@ function controls() {
   const btn = (key, label, to, disabled) => h("button", { type: "button", "data-testid": key, disabled, onclick: () => go(to) }, label);
   return h("div", { class: "replay-controls", role: "group", "aria-label": t("nav.replay") },
     h("label", { class: "inline" }, h("span", {}, t("replay.jump")), hands),
-    btn("first", `⏮ ${t("replay.first")}`, 0, current.step === 0),
+    btn("first", `|◀ ${t("replay.first")}`, 0, current.step === 0),
     btn("back", `◀ ${t("replay.back")}`, current.step - 1, current.step === 0),
     btn("forward", `${t("replay.forward")} ▶`, current.step + 1, current.step === n),
-    btn("last", `${t("replay.last")} ⏭`, n, current.step === n),
+    btn("last", `${t("replay.last")} ▶|`, n, current.step === n),
     h("span", { class: "step", "data-testid": "step", "aria-live": "polite" }, t("replay.step", { n: current.step, total: n })),
     checkbox(t("replay.allHands"), current.showAll, (e) => { current.showAll = e.target.checked; draw(); }, "show-all"));
 }
