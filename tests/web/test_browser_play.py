@@ -11,6 +11,7 @@ skips, saying so, while the server does not answer them.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 
 import httpx
@@ -503,3 +504,22 @@ def test_quick_match_waits_in_line_and_can_stop(page):
     page.shot("quick-match")
     queue.get_by_role("button", name="Stop waiting").click()
     p.wait_for_url("**/#/lobby")
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_table_and_result_have_no_english_in_chinese_or_japanese(page, views, lang):
+    p = page.page
+    page.open("#/lobby")
+    p.select_option("#lang", lang)
+    record = record_of(0)
+    win = next(h for h in record["hands"] if h["wins"])
+    view = views["riichi"]
+    prompt = {"seq": 1, "actions": view["legal_actions"]}
+    state = {"view": view, "names": ["甲", "乙", "丙", "丁"], "result": win, "showFairness": True,
+             "prompt": prompt, "clock": {"move": 3}}  # fmt: skip
+    p.evaluate(RENDER, [state, "表"])
+    text = p.evaluate("document.querySelector('main').innerText")
+    english = re.findall(r"\b[A-Za-z]{4,}\s+[A-Za-z]{4,}\b", text)
+    assert not english, english
+    page.shot(f"table-{lang}")
+    p.select_option("#lang", "en")
