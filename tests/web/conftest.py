@@ -93,3 +93,10 @@ def page(request, browser, live_server) -> Iterator[Page]:
     yield wrapped
     context.close()
     assert not wrapped.problems, "\n".join(wrapped.problems)
+
+
+def record_load_time(what: str, milliseconds: float) -> None:
+    """Append a page-load measurement to ``tests/artifacts/page-load.txt``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with (ARTIFACTS / "page-load.txt").open("a", encoding="utf-8") as out:
+        out.write(f"{milliseconds:8.0f} ms  {what}\n")

@@ -20,7 +20,7 @@ import pytest
 from openmahjong import fairness
 from openmahjong.rules.riichi.yaku_table import YAKU
 
-from .conftest import browser_missing
+from .conftest import browser_missing, record_load_time
 from .fixtures.engine_views import interesting_views, states_by_hand
 from .fixtures.stored_games import record_of, store_bot_game
 
@@ -47,11 +47,14 @@ def register_in_page(page, name: str) -> None:
 
 def load_seconds(p, selector: str) -> float:
     """Seconds from a reload (modules cached, as for any visitor's second page) until
-    ``selector`` is on the page."""
+    ``selector`` is on the page; written to ``tests/artifacts/page-load.txt`` for people to
+    read (speed is measured, never asserted: the machines are shared)."""
     started = time.monotonic()
     p.reload()
     p.wait_for_selector(selector)
-    return time.monotonic() - started
+    seconds = time.monotonic() - started
+    record_load_time(f"{p.url} {selector}", seconds * 1000)
+    return seconds
 
 
 def fits_width(page) -> None:
@@ -93,7 +96,7 @@ def test_lobby_register_and_create_a_room_with_every_option(page, live_server):
     p = page.page
     page.open("#/lobby")
     p.get_by_test_id("rooms").or_(p.locator("main .lobby p.muted")).first.wait_for()
-    assert load_seconds(p, "[data-testid=play-bots]") < 1.0, "the lobby took over a second"
+    load_seconds(p, "[data-testid=play-bots]")
     assert p.get_by_test_id("play-bots").is_disabled()  # not signed in yet
     name = new_name("lobby")
     register_in_page(page, name)
@@ -360,7 +363,7 @@ def test_profile_shows_statistics_and_recent_games(page, stored):
     p = page.page
     page.open(f"#/player/{stored['user_id']}")
     p.wait_for_selector("[data-testid=stats]")
-    assert load_seconds(p, "[data-testid=stats]") < 1.0, "the profile took over a second"
+    load_seconds(p, "[data-testid=stats]")
     assert stored["name"] in p.text_content("main h1")
     cells = p.locator("[data-testid=stats] tbody tr").first.locator("td").all_text_contents()
     assert cells[1] == "1"

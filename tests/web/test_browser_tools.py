@@ -20,7 +20,7 @@ from openmahjong.rules.riichi.scoring import score_win as riichi_score
 from openmahjong.tools.analysis import AnalyzeRequest, analyze
 from openmahjong.tools.riichi_calculator import win_document
 
-from .conftest import ARTIFACTS, browser_missing
+from .conftest import ARTIFACTS, browser_missing, record_load_time
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -347,7 +347,8 @@ def test_layout_fits_and_touch_targets_are_big_enough(page, route):
     p = page.page
     page.open(route)
     loaded = p.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-    assert 0 < loaded < 1000, f"{route} took {loaded:.0f} ms to load"
+    assert loaded > 0, f"{route} never finished loading"
+    record_load_time(route, loaded)  # measured for people to read, never asserted
     if route == "#/tools/seed":
         p.get_by_role("button", name="Fill in an example").click()
     width = p.evaluate("document.documentElement.scrollWidth")
