@@ -1,10 +1,16 @@
 // MCR calculator: POST /api/tools/score/mcr, the JSON of `openmahjong score mcr --json`.
 
-import { postJson } from "../api.js";
-import { checkbox, errorBox, field, h, revealOutput } from "../dom.js";
+import { checkbox, errorBox, field, h } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { lang, t } from "../i18n.js";
-import { concealedMax, meldList, meldStrings, windSelect, winPicker } from "./score-common.js";
+import {
+  calculateAction,
+  concealedMax,
+  meldList,
+  meldStrings,
+  windSelect,
+  winPicker,
+} from "./score-common.js";
 
 const FLAGS = ["self_drawn", "fourth_tile", "kong", "last_tile"];
 const MELD_KINDS = ["chi", "pon", "minkan", "ankan", "kakan"];
@@ -91,24 +97,9 @@ export function render(main, route) {
     state[key] = e.target.value;
   };
 
-  const run = h("button", { type: "submit", class: "primary-action" }, t("score.calculate"));
-  async function calculate(event) {
-    event.preventDefault();
-    run.disabled = true;
-    run.textContent = t("common.working");
-    try {
-      state.result = await postJson("/api/tools/score/mcr", requestBody(state));
-      state.error = "";
-    } catch (err) {
-      state.error = err.message;
-      state.result = null;
-    } finally {
-      run.disabled = false;
-      run.textContent = t("score.calculate");
-    }
-    showOutput();
-    revealOutput(output);
-  }
+  const { button: run, submit: calculate } = calculateAction(
+    "/api/tools/score/mcr", state, requestBody, showOutput, output,
+  );
 
   main.append(
     h("h1", {}, t("mcr.title")),

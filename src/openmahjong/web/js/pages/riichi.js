@@ -1,10 +1,10 @@
 // Riichi calculator: POST /api/tools/score/riichi, the JSON of `openmahjong score riichi --json`.
 
-import { postJson } from "../api.js";
-import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
+import { checkbox, errorBox, field, h, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { lang, t } from "../i18n.js";
 import {
+  calculateAction,
   concealedMax,
   meldList,
   meldStrings,
@@ -161,24 +161,9 @@ export function render(main, route) {
     state[key] = e.target.value;
   };
 
-  const run = h("button", { type: "submit", class: "primary-action" }, t("score.calculate"));
-  async function calculate(event) {
-    event.preventDefault();
-    run.disabled = true;
-    run.textContent = t("common.working");
-    try {
-      state.result = await postJson("/api/tools/score/riichi", requestBody(state));
-      state.error = "";
-    } catch (err) {
-      state.error = err.message;
-      state.result = null;
-    } finally {
-      run.disabled = false;
-      run.textContent = t("score.calculate");
-    }
-    showOutput();
-    revealOutput(output);
-  }
+  const { button: run, submit: calculate } = calculateAction(
+    "/api/tools/score/riichi", state, requestBody, showOutput, output,
+  );
 
   main.append(
     h("h1", {}, t("riichi.title")),

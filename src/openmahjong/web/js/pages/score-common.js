@@ -1,6 +1,7 @@
 // What the two calculators share: the winning-tile picker, the meld list and wind selects.
 
-import { field, h, select } from "../dom.js";
+import { postJson } from "../api.js";
+import { field, h, revealOutput, select } from "../dom.js";
 import { t } from "../i18n.js";
 import { format } from "../tiles.js";
 import { tileMarkup } from "../tile-svg.js";
@@ -138,3 +139,27 @@ export const meldStrings = (melds) =>
 
 /** The concealed tiles a hand may hold with this many melds (14, 11, 8, 5, 2). */
 export const concealedMax = (melds) => 14 - 3 * melds.length;
+
+// The Calculate button and the form's submit handler: post the request, keep the answer (or the
+// error message) in `state`, then redraw and bring the output into view.
+export function calculateAction(url, state, requestBody, showOutput, output) {
+  const button = h("button", { type: "submit", class: "primary-action" }, t("score.calculate"));
+  async function submit(event) {
+    event.preventDefault();
+    button.disabled = true;
+    button.textContent = t("common.working");
+    try {
+      state.result = await postJson(url, requestBody(state));
+      state.error = "";
+    } catch (err) {
+      state.error = err.message;
+      state.result = null;
+    } finally {
+      button.disabled = false;
+      button.textContent = t("score.calculate");
+    }
+    showOutput();
+    revealOutput(output);
+  }
+  return { button, submit };
+}
