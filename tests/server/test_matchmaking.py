@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 from server_helpers import make_settings
-from test_room_play import live, players  # noqa: F401  (the live fixture)
+from test_room_play import players
 
 from openmahjong.server.client import simple_choice
 
@@ -22,7 +22,7 @@ def settings(tmp_path):
 QUEUE = {"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
 
 
-async def test_four_in_the_queue_sit_at_one_table(live):  # noqa: F811
+async def test_four_in_the_queue_sit_at_one_table(live):
     clients = await players(live, 4)
     for c in clients:
         await c.send(QUEUE)
@@ -35,7 +35,7 @@ async def test_four_in_the_queue_sit_at_one_table(live):  # noqa: F811
         await c.close()
 
 
-async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(live):  # noqa: F811
+async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(live):
     (alone, quitter) = await players(live, 2)
     await quitter.send(QUEUE)
     assert (await quitter.next("queued"))["waiting"] == 1

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-import pytest_asyncio
-import uvicorn
 from server_helpers import PASSWORD, register
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -26,29 +22,7 @@ pytestmark = pytest.mark.asyncio
 DISCARDS = [{"type": "discard", "tile": t, "riichi": False} for t in (11, 25, 41)]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
-
-@pytest_asyncio.fixture
-async def live(app) -> AsyncIterator[str]:
-    """The app served by a real uvicorn on a free port, in this event loop."""
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    try:
-        yield f"127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
 
 
 async def _token(live: str, name: str) -> tuple[int, str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,7 +18,15 @@ from pathlib import Path
 import httpx
 import pytest
 import pytest_asyncio
-from server_helpers import FAST_HASH, PASSWORD, client_for, make_settings, register, running
+from server_helpers import (
+    FAST_HASH,
+    PASSWORD,
+    client_for,
+    free_port,
+    make_settings,
+    register,
+    running,
+)
 
 from openmahjong.server import Settings
 from openmahjong.store import games as g
@@ -80,17 +87,13 @@ async def test_accounts_sessions_and_games_survive_a_new_app(durable_settings):
         assert [a[1]["type"] for a in record["actions"]] == ["discard", "pass"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
     """``openmahjong serve`` in a child process, its output in a file."""
 
     def __init__(self, database: str, log: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
         env.update({f"OPENMAHJONG_{k.upper()}": str(v) for k, v in FAST_HASH.items()})

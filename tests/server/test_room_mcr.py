@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from test_room_play import FAST, check_no_leak, live, players, seat_everyone  # noqa: F401
+from test_room_play import FAST, check_no_leak, players, seat_everyone
 
 pytestmark = pytest.mark.asyncio
 
 
-async def test_one_player_and_three_bots_play_two_mcr_rounds(live):  # noqa: F811
+async def test_one_player_and_three_bots_play_two_mcr_rounds(live):
     (human,) = await players(live, 1)
     async with httpx.AsyncClient(base_url=f"http://{live}") as http:
         created = await http.post(

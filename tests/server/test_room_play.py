@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
-import pytest_asyncio
-import uvicorn
 
 from openmahjong import fairness
 from openmahjong.server.client import PlayClient, guest_token, simple_choice
@@ -24,28 +20,7 @@ from openmahjong.server.client import PlayClient, guest_token, simple_choice
 pytestmark = pytest.mark.asyncio
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
-
-@pytest_asyncio.fixture
-async def live(app) -> AsyncIterator[str]:
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    try:
-        yield f"127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
 
 
 FAST = {
