@@ -82,19 +82,30 @@ class Match(Generic[State, Result]):
 
     #: The registry name written into records.
     ruleset: ClassVar[str]
+    #: The ruleset's named presets (a record names its preset when the options are one).
+    presets: ClassVar[Mapping[str, Any]]
     #: Seats at the table.
     seats: ClassVar[int] = 4
 
     def __init__(
         self,
         options: Any,
-        master_seed: int | None,
-        walls: Walls,
+        master_seed: int | None = None,
         *,
-        presets: Mapping[str, Any],
+        walls: Walls | None = None,
         players: Sequence[str] | None = None,
         salt: str | None = None,
     ) -> None:
+        """Walls come from the fairness scheme (:meth:`_seeded_wall`) unless a test passes its
+        own ``walls(hand_number)``."""
+        if walls is None:
+            if master_seed is None:
+                raise ValueError("a match needs a master seed (or, in tests, a wall source)")
+            seed = master_seed
+
+            def walls(n: int) -> Sequence[int]:
+                return self._seeded_wall(seed, n)
+
         if players is not None and len(players) != self.seats:
             raise ValueError(
                 f"a {self.ruleset} match seats {self.seats} players, got {len(players)}"
@@ -102,7 +113,6 @@ class Match(Generic[State, Result]):
         self.options = options
         self.master_seed = master_seed
         self.salt = salt
-        self._presets = presets
         #: Players in the order they joined; seats come from the master seed (fairness scheme).
         self.player_entry_order = list(players) if players is not None else None
         if players is not None and master_seed is not None:
@@ -122,6 +132,10 @@ class Match(Generic[State, Result]):
         self.table: Table = self._deal()
 
     # ------------------------------------------------------------------ the ruleset's hooks
+
+    def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
+        """The shuffled wall of a hand from the master seed (``fairness.shuffled_wall``)."""
+        raise NotImplementedError
 
     def _initial_state(self) -> State:
         raise NotImplementedError
@@ -218,7 +232,7 @@ class Match(Generic[State, Result]):
         name = self.options.name
         header: dict[str, Any] = {
             "ruleset": self.ruleset,
-            "preset": name if name in self._presets else None,
+            "preset": name if name in self.presets else None,
             "options": self.options.model_dump(),
             "players": self.players,
             "player_entry_order": self.player_entry_order,

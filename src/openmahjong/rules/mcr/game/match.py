@@ -9,7 +9,7 @@ from the fairness scheme with ``current_round`` = the hand number within the win
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -134,24 +134,11 @@ def hand_summary(state: McrMatchState, result: McrHandResult, actions: int) -> d
 
 class McrMatch(Match[McrMatchState, McrHandResult]):
     ruleset = "mcr"
+    presets = PRESETS
 
-    def __init__(
-        self,
-        options: McrOptions,
-        master_seed: int | None = None,
-        *,
-        walls: Callable[[int], Sequence[int]] | None = None,
-        players: Sequence[str] | None = None,
-        salt: str | None = None,
-    ) -> None:
-        if walls is None:
-            if master_seed is None:
-                raise ValueError("a match needs a master seed (or, in tests, a wall source)")
-
-            def walls(current_round: int) -> Sequence[int]:
-                return shuffled_wall("mcr", master_seed, current_round)
-
-        super().__init__(options, master_seed, walls, presets=PRESETS, players=players, salt=salt)
+    def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
+        # MCR's hand number for the fairness scheme is current_round (1-4 within the wind).
+        return shuffled_wall("mcr", master_seed, hand_number)
 
     def _initial_state(self) -> McrMatchState:
         return McrMatchState(points=(self.options.starting_points,) * 4)

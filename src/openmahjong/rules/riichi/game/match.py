@@ -8,7 +8,7 @@ unless a test passes its own walls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -172,24 +172,10 @@ def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[st
 
 class RiichiMatch(Match[MatchState, HandResult]):
     ruleset = "riichi"
+    presets = PRESETS
 
-    def __init__(
-        self,
-        options: GameOptions,
-        master_seed: int | None = None,
-        *,
-        walls: Callable[[int], Sequence[int]] | None = None,
-        players: Sequence[str] | None = None,
-        salt: str | None = None,
-    ) -> None:
-        if walls is None:
-            if master_seed is None:
-                raise ValueError("a match needs a master seed (or, in tests, a wall source)")
-
-            def walls(n: int) -> Sequence[int]:
-                return shuffled_wall("riichi", master_seed, n, red_fives=options.red_fives)
-
-        super().__init__(options, master_seed, walls, presets=PRESETS, players=players, salt=salt)
+    def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
+        return shuffled_wall("riichi", master_seed, hand_number, red_fives=self.options.red_fives)
 
     def _initial_state(self) -> MatchState:
         return MatchState(points=(self.options.starting_points,) * 4)
