@@ -1,6 +1,7 @@
-"""Counting failed attempts (logins, password changes) per key within a time window.
+"""Counting attempts per key within a time window: failed logins and password changes, and
+the accounts and guests one client creates (signup throttling).
 
-``MemoryLimiter`` keeps the counts in this process, a sliding window of failure times.
+``MemoryLimiter`` keeps the counts in this process, a sliding window of hit times.
 ``RedisLimiter`` keeps them in Redis (a fixed window per key, which expires by itself), so every
 server process behind a proxy sees the same counts. Both take a ``clock`` so tests can move
 time without sleeping.
@@ -14,18 +15,18 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
-__all__ = ["Limiter", "MemoryLimiter", "RedisLimiter"]
+__all__ = ["Limiter", "MemoryLimiter", "RedisLimiter", "limiter_for"]
 
 
 class Limiter(Protocol):
     async def retry_after(self, key: str, limit: int) -> float | None:
-        """Seconds until ``key`` may try again (``limit`` failures per window), or ``None``."""
+        """Seconds until ``key`` may try again (``limit`` hits per window), or ``None``."""
 
-    async def failed(self, key: str) -> None:
-        """Count one failure for ``key``."""
+    async def hit(self, key: str) -> None:
+        """Count one attempt for ``key`` (a failed login, an account created)."""
 
     async def reset(self, key: str) -> None:
-        """Forget ``key``'s failures (after a success)."""
+        """Forget ``key``'s hits (e.g. after a successful login)."""
 
     async def close(self) -> None: ...
 
@@ -34,36 +35,36 @@ class MemoryLimiter:
     def __init__(self, window: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.window = window
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
+        self._hits: dict[str, deque[float]] = {}
 
     def _recent(self, key: str) -> deque[float]:
         now = self.clock()
-        times = self._failures.get(key)
+        times = self._hits.get(key)
         if times is None:
             return deque()
         while times and times[0] <= now - self.window:
             times.popleft()
         if not times:
-            del self._failures[key]
+            del self._hits[key]
         return times
 
     async def retry_after(self, key: str, limit: int) -> float | None:
         times = self._recent(key)
         if len(times) < limit:
             return None
-        # Free again when enough failures have left the window to be under the limit.
+        # Free again when enough hits have left the window to be under the limit.
         return max(0.0, times[-limit] + self.window - self.clock())
 
-    async def failed(self, key: str) -> None:
+    async def hit(self, key: str) -> None:
         times = self._recent(key)
         times.append(self.clock())
-        self._failures[key] = times
+        self._hits[key] = times
 
     async def reset(self, key: str) -> None:
-        self._failures.pop(key, None)
+        self._hits.pop(key, None)
 
     async def close(self) -> None:
-        self._failures.clear()
+        self._hits.clear()
 
 
 class RedisLimiter:
@@ -82,11 +83,11 @@ class RedisLimiter:
         ttl = await self.redis.pttl(full)
         return max(0.0, ttl / 1000) if ttl and ttl > 0 else float(self.window)
 
-    async def failed(self, key: str) -> None:
+    async def hit(self, key: str) -> None:
         full = self.prefix + key
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.incr(full)
-            # The window starts at the first failure; later failures do not extend it.
+            # The window starts at the first hit; later hits do not extend it.
             pipe.expire(full, math.ceil(self.window), nx=True)
             await pipe.execute()
 
@@ -95,3 +96,10 @@ class RedisLimiter:
 
     async def close(self) -> None:
         await self.redis.aclose()
+
+
+def limiter_for(redis_url: str | None, window: float) -> Limiter:
+    """A limiter with ``window`` seconds: in Redis when a URL is given, else in this process."""
+    if redis_url:
+        return RedisLimiter(redis_url, window)
+    return MemoryLimiter(window)

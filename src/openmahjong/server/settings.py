@@ -34,8 +34,8 @@ class Settings(BaseSettings):
     migrate_on_start: bool = Field(default=True, description="Apply pending migrations at startup.")
     redis_url: str | None = Field(
         default=None,
-        description="redis://host:6379/0. When set, login rate limits are shared by every "
-        "server process through Redis; otherwise they are kept in this process.",
+        description="redis://host:6379/0. When set, the login and signup rate limits are shared "
+        "by every server process through Redis; otherwise they are kept in this process.",
     )
 
     # --- sessions and cookies
@@ -58,6 +58,18 @@ class Settings(BaseSettings):
         default=5, ge=1, description="Failed logins allowed per account name and client per window."
     )
     login_window_seconds: float = Field(default=300, gt=0)
+    signup_limit: int = Field(
+        default=20,
+        ge=0,
+        description="Accounts one client address may register per signup window; 0: no limit.",
+    )
+    guest_limit: int = Field(
+        default=100,
+        ge=0,
+        description="Guest players one client address may start per signup window; 0: no "
+        "limit (e.g. for a load test, which starts four guests per table).",
+    )
+    signup_window_seconds: float = Field(default=3600, gt=0)
     trust_proxy: bool = Field(
         default=False,
         description="Take the client address from X-Forwarded-For (only behind your own proxy).",
