@@ -8,9 +8,10 @@ import re
 import httpx
 import pytest
 from fastapi import FastAPI
-from server_helpers import PASSWORD, client_for, register
+from server_helpers import PASSWORD, client_for, make_settings, register, running
 from sqlalchemy import func, select
 
+from openmahjong.server import Settings
 from openmahjong.server.ratelimit import MemoryLimiter
 from openmahjong.store.models import AuthSession, Role, User
 
@@ -310,6 +311,58 @@ async def test_many_names_from_one_client_hit_the_client_limit(app, client):
         )
         codes.append(response.status_code)
     assert codes[:-1] == [401] * (4 * settings.login_attempts) and codes[-1] == 429
+
+
+async def _sign_up(client: httpx.AsyncClient, address: str, name: str | None) -> httpx.Response:
+    """Register ``name`` (or start a guest for None) as the client at ``address``."""
+    where = {"X-Forwarded-For": address}
+    if name is None:
+        return await client.post("/api/auth/guest", headers=where)
+    body = {"name": name, "password": PASSWORD}
+    return await client.post("/api/auth/register", json=body, headers=where)
+
+
+async def test_signups_and_guests_are_throttled_per_client_address(tmp_path):
+    settings = make_settings(tmp_path, signup_limit=2, guest_limit=3, trust_proxy=True)
+    clock = FakeClock()
+    here, there = "198.51.100.7", "203.0.113.9"
+    async with running(settings) as app, client_for(app) as client:
+        app.state.om.signups = MemoryLimiter(settings.signup_window_seconds, clock=clock)
+        bad = await _sign_up(client, here, "x")  # refused registrations are not counted
+        assert _error(bad) == (422, "bad_name")
+        for name in ("kim", "lee"):
+            assert (await _sign_up(client, here, name)).status_code == 201
+        blocked = await _sign_up(client, here, "moe")
+        assert _error(blocked) == (429, "rate_limited")
+        message = blocked.json()["error"]["message"]
+        assert message == "too many new accounts from your address: try again in 60 min"
+        retry = int(blocked.headers["retry-after"])
+        assert blocked.json()["error"]["retry_after"] == retry == 3600
+        assert await _count(app, User) == 2
+        # Another address is not held back; guests have their own allowance.
+        assert (await _sign_up(client, there, "ned")).status_code == 201
+        for _ in range(settings.guest_limit):
+            assert (await _sign_up(client, here, None)).status_code == 201
+        guest = await _sign_up(client, here, None)
+        assert _error(guest) == (429, "rate_limited")
+        assert "too many guest players from your address" in guest.json()["error"]["message"]
+        # Signing in is not signing up.
+        login = {"name": "kim", "password": PASSWORD}
+        login_headers = {"X-Forwarded-For": here}
+        relogin = await client.post("/api/auth/login", json=login, headers=login_headers)
+        assert relogin.status_code == 200
+        clock.now += settings.signup_window_seconds
+        assert (await _sign_up(client, here, "moe")).status_code == 201
+        assert (await _sign_up(client, here, None)).status_code == 201
+
+
+async def test_a_zero_limit_turns_signup_throttling_off(tmp_path):
+    settings = make_settings(tmp_path, signup_limit=0, guest_limit=0)
+    assert settings.guest_limit == 0 and Settings().guest_limit > 0
+    async with running(settings) as app, client_for(app) as client:
+        for i in range(8):
+            assert (await _sign_up(client, "127.0.0.1", f"user{i}")).status_code == 201
+            assert (await _sign_up(client, "127.0.0.1", None)).status_code == 201
 
 
 async def test_roles_guard_admin_routes(app, client, other):

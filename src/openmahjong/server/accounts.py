@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
 from datetime import datetime, timedelta
@@ -156,11 +157,54 @@ def _role_for(state: ServerState, name: str) -> Role:
     return Role.ADMIN if name_key(name) in admins else Role.PLAYER
 
 
-@router.post("/register", status_code=201, response_model=SignedIn)
+def _rate_limited(what: str, wait: float) -> ApiError:
+    seconds = max(1, math.ceil(wait))
+    when = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
+    return ApiError(
+        429,
+        "rate_limited",
+        f"too many {what}: try again in {when}",
+        headers={"Retry-After": str(seconds)},
+        retry_after=seconds,
+    )
+
+
+class _SignupLimit:
+    """How many accounts (or guests) one client address may create per signup window: a
+    script cannot fill the database with accounts. Checked before any work, counted on
+    success; a limit of 0 turns it off."""
+
+    def __init__(self, state: ServerState, request: Request, *, guest: bool) -> None:
+        settings = state.settings
+        self.limiter = state.signups
+        self.limit = settings.guest_limit if guest else settings.signup_limit
+        self.key = f"{'guest' if guest else 'signup'}:{client_address(request)}"
+        self.what = "guest players" if guest else "new accounts"
+
+    async def check(self) -> None:
+        if not self.limit:
+            return
+        wait = await self.limiter.retry_after(self.key, self.limit)
+        if wait is not None:
+            raise _rate_limited(f"{self.what} from your address", wait)
+
+    async def count(self) -> None:
+        if self.limit:
+            await self.limiter.hit(self.key)
+
+
+@router.post(
+    "/register",
+    status_code=201,
+    response_model=SignedIn,
+    responses={429: {"description": "too many accounts from this address"}},
+)
 async def register(
     body: RegisterIn, request: Request, response: Response, state: State, db: DbSession
 ) -> SignedIn:
-    """Create an account and sign in."""
+    """Create an account and sign in. One address may create only so many per hour (429)."""
+    signups = _SignupLimit(state, request, guest=False)
+    await signups.check()
     problem = name_problem(body.name)
     if problem:
         raise ApiError(422, "bad_name", problem)
@@ -183,6 +227,7 @@ async def register(
     except IntegrityError:  # registered by someone else between the check and the insert
         await db.rollback()
         raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+    await signups.count()
     return await _start_session(state, db, request, response, user, body.session)
 
 
@@ -192,17 +237,6 @@ def _login_buckets(state: ServerState, request: Request, name: str) -> list[tupl
     client = client_address(request)
     limit = state.settings.login_attempts
     return [(f"login:{name_key(name)}:{client}", limit), (f"login-client:{client}", 4 * limit)]
-
-
-def _rate_limited(what: str, wait: float) -> ApiError:
-    seconds = int(wait) + 1
-    return ApiError(
-        429,
-        "rate_limited",
-        f"too many {what}: try again in {seconds} s",
-        headers={"Retry-After": str(seconds)},
-        retry_after=seconds,
-    )
 
 
 @router.post(
@@ -226,7 +260,7 @@ async def login(
         if user is None or stored is None:
             await state.passwords.verify(None, body.password)  # same cost as a wrong password
         for key, _limit in buckets:
-            await state.limiter.failed(key)
+            await state.limiter.hit(key)
         raise ApiError(401, "wrong_credentials", "wrong name or password")
     await state.limiter.reset(buckets[0][0])
     if state.passwords.needs_rehash(stored):
@@ -234,12 +268,19 @@ async def login(
     return await _start_session(state, db, request, response, user, body.session)
 
 
-@router.post("/guest", status_code=201, response_model=SignedIn)
+@router.post(
+    "/guest",
+    status_code=201,
+    response_model=SignedIn,
+    responses={429: {"description": "too many guests from this address"}},
+)
 async def guest(
     request: Request, response: Response, state: State, db: DbSession, body: GuestIn | None = None
 ) -> SignedIn:
     """Play without an account: a fresh guest player (casual tables only, no password)."""
     kind: SessionKind = body.session if body is not None else "cookie"
+    signups = _SignupLimit(state, request, guest=True)
+    await signups.check()
     for _ in range(5):
         name = GUEST_PREFIX + secrets.token_hex(4)
         user = User(name=name, name_key=name, password_hash=None, is_guest=True)
@@ -249,6 +290,7 @@ async def guest(
         except IntegrityError:
             await db.rollback()
             continue
+        await signups.count()
         return await _start_session(state, db, request, response, user, kind)
     raise ApiError(503, "busy", "could not pick a free guest name, try again")
 
@@ -292,7 +334,7 @@ async def change_password(
     if wait is not None:
         raise _rate_limited("wrong passwords", wait)
     if not await state.passwords.verify(user.password_hash, body.current_password):
-        await state.limiter.failed(key)
+        await state.limiter.hit(key)
         raise ApiError(401, "wrong_credentials", "the current password is wrong")
     problem = password_problem(body.new_password, user.name, state.settings.password_min_length)
     if problem:
