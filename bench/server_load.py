@@ -42,6 +42,7 @@ def _cpu_seconds(pid: int) -> float:
 
 def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
+    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table, all from this address
     process = subprocess.Popen(
         [
             sys.executable,
