@@ -1,6 +1,7 @@
-"""The browser's replay (web/js/replay-engine.js) against the engine: for every hand of bot
-matches, each step's rebuilt hands, discards (tsumogiri, riichi, claimed), melds, dora
-indicators, wall count and points equal the engine's table after the same action."""
+"""The browser's replay (web/js/replay-engine.js) against the engine: for every hand of Riichi
+and MCR bot matches, each step's rebuilt hands, discards (tsumogiri, riichi, claimed), melds,
+dora indicators, flowers, wall count and points equal the engine's table after the same
+action."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .fixtures.engine_views import bot_match, jsonable, states_by_hand
+from .fixtures.engine_views import bot_match, jsonable, mcr_bot_match, states_by_hand
 from .jsrun import NODE, WEB, needs_node
 
 pytestmark = needs_node
@@ -43,15 +44,14 @@ def comparable(state: dict) -> dict:
             [[m["kind"], sorted(m["tiles"]), m["called_tile"], m["from_seat"]] for m in ms]
             for ms in state["melds"]
         ],
-        "dora": state["table"]["dora_indicators"],
+        "dora": state["table"].get("dora_indicators", []),
+        "flowers": [p.get("flowers", []) for p in state["seats_public"]],
         "live_remaining": state["live_remaining"],
         "points": state["points"],
     }
 
 
-@pytest.mark.parametrize("game", [0, 1, 2, 5, 7])
-def test_every_step_of_every_hand_matches_the_engine(game):
-    record = jsonable(bot_match(game).record())
+def check_every_step(record: dict) -> None:
     expected = states_by_hand(record)
     got = js_states(record, list(range(len(expected))))
     assert [h["n"] for h in got["split"]] == [h["actions"] for h in record["hands"]]
@@ -71,3 +71,15 @@ def test_every_step_of_every_hand_matches_the_engine(game):
                 else:
                     assert have_c[field] == want[field], f"{label} step {k}: {field}"
         assert js[-1]["points"] == record["hands"][i]["points"], label
+
+
+@pytest.mark.parametrize("game", [0, 1, 2, 5, 7])
+def test_every_step_of_every_riichi_hand_matches_the_engine(game):
+    check_every_step(jsonable(bot_match(game).record()))
+
+
+@pytest.mark.parametrize("game", range(6))
+def test_every_step_of_every_mcr_hand_matches_the_engine(game):
+    """Flowers at the deal and in play, chows from the left only, kongs replaced from the back,
+    points and seating over two wind rounds (the seats change between them)."""
+    check_every_step(jsonable(mcr_bot_match(game, "mcr-2rounds").record()))

@@ -1,26 +1,43 @@
-// Rebuilds a Riichi game's table, action by action, from our record (docs/records.md) in the
-// browser: no server call beyond the record itself, no DOM.
+// Rebuilds a game's table, action by action, from our record (docs/records.md) in the browser:
+// no server call beyond the record itself, no DOM. Riichi and MCR games.
 //
-// The record's header reveals the master seed, so each hand's wall is shuffledWall("riichi",
-// seed, round_index) (fairness.js, the port of openmahjong.fairness) and the deal is deal(wall,
-// dealer). The actions then say everything else. Draws are implied: a seat about to act on its
-// turn with 3n+1 concealed tiles first draws the next live tile; a kan is followed by its
-// replacement from the dead wall (the 14 tiles at the back: indicators at 0-4, ura at 5-9,
-// replacements from 10), one live tile crossing over to keep the dead wall at 14, exactly as
-// openmahjong.table.wall does. Kan dora follows the options' kan_dora (MAJSOUL: a closed kan
-// shows at once, an open one after the next discard or kan; EARLY_KAN_DORA: at once).
+// The record's header reveals the master seed, so each hand's wall is shuffledWall(ruleset, seed,
+// n) (fairness.js, the port of openmahjong.fairness; n is Riichi's round_index, MCR's
+// current_round) and the deal is deal(wall, dealer). The actions then say everything else. Draws
+// are implied: a seat about to act on its turn with 3n+1 concealed tiles first draws the next
+// live tile. What differs between the rulesets is in RULES:
+// - Riichi keeps a 14-tile dead wall at the back (indicators at 0-4, ura at 5-9, replacements
+//   from 10, one live tile crossing over after each replacement, as openmahjong.table.wall
+//   does) and shows dora: kan dora follows the options' kan_dora (MAJSOUL: a closed kan shows at
+//   once, an open one after the next discard or kan; EARLY_KAN_DORA: at once).
+// - MCR has no dead wall: a kong's replacement is the last tile of the wall. Flowers are laid out
+//   and replaced from the back at once: at the deal the dealer first, then in turn order, round
+//   after round until nobody holds one; in play whenever one is drawn (a flower drawn with the
+//   wall empty ends the hand). Points and names follow each hand's seating (seats change between
+//   wind rounds).
 //
 // handStates(record, i) returns one state per step of hand i: states[0] is the deal, states[k]
 // the table after the hand's k-th action. A state is a spectator view for table-view.js plus
-// `hands` (every concealed hand) and `last` (the action just played).
+// `hands` (every concealed hand), `last` (the action just played) and `names` (by seat).
 
 import { deal, parseMasterSeed, shuffledWall } from "./fairness.js";
-import { compareTiles, kind } from "./tiles.js";
+import { compareTiles, isFlower, kind } from "./tiles.js";
 
-const DEAD = 14;
 const TURN_ACTIONS = new Set(["discard", "tsumo", "ankan", "kakan", "abort"]);
 const ANSWERS = new Set(["pass", "ron", "chi", "pon", "minkan"]);
 const REPLACEMENT_OFFSET = 10;
+
+/** What the replay needs to know of each ruleset it can rebuild. */
+const RULES = {
+  riichi: { deadWall: 14, dora: true, flowers: false, startingPoints: 25000, wallNumber: (hand) => hand.round_index },
+  mcr: { deadWall: 0, dora: false, flowers: true, startingPoints: 0,
+    wallNumber: (hand) => (hand.summary && hand.summary.current_round) || ((hand.round_index - 1) % 4) + 1 },
+};
+
+/** Whether handStates can rebuild games of this ruleset. */
+export function canReplay(ruleset) {
+  return Object.hasOwn(RULES, ruleset || "riichi");
+}
 
 /** [round_index | null, seat, action, flags] for each action entry of either record shape. */
 export function entries(record) {
@@ -38,7 +55,7 @@ export function splitHands(record) {
   let at = 0;
   if (summaries.length) {
     for (const s of summaries) {
-      out.push({ summary: s, label: s.label, round_index: s.round_index, entries: all.slice(at, at + s.actions) });
+      out.push({ summary: s, label: s.label, round_index: s.round_index ?? out.length + 1, entries: all.slice(at, at + s.actions) });
       at += s.actions;
     }
     if (at < all.length) out.push({ summary: null, label: "?", round_index: summaries.length + 1, entries: all.slice(at) });
@@ -56,9 +73,9 @@ export function splitHands(record) {
 const WIND_LETTERS = { E: 41, S: 42, W: 43, N: 44 };
 
 function labelParts(label) {
-  const m = /^([ESWN])(\d+)-(\d+)$/.exec(label || "");
+  const m = /^([ESWN])(\d+)(?:-(\d+))?$/.exec(label || "");
   if (!m) return { wind: 41, number: 1, honba: 0 };
-  return { wind: WIND_LETTERS[m[1]], number: Number(m[2]), honba: Number(m[3]) };
+  return { wind: WIND_LETTERS[m[1]], number: Number(m[2]), honba: Number(m[3] || 0) };
 }
 
 function clone(state) {
@@ -71,6 +88,54 @@ function removeTile(hand, tile) {
   hand.splice(i, 1);
 }
 
+/** The wall after the deal, as openmahjong.table.wall.Wall keeps it. */
+class ReplayWall {
+  constructor(rest, deadSize) {
+    this.live = rest.slice(0, rest.length - deadSize);
+    this.dead = rest.slice(rest.length - deadSize);
+    this.position = 0;
+    this.replacements = 0;
+  }
+
+  get remaining() {
+    return this.live.length - this.position;
+  }
+
+  draw() {
+    this.position += 1;
+    return this.live[this.position - 1];
+  }
+
+  /** A replacement draw: from the dead wall (one live tile crosses over) or, with none, the back. */
+  replacement() {
+    if (!this.dead.length) return this.live.pop();
+    const tile = this.dead[REPLACEMENT_OFFSET + this.replacements];
+    this.replacements += 1;
+    if (this.remaining > 0) this.dead.push(this.live.pop());
+    return tile;
+  }
+}
+
+/** Each seat's points when hand `index` starts. Under MCR points belong to players, and each
+ *  hand's `seating` says which player sits where. */
+function startPoints(hands, index, rules, options) {
+  const prev = index > 0 ? hands[index - 1].summary : null;
+  if (!prev) return Array(4).fill(options.starting_points ?? rules.startingPoints);
+  const seating = (hands[index].summary || {}).seating;
+  if (!prev.seating || !seating) return [...prev.points];
+  const byPlayer = [];
+  prev.seating.forEach((player, seat) => { byPlayer[player] = prev.points[seat]; });
+  return seating.map((player) => byPlayer[player]);
+}
+
+/** Player names by seat in hand `index`: the header's players, moved by the hand's seating. */
+export function seatNames(record, index) {
+  const players = (record.header || {}).players || [];
+  const hand = splitHands(record)[index];
+  const seating = hand && hand.summary && hand.summary.seating;
+  return seating ? seating.map((p) => players[p]) : [...players];
+}
+
 /** Every state of hand `index` (0-based) of the record. */
 export function handStates(record, index) {
   const hands = splitHands(record);
@@ -78,24 +143,27 @@ export function handStates(record, index) {
   if (!hand) throw new RangeError(`no hand ${index}`);
   const header = record.header || {};
   if (!header.master_seed) throw new Error("the record has no revealed master seed");
+  const ruleset = header.ruleset || "riichi";
+  const rules = RULES[ruleset];
+  if (!rules) throw new Error(`no replay for ${ruleset} games`);
   const options = header.options || {};
   const seed = parseMasterSeed(String(header.master_seed));
   const summary = hand.summary || {};
   const dealer = summary.dealer ?? 0;
-  const wall = shuffledWall("riichi", seed, hand.round_index, { redFives: options.red_fives !== false });
-  const [dealt, rest] = deal(wall, 4, { dealer, dealerExtra: true });
-  const live = rest.slice(0, rest.length - DEAD);
-  const dead = rest.slice(rest.length - DEAD);
-  let position = 0;
-  let replacements = 0;
+  const shuffled = shuffledWall(ruleset, seed, rules.wallNumber(hand), { redFives: options.red_fives !== false });
+  const [dealt, rest] = deal(shuffled, 4, { dealer, dealerExtra: true });
+  const wall = new ReplayWall(rest, rules.deadWall);
   let revealed = 1;
   let pendingDora = 0;
   let pendingRiichi = null;
   const early = options.kan_dora === "EARLY_KAN_DORA";
-  const startPoints = index > 0 && hands[index - 1].summary ? hands[index - 1].summary.points
-    : Array(4).fill(options.starting_points ?? 25000);
   const lp = labelParts(hand.label);
   const hands4 = dealt.map((h) => [...h]);
+  const table = { round_wind: lp.wind, hand_number: lp.number, dealer };
+  if (rules.dora) {
+    Object.assign(table, { honba: summary.honba ?? lp.honba, sticks: summary.sticks_at_start ?? 0,
+      dora_indicators: [wall.dead[0]] });
+  }
   const s = {
     seat: null,
     phase: "turn",
@@ -103,40 +171,73 @@ export function handStates(record, index) {
     hand_sizes: hands4.map((h) => h.length),
     melds: [[], [], [], []],
     discards: [[], [], [], []],
-    points: [...startPoints],
-    live_remaining: live.length,
-    table: {
-      round_wind: lp.wind, hand_number: lp.number, dealer, honba: summary.honba ?? lp.honba,
-      sticks: summary.sticks_at_start ?? 0, dora_indicators: [dead[0]],
-    },
-    seats_public: [0, 1, 2, 3].map((i) => ({ riichi: false, seat_wind: 41 + ((i - dealer + 4) % 4) })),
+    points: startPoints(hands, index, rules, options),
+    live_remaining: wall.remaining,
+    table,
+    seats_public: [0, 1, 2, 3].map((i) => ({ riichi: false, seat_wind: 41 + ((i - dealer + 4) % 4),
+      ...(rules.flowers ? { flowers: [] } : {}) })),
     hands: hands4,
     drawn: [null, null, null, null],
+    names: seatNames(record, index),
     last: null,
   };
   s.drawn[dealer] = hands4[dealer][hands4[dealer].length - 1];
   let lastDiscard = null;
-  const states = [snapshot(s)];
 
+  // MCR: flowers are laid out and replaced at once (docs/mcr-game.md, "Flowers").
+  const layOut = (seat, flower) => {
+    removeTile(hands4[seat], flower);
+    s.seats_public[seat].flowers.push(flower);
+  };
+  if (rules.flowers) {
+    let again = true;
+    while (again) {
+      again = false;
+      for (let k = 0; k < 4; k += 1) {
+        const seat = (dealer + k) % 4;
+        for (const flower of hands4[seat].filter(isFlower)) {
+          layOut(seat, flower);
+          const tile = wall.replacement();
+          hands4[seat].push(tile);
+          if (s.drawn[seat] === flower) s.drawn[seat] = tile;
+          again = isFlower(tile) || again;
+        }
+      }
+    }
+    s.hand_sizes = hands4.map((h) => h.length);
+    s.live_remaining = wall.remaining;
+  }
+  const states = [clone(s)];
+
+  /** A tile joins `seat`'s hand; a flower is laid out and replaced from the back at once. */
+  const take = (seat, tile) => {
+    hands4[seat].push(tile);
+    s.drawn[seat] = tile;
+    while (rules.flowers && isFlower(s.drawn[seat])) {
+      layOut(seat, s.drawn[seat]);
+      s.drawn[seat] = null;
+      if (wall.remaining === 0) {
+        s.phase = "ended"; // nothing left to replace the flower: the hand is drawn
+        return;
+      }
+      const next = wall.replacement();
+      hands4[seat].push(next);
+      s.drawn[seat] = next;
+    }
+  };
   const reveal = (n = 1) => {
     for (let k = 0; k < n && revealed < 5; k += 1) {
       revealed += 1;
-      s.table.dora_indicators.push(dead[revealed - 1]);
+      s.table.dora_indicators.push(wall.dead[revealed - 1]);
     }
   };
   const revealPending = () => {
     if (pendingDora) reveal(pendingDora);
     pendingDora = 0;
   };
-  const replacement = (seat) => {
-    const tile = dead[REPLACEMENT_OFFSET + replacements];
-    replacements += 1;
-    if (live.length - position > 0) dead.push(live.pop());
-    hands4[seat].push(tile);
-    s.drawn[seat] = tile;
-  };
   const kanDone = (seat, kindName) => {
-    replacement(seat);
+    take(seat, wall.replacement());
+    if (!rules.dora) return;
     if (early || kindName === "ankan") reveal();
     else pendingDora += 1;
   };
@@ -144,13 +245,10 @@ export function handStates(record, index) {
   // The table draws for the next seat as soon as nobody can claim any more, so the draw belongs
   // to the step that closes the window: the one right before that seat's turn action.
   const drawFor = (next) => {
-    if (!next || !TURN_ACTIONS.has(next.action.type) || hands4[next.seat].length % 3 !== 1) return;
-    const tile = live[position];
-    position += 1;
-    hands4[next.seat].push(tile);
-    s.drawn[next.seat] = tile;
+    if (!next || s.phase === "ended" || !TURN_ACTIONS.has(next.action.type) || hands4[next.seat].length % 3 !== 1) return;
     s.turn = next.seat;
     s.phase = "turn";
+    take(next.seat, wall.draw());
   };
   // Answers to a window (pass, ron, chi, pon, minkan) are collected; the table acts on them
   // when the window closes, that is at the last answer: the step before a non-answer.
@@ -180,7 +278,7 @@ export function handStates(record, index) {
     if (calls.length && lastDiscard && lastDiscard.index >= 0) {
       const { seat, action } = calls[0];
       const type = action.type;
-      if (!early && type === "minkan") revealPending();
+      if (rules.dora && !early && type === "minkan") revealPending();
       for (const t of action.tiles) removeTile(hands4[seat], t);
       s.discards[lastDiscard.seat][lastDiscard.index][3] = seat;
       s.melds[seat].push({ kind: type, tiles: [...action.tiles, lastDiscard.tile].sort(compareTiles),
@@ -200,19 +298,19 @@ export function handStates(record, index) {
       lastDiscard = { seat, index: s.discards[seat].length - 1, tile: action.tile };
       if (action.riichi) pendingRiichi = seat;
       s.drawn[seat] = null;
-      if (!early) revealPending();
+      if (rules.dora && !early) revealPending();
       s.phase = "call";
     } else if (ANSWERS.has(type)) {
       answers.push({ seat, action });
     } else if (type === "ankan") {
-      if (!early) revealPending();
+      if (rules.dora && !early) revealPending();
       for (const t of action.tiles) removeTile(hands4[seat], t);
       s.melds[seat].push({ kind: "ankan", tiles: [...action.tiles], called_tile: null, from_seat: null });
       s.drawn[seat] = null;
       lastDiscard = { seat, index: -1, tile: action.tiles[0] };
       pendingKan = { seat, kind: "ankan" };
     } else if (type === "kakan") {
-      if (!early) revealPending();
+      if (rules.dora && !early) revealPending();
       removeTile(hands4[seat], action.tile);
       const meld = s.melds[seat].find((m) => m.kind === "pon" && kind(m.tiles[0]) === kind(action.tile));
       if (meld) {
@@ -229,20 +327,16 @@ export function handStates(record, index) {
     if (!(next && ANSWERS.has(next.action.type)) && s.phase !== "ended") closeWindow();
     drawFor(next);
     s.last = { seat, action };
-    s.live_remaining = live.length - position;
+    s.live_remaining = wall.remaining;
     s.hand_sizes = hands4.map((h) => h.length);
-    states.push(snapshot(s));
+    states.push(clone(s));
   });
   if (hand.summary) {
     const end = states[states.length - 1];
     end.phase = "ended";
     end.points = [...hand.summary.points];
-    end.table.sticks = hand.summary.sticks;
+    if (rules.dora) end.table.sticks = hand.summary.sticks;
     end.result = hand.summary;
   }
   return states;
-}
-
-function snapshot(s) {
-  return clone(s);
 }
