@@ -34,3 +34,15 @@ async def test_one_player_and_three_bots_play_two_mcr_rounds(live):
         if m["type"] == "view":
             check_no_leak(m["seat"], [m, end])
     await human.close()
+    # A game with bots is stored and listed like any other, marked as having bots.
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        (listed,) = (await http.get("/api/games", params={"ruleset": "mcr"})).json()["games"]
+        assert listed["id"] == end["game"] and listed["has_bots"]
+        bots = [s["is_bot"] for s in listed["seats"]]
+        assert sorted(bots) == [False, True, True, True]
+        (mine,) = [s for s in listed["seats"] if not s["is_bot"]]
+        assert mine["player_id"] == human.user["id"]
+        assert all(s["player_id"] is None for s in listed["seats"] if s["is_bot"])
+        record = (await http.get(listed["record_url"])).json()
+        assert record["header"]["has_bots"] is True
+        assert [s["is_bot"] for s in record["result"]["seats"]] == bots
