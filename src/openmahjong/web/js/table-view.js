@@ -8,7 +8,8 @@
 //   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
 //   state.fairness {commitment, salt, hand}; state.showFairness opens the hand counter panel
 //   state.result   a hand summary (records.md "hands" entry) to show over the table, or null
-//   state.matchEnd {ranking, final_points, places, master_seed, salt, commitment, ruleset} or null
+//   state.matchEnd {ranking, final_points, places, master_seed, salt, commitment, ruleset, names}
+//                  or null; names are by player when seats are not players (MCR's seat changes)
 // handlers: act(action), toggleRiichi(), toggleFairness(), copy(text), next()
 //
 // The same renderer draws replays: a spectator view (seat null) with `hands` for every seat.
@@ -17,6 +18,7 @@ import { h } from "./dom.js";
 import { lang, t, tileName } from "./i18n.js";
 import { compareTiles } from "./tiles.js";
 import { tileBackMarkup, tileMarkup } from "./tile-svg.js";
+import { mcrFanName } from "./mcr-fan-names.js";
 import { yakuName } from "./yaku-names.js";
 
 const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
@@ -266,7 +268,27 @@ function ownHand(state) {
     drawn !== null ? h("div", { class: "drawn-slot" }, button(drawn, true)) : null);
 }
 
-/** The win or draw screen for a hand summary (records.md `hands` entry). */
+/** A Riichi win's yaku with their han, then han and fu (or yakuman) and the value. */
+function riichiYaku(w) {
+  return [
+    h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", { "data-yaku": name },
+      `${yakuName(name, lang())} · ${t("result.han", { n: han })}`))),
+    h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
+      " · ", t("result.total", { n: w.total })),
+  ];
+}
+
+/** An MCR win's fans ([zh, value, count], named in the page language), then the total. */
+function mcrFans(w) {
+  return [
+    h("ul", { class: "yaku fans" }, w.fans.map(([zh, value, count]) => h("li", { "data-fan": zh, lang: lang() === "en" ? null : "zh-Hans" },
+      `${mcrFanName(zh, lang())}${count > 1 ? ` ×${count}` : ""} · ${t("mcr.total", { n: value * count })}`))),
+    h("p", { class: "score-line" }, w.flowers ? t("mcr.totalFlowers", { n: w.total, base: w.fan_total, flowers: w.flowers })
+      : t("mcr.total", { n: w.total })),
+  ];
+}
+
+/** The win or draw screen for a hand summary (records.md `hands` entry): Riichi or MCR. */
 export function resultElement(result, state) {
   const names = (seat) => playerName(state, seat);
   const wins = result.wins || [];
@@ -276,10 +298,7 @@ export function resultElement(result, state) {
       h("p", {}, w.from_seat === null || w.from_seat === undefined
         ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
       w.tile !== undefined ? h("p", { class: "tiles" }, tileSpan(w.tile)) : null,
-      h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", { "data-yaku": name },
-        `${yakuName(name, lang())} · ${t("result.han", { n: han })}`))),
-      h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
-        " · ", t("result.total", { n: w.total }))));
+      w.fans ? mcrFans(w) : riichiYaku(w)));
   }
   if ((result.tenpai || []).length) {
     parts.push(h("p", {}, t("result.tenpai", { who: result.tenpai.map((x, i) => (x === true ? names(i) : typeof x === "number" ? names(x) : null)).filter(Boolean).join(", ") || t("common.none") })));
@@ -312,7 +331,7 @@ export function matchEndElement(end, state) {
     : null;
   return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },
     h("h2", { tabindex: "-1" }, t("end.title")),
-    h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, playerName(state, seat)), " ",
+    h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, (end.names || [])[seat] || playerName(state, seat)), " ",
       String((end.final_points || [])[seat] ?? "")))),
     end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
     link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null,

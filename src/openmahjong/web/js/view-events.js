@@ -92,7 +92,16 @@ export function applyEvent(view, event) {
       v.points[event.seat] -= 1000;
       v.table.sticks = event.sticks;
       break;
+    case "FlowerRevealed": {
+      // MCR: the flower leaves the hand for the seat's flower row; a replacement Drew follows.
+      const pub = v.seats_public[event.seat] || {};
+      v.seats_public[event.seat] = { ...pub, flowers: [...(pub.flowers || []), event.tile] };
+      v.hand_sizes[event.seat] -= 1;
+      if (mine) removeOne(v.hand, event.tile);
+      break;
+    }
     case "Won":
+    case "McrWon":
       if (event.from_seat !== null && event.from_seat !== undefined) {
         const pile = v.discards[event.from_seat];
         const last = pile[pile.length - 1];

@@ -5,14 +5,28 @@
 import { getJson } from "../api.js";
 import { checkbox, errorBox, h, select } from "../dom.js";
 import { errorText, t, tileName } from "../i18n.js";
-import { handStates, splitHands } from "../replay-engine.js";
+import { canReplay, handStates, splitHands } from "../replay-engine.js";
 import { renderTable } from "../table-view.js";
 
 let current = null; // {id, record, hands, hand, step, states, showAll}
 
+/** Player names in the header's order (A, B, C, D: the order the seed seated them). */
+function players() {
+  return (current.record.header || {}).players || [];
+}
+
+/** Names by table seat in the current hand (MCR moves the players between wind rounds). */
 function names() {
-  const header = current.record.header || {};
-  return header.players || [];
+  return current.states[current.step].names || players();
+}
+
+/** A hand's deltas by player: under MCR each hand's `seating` says who sat where. */
+function deltasByPlayer(summary) {
+  const deltas = summary.deltas || [];
+  if (!summary.seating) return deltas;
+  const out = [];
+  summary.seating.forEach((player, seat) => { out[player] = deltas[seat]; });
+  return out;
 }
 
 function describe(last) {
@@ -47,19 +61,20 @@ function matchEnd() {
     salt: header.salt, commitment: header.commitment, ruleset: header.ruleset,
     hands: Math.max(...current.hands.map((x) => x.round_index || 1)),
     players: header.player_entry_order || null,
+    names: players(),
   };
 }
 
 function summaryTable() {
   return h("div", { class: "table-scroll" }, h("table", { class: "hand-summaries", "data-testid": "summaries" },
     h("thead", {}, h("tr", {}, h("th", {}, t("replay.hand")), h("th", {}, t("result.title")),
-      names().map((n, i) => h("th", {}, n || t("table.seat", { n: i + 1 }))))),
+      players().map((n, i) => h("th", {}, n || t("table.seat", { n: i + 1 }))))),
     h("tbody", {}, current.hands.map((x, i) => {
       const s = x.summary || {};
       return h("tr", { class: i === current.hand ? "current" : "" },
         h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => { setHand(i); draw(); } }, x.label)),
         h("td", {}, s.reason ? t(`reason.${s.reason}`) : ""),
-        (s.deltas || []).map((d) => h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d))));
+        deltasByPlayer(s).map((d) => h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d))));
     }))));
 }
 
@@ -147,7 +162,7 @@ export async function render(main, route) {
     return;
   }
   const header = record.header || {};
-  if ((header.ruleset || "riichi") !== "riichi" || !header.master_seed) {
+  if (!canReplay(header.ruleset) || !header.master_seed) {
     main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })),
       errorBox(header.master_seed ? t("replay.unsupported", { ruleset: t(`common.${header.ruleset}`) }) : t("replay.noSeed")));
     return;

@@ -94,6 +94,9 @@ function noteEvent(ev) {
   } else if (ev.type === "Won") {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, han: ev.han, fu: ev.fu,
       yakuman: ev.yakuman, total: ev.total, yaku: (ev.yaku || []).map(yakuPair) });
+  } else if (ev.type === "McrWon") {
+    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, fans: ev.fans, fan_total: ev.fan_total,
+      flowers: ev.flowers, total: ev.total });
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
     session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins };
