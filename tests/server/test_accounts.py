@@ -356,6 +356,35 @@ async def test_signups_and_guests_are_throttled_per_client_address(tmp_path):
         assert (await _sign_up(client, here, None)).status_code == 201
 
 
+async def test_a_forwarded_address_is_ignored_unless_the_proxy_is_trusted(tmp_path):
+    settings = make_settings(tmp_path, signup_limit=1)
+    assert not settings.trust_proxy
+    async with running(settings) as app, client_for(app) as client:
+        assert (await _sign_up(client, "198.51.100.1", "olga")).status_code == 201
+        # A made-up X-Forwarded-For does not make a new client out of the same one.
+        dodge = await _sign_up(client, "198.51.100.2", "petra")
+        assert _error(dodge) == (429, "rate_limited")
+
+
+async def test_wrong_current_passwords_are_limited(app, client):
+    clock = FakeClock()
+    settings = app.state.om.settings
+    app.state.om.limiter = MemoryLimiter(settings.login_window_seconds, clock=clock)
+    await register(client, "quinn")
+    new = "pung-of-dragons-5"
+    for _ in range(settings.login_attempts):
+        wrong = await client.post(
+            "/api/auth/password", json={"current_password": "guess-123", "new_password": new}
+        )
+        assert _error(wrong) == (401, "wrong_credentials")
+    right = {"current_password": PASSWORD, "new_password": new}
+    blocked = await client.post("/api/auth/password", json=right)
+    assert _error(blocked) == (429, "rate_limited")
+    assert "wrong passwords" in blocked.json()["error"]["message"]
+    clock.now += settings.login_window_seconds
+    assert (await client.post("/api/auth/password", json=right)).status_code == 200
+
+
 async def test_a_zero_limit_turns_signup_throttling_off(tmp_path):
     settings = make_settings(tmp_path, signup_limit=0, guest_limit=0)
     assert settings.guest_limit == 0 and Settings().guest_limit > 0
