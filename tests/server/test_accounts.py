@@ -385,9 +385,12 @@ async def test_wrong_current_passwords_are_limited(app, client):
     assert (await client.post("/api/auth/password", json=right)).status_code == 200
 
 
-async def test_a_zero_limit_turns_signup_throttling_off(tmp_path):
-    settings = make_settings(tmp_path, signup_limit=0, guest_limit=0)
-    assert settings.guest_limit == 0 and Settings().guest_limit > 0
+async def test_a_zero_limit_turns_signup_throttling_off(tmp_path, monkeypatch):
+    assert Settings().signup_limit > 0 and Settings().guest_limit > 0
+    monkeypatch.setenv("OPENMAHJONG_SIGNUP_LIMIT", "0")
+    monkeypatch.setenv("OPENMAHJONG_GUEST_LIMIT", "0")
+    settings = make_settings(tmp_path)
+    assert settings.signup_limit == settings.guest_limit == 0
     async with running(settings) as app, client_for(app) as client:
         for i in range(8):
             assert (await _sign_up(client, "127.0.0.1", f"user{i}")).status_code == 201
