@@ -32,9 +32,13 @@ from openmahjong.rules.riichi.shapes import (
     Reading,
     readings,
 )
+from openmahjong.rules.riichi.situations import (
+    NEEDS_KAN,
+    NEEDS_NO_CALLS,
+    Invalid,
+    situation_record,
+)
 from openmahjong.rules.riichi.yaku import (
-    _ROUND_WIND_ID,
-    _SEAT_WIND_ID,
     facts,
     hand_yaku,
     hand_yakuman,
@@ -115,8 +119,9 @@ class _Slow(Exception):
     """Internal: the fast path hands this call to the general path."""
 
 
-# Per rules object: the options the fast path reads, remembered by identity.
-_RULE_PARAMS: dict[object, tuple] = {}
+# Per rules object (by identity; the record keeps the object alive, so an id is never reused):
+# the options the fast path reads, its points rows and its situation and hand-yaku memos.
+_RULE_PARAMS: dict[int, tuple] = {}
 
 
 def _rule_params(rules: str | RiichiRules) -> tuple | None:
@@ -125,67 +130,51 @@ def _rule_params(rules: str | RiichiRules) -> tuple | None:
     except ValueError:
         return None
     found = (
-        rules,
-        opts,
         TB.RED_COUNTS.get(opts.red_fives),
-        opts.open_tanyao,
         opts.minimum_han,
         opts.double_yakuman,
-        _LIMITS_KAZOE_YAKUMAN if opts.kazoe_limit == "yakuman" else _LIMITS_KAZOE_SANBAIMAN,
-        _POINTS_KIRIAGE if opts.kiriage else _POINTS,
-        opts.renhou,
+        {},  # situation key -> situations.situation_record
+        {},  # presence key -> tables.presence_facts
+        {},  # honor counts -> tables.honor_facts
+        opts,
+        rules,
+        _points_rows(opts.kiriage, opts.kazoe_limit),
     )
     if len(_RULE_PARAMS) < 256:
-        _RULE_PARAMS[rules if type(rules) is str else id(rules)] = found
+        _RULE_PARAMS[id(rules)] = found
     return found
 
 
-# han >= 5 -> (basic points, limit name), per kazoe setting.
-_LIMITS_KAZOE_YAKUMAN = (None,) * 5 + tuple(
-    basic_points(han, 30, 0, RiichiRules(kazoe_limit="yakuman")) for han in range(5, 14)
-)
-_LIMITS_KAZOE_SANBAIMAN = (None,) * 5 + tuple(
-    basic_points(han, 30, 0, RiichiRules(kazoe_limit="sanbaiman")) for han in range(5, 14)
-)
+_POINTS_ROWS: dict[tuple[bool, str], tuple] = {}
 
 
-def _points_table(kiriage: bool) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
-    """Per (dealer << 1 | tsumo): index han << 8 | fu (1-4 han) -> (basic points, value)."""
-    rules = RiichiRules(kiriage=kiriage)
-    out = []
-    for mode in range(4):
-        dealer, tsumo = bool(mode & 2), bool(mode & 1)
-        row: list[tuple[int, int] | None] = [None] * (5 << 8)
-        for han in range(1, 5):
-            for fu in range(20, 256):
-                base = basic_points(han, fu, 0, rules)[0]
-                row[han << 8 | fu] = (base, hand_value(base, dealer, tsumo))
-        out.append(tuple(row))
-    return tuple(out)
+def _points_rows(kiriage: bool, kazoe_limit: str) -> tuple:
+    """Per (dealer << 1 | tsumo): index min(han, 13) << 8 | fu -> (basic points, value, limit)."""
+    key = (kiriage, kazoe_limit)
+    if key not in _POINTS_ROWS:
+        rules = RiichiRules(kiriage=kiriage, kazoe_limit=kazoe_limit)  # type: ignore[arg-type]
+        rows = []
+        for mode in range(4):
+            dealer, tsumo = bool(mode & 2), bool(mode & 1)
+            row: list[tuple[int, int, str] | None] = [None] * (14 << 8)
+            for han in range(1, 14):
+                for fu in range(20, 256):
+                    base, limit = basic_points(han, fu, 0, rules)
+                    row[han << 8 | fu] = (base, hand_value(base, dealer, tsumo), limit)
+            rows.append(tuple(row))
+        _POINTS_ROWS[key] = tuple(rows)
+    return _POINTS_ROWS[key]
 
 
-_POINTS = _points_table(False)
-_POINTS_KIRIAGE = _points_table(True)
 # Raw fu -> rounded fu, 20 read as 30 (an open pinfu shape on a ron; a closed hand never has 20).
 _ROUND_FU = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
 _WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
-# (seat wind, round wind) -> fu of a pair of each kind (0 for a pair that is not a value tile).
-_PAIR_FU: dict[tuple[int, int], tuple[int, ...]] = {
-    (seat, rnd): tuple(
-        0 if i < 27 else 2 if i >= 31 else 2 * ((i == seat - 14) + (i == rnd - 14))
-        for i in range(34)
-    )
-    for seat in (41, 42, 43, 44)
-    for rnd in (41, 42, 43, 44)
-}
-# Presence bits (m, p, s, honors) -> 0 mixed, 1 half flush, 2 full flush, 3 all honors.
-_FLUSH = {}
-for _bits in range(16):
-    _suits = (_bits & 1) + (_bits >> 1 & 1) + (_bits >> 2 & 1)
-    _key = sum(1 << (4 + 5 * j) for j in range(4) if _bits >> j & 1)
-    _FLUSH[_key] = (1 if _bits & 8 else 2) if _suits == 1 else (3 if _suits == 0 else 0)
 # Indicator code -> shift of the dora's count in K.
 _DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
+# Dora, red fives, ura-dora held -> their entry in the yaku list (none for zero).
+_DORA_YAKU = tuple(((("dora", n),) if n else ()) for n in range(64))
+_AKA_YAKU = tuple(((("aka_dora", n),) if n else ()) for n in range(8))
+_URA_YAKU = tuple(((("ura_dora", n),) if n else ()) for n in range(64))
 
 
 class _MeldTable(dict):
@@ -232,6 +221,29 @@ def _dora_counts(physical: int, dora: Sequence[int], ura: Sequence[int], riichi:
     return n, u
 
 
+def _situation(rp: tuple, key: tuple) -> tuple:
+    """A situation's record (``situations``), kept per rules; ``_Slow`` for impossible flags."""
+    try:
+        found = situation_record(key, rp[6].renhou, rp[8])
+    except Invalid:
+        raise _Slow from None
+    if len(rp[3]) < 4096:
+        rp[3][key] = found
+    return found
+
+
+def _presence(rp: tuple, key: int) -> TB.Presence:
+    found = rp[4][key] = TB.presence_facts(key, rp[6].open_tanyao)
+    return found
+
+
+def _honors(rp: tuple, key: int) -> TB.HonorFacts:
+    found = TB.honor_facts(key, rp[2])
+    if len(rp[5]) < 1 << 14:
+        rp[5][key] = found
+    return found
+
+
 def _fast_fu_breakdown(
     form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, eh, e0, e1, e2, choice, melds
 ):
@@ -265,27 +277,28 @@ _SUITS0: dict[int, Any] = TB.SUITS[0]
 _SUITS1: dict[int, Any] = TB.SUITS[1]
 _SUITS2: dict[int, Any] = TB.SUITS[2]
 _HONORS: dict[int, Any] = TB.HONORS
-_VARIANTS = TB.VARIANTS
-_HONOR_SHAPES = TB.HONOR_SHAPES
 _WEIGHT = TB.WEIGHT.__getitem__
 _WIN_INDEX = TB.WIN_INDEX
+_VARIANT_SLOT = TB.VARIANT_SLOT
 _OWN_YAKU = TB.OWN_YAKU
 _SIG_HAN = TB.SIG_HAN
 _ZERO3 = (0, 0, 0)
+_CHIITOITSU_YAKU = (("chiitoitsu", 2),)
 _NO_YAKU = "this hand is complete but has no yaku, so it cannot win"
 _NO_YAKU_BONUS = _NO_YAKU + " (dora are bonuses, not yaku)"
+_YAKUMAN_LIMIT = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 # Table constants as module globals (cheaper to load in the hot path than TB attributes).
 _COUNTS_MASK = TB.COUNTS_MASK
 _ELEVENS = TB.ELEVENS
+_FACT_ADD = TB.FACT_ADD
+_FACT_MASK = TB.FACT_MASK
 _FOUR_FIVES = TB.FOUR_FIVES
 _F_ENDS = TB.F_ENDS
-_F_HONORS = TB.F_HONORS
 _F_HONOR_COUNTS = TB.F_HONOR_COUNTS
 _F_KANS = TB.F_KANS
 _F_MANY_SPLITS = TB.F_MANY_SPLITS
-_F_NOT_GREEN = TB.F_NOT_GREEN
 _F_NO_SPLIT = TB.F_NO_SPLIT
 _F_OPEN = TB.F_OPEN
 _F_ORPHANS = TB.F_ORPHANS
@@ -295,9 +308,6 @@ _HONOR_SHIFT = TB.HONOR_SHIFT
 _M_LOW = TB.M_LOW
 _M_SHIFT = TB.M_SHIFT
 _P_SHIFT = TB.P_SHIFT
-_PRESENCE_ADD = TB.PRESENCE_ADD
-_PRESENCE_BITS = TB.PRESENCE_BITS
-_PRESENCE_LOW = TB.PRESENCE_LOW
 _P_CONCEALED = TB.P_CONCEALED
 _P_FU = TB.P_FU
 _P_HONOR = TB.P_HONOR
@@ -348,13 +358,12 @@ def score_win(
     and ``pao`` (seat wind of a liable player) only change who pays.
 
     The body is the fast path for ordinary input (tile lists, hashable melds, consistent flags):
-    the hand is counted into one int and read through the packed tables of ``tables``. Anything
-    else (text input, every error but ``NoYaku``) goes to ``_score_general``, which checks and
-    explains; both read hands the same way and pick the same reading.
+    the hand is counted into one int and read through the packed tables of ``tables``, the flags
+    through a record per situation (``situations``). Anything else (text input, every error but
+    ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
+    way and pick the same reading.
     """
-    rp = _RULE_PARAMS.get(rules if type(rules) is str else id(rules))
-    if rp is None:
-        rp = _rule_params(rules)
+    rp = _RULE_PARAMS.get(id(rules)) or _rule_params(rules)
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
@@ -382,7 +391,7 @@ def score_win(
             closed = True
         if not (K >> (5 * wi)) & 31:  # the winning tile is not in the hand
             raise _Slow
-        _, _, red_counts, open_tanyao, minimum_han, double, limits, points, renhou_mode = rp
+        red_counts, minimum_han, double, situations, presence, honor_table, _, _, _ = rp
         if red_counts is None:  # no red fives at this table: a red code is a plain five
             reds = 0
         else:
@@ -394,33 +403,58 @@ def score_win(
                         PK >> (_RED_SHIFT + 5 * suit)
                     ) & 31:
                         raise _Slow
-        # ------------------------------------------------------------ the situation
-        pfu = _PAIR_FU[seat_wind, round_wind]
+
         if honba < 0 or riichi_sticks < 0:
             raise _Slow
-        dealer = seat_wind == 41
-        if riichi or double_riichi:
-            if not closed:
-                raise _Slow
-        elif ippatsu:
-            raise _Slow
-        rare = rinshan or chankan or haitei or houtei or tenhou or chiihou or renhou
-        if rare and (
-            (haitei and (not tsumo or rinshan))
-            or (rinshan and (not tsumo or not kans))
-            or ((houtei or chankan) and tsumo)
-            or (tenhou and not (tsumo and dealer))
-            or (chiihou and (not tsumo or dealer))
-            or (renhou and (tsumo or dealer))
-            or ((tenhou or chiihou or renhou) and nm)
-        ):
-            raise _Slow
-        if not tsumo:
-            if discarder is None:
-                discarder = (seat_wind - 42) % 4 + 41
-            elif discarder == seat_wind or discarder not in _SEATS:
-                raise _Slow
         if pao is not None and (pao == seat_wind or pao not in _SEATS):
+            raise _Slow
+
+        # ------------------------------------------------------------ the situation
+        key = (
+            tsumo,
+            riichi,
+            double_riichi,
+            ippatsu,
+            rinshan,
+            chankan,
+            haitei,
+            houtei,
+            tenhou,
+            chiihou,
+            renhou,
+            seat_wind,
+            round_wind,
+            closed,
+        )
+        (
+            sit_yaku,
+            common_han,
+            hand_yakuman,
+            hand_mult,
+            fu_base,
+            pfu,
+            points,
+            ron_factor,
+            tsumo_bit,
+            ura,
+            dealer,
+            default_discarder,
+            checks,
+            closed_bit,
+            closed_key,
+            wind_bits,
+            seat_bit,
+            seat_yaku,
+            round_bit,
+            round_yaku,
+        ) = situations.get(key) or _situation(rp, key)
+        if checks and (
+            (checks & NEEDS_KAN and not kans) or (checks & NEEDS_NO_CALLS and nm)
+        ):  # fmt: skip
+            raise _Slow
+        if discarder is None:
+            discarder = default_discarder
+        elif not tsumo_bit and (discarder == seat_wind or discarder not in _SEATS):
             raise _Slow
 
         # ------------------------------------------------------------ the suits' records
@@ -437,185 +471,130 @@ def score_win(
         F = e0[0] + e1[0] + e2[0] + eh[0] + F0
 
         # ------------------------------------------------------------ yaku of the whole hand
-        common: list[tuple[str, int]] = []
-        common_han = 0
-        if double_riichi:
-            common.append(("double_riichi", 2))
-            common_han = 2
-        elif riichi:
-            common.append(("riichi", 1))
-            common_han = 1
-        if tsumo and closed:
-            if ippatsu:
-                common.append(("ippatsu", 1))
-                common_han += 1
-            common.append(("menzen_tsumo", 1))
-            common_han += 1
-        elif ippatsu:
-            common.append(("ippatsu", 1))
-            common_han += 1
-        if rare:
-            if chankan:
-                common.append(("chankan", 1))
-                common_han += 1
-            if rinshan:
-                common.append(("rinshan_kaihou", 1))
-                common_han += 1
-            if haitei:
-                common.append(("haitei_raoyue", 1))
-                common_han += 1
-            if houtei:
-                common.append(("houtei_raoyui", 1))
-                common_han += 1
-            if renhou and renhou_mode == "mangan":
-                common.append(("renhou", 5))
-                common_han += 5
-        ends = (F >> _F_ENDS) & 31
-        if not ends and (closed or open_tanyao):
-            common.append(("tanyao", 1))
-            common_han += 1
-        honors = (F >> _F_HONORS) & 31
-        shape = None
-        if honors:
-            hs = (F >> _F_HONOR_COUNTS) & _HONOR_MASK
-            shape = _HONOR_SHAPES.get(hs) or TB.honor_shape(hs)
-            if shape[0]:
-                if (shape[0] >> (seat_wind - 41)) & 1:
-                    common.append((_SEAT_WIND_ID[seat_wind - 41], 1))
-                    common_han += 1
-                if (shape[0] >> (round_wind - 41)) & 1:
-                    common.append((_ROUND_WIND_ID[round_wind - 41], 1))
-                    common_han += 1
-                if shape[1]:
-                    common += shape[1]
-                    common_han += shape[2]
-        flush = _FLUSH[((F & _PRESENCE_LOW) + _PRESENCE_ADD) & _PRESENCE_BITS]
-        if flush:
-            if flush == 1:
-                common.append(("honitsu", 3 if closed else 2))
-                common_han += 3 if closed else 2
-            elif flush == 2:
-                common.append(("chinitsu", 6 if closed else 5))
-                common_han += 6 if closed else 5
-        if ends == 14:
-            common.append(("honroutou", 2))
-            common_han += 2
-        if kans == 3:
-            common.append(("sankantsu", 2))
-            common_han += 2
-
-        yakuman: list[tuple[str, int]] | None = None
-        hand_mult = 0
-        if (
-            flush >= 2
-            or ends == 14
-            or honors >= 9
-            or not (F >> _F_NOT_GREEN) & 31
-            or rare
-            or kans == 4
-        ):
-            yakuman = []
-            if tenhou:
-                yakuman.append(("tenhou", 1))
-            if chiihou:
-                yakuman.append(("chiihou", 1))
-            if renhou and renhou_mode == "yakuman":
-                yakuman.append(("renhou", 1))
-            if honors >= 9 and shape is not None:
-                if shape[3]:
-                    yakuman.append(("daisangen", 1))
-                if shape[4]:
-                    yakuman.append(("daisuushii", 2 if double else 1))
-                elif shape[5]:
-                    yakuman.append(("shousuushii", 1))
-            if flush == 3:
-                yakuman.append(("tsuuiisou", 1))
-            if ends == 14 and not honors:
-                yakuman.append(("chinroutou", 1))
-            if not (F >> _F_NOT_GREEN) & 31:
-                yakuman.append(("ryuuiisou", 1))
-            if kans == 4:
-                yakuman.append(("suukantsu", 1))
-            if flush == 2 and not nm and wi < 27:
-                gates = _nine_gates((K >> (45 * (wi // 9))) & _SUIT_MASK, wi % 9)
-                if gates == 2:
-                    yakuman.append(("junsei_chuuren_poutou", 2 if double else 1))
-                elif gates == 1:
-                    yakuman.append(("chuuren_poutou", 1))
-            for _, x in yakuman:
-                hand_mult += x
+        # The honors (winds, dragons and their yakuman), in the general path's order.
+        hs = (F >> _F_HONOR_COUNTS) & _HONOR_MASK
+        if hs:
+            mask, honor_yaku, honor_han, honor_yakuman, honor_mult = honor_table.get(hs) or _honors(
+                rp, hs
+            )
+            if mask & wind_bits:
+                winds = (seat_yaku,) if mask & seat_bit else ()
+                if mask & round_bit:
+                    winds += (round_yaku,)
+                honor_yaku = winds + honor_yaku
+                honor_han += len(winds)
+            common_han += honor_han
+            if honor_mult:
+                hand_yakuman += honor_yakuman
+                hand_mult += honor_mult
+        else:
+            honor_yaku = ()
+        # Then which counters are zero (tanyao, flushes, honroutou, green, kans).
+        pk = ((F + _FACT_ADD) & _FACT_MASK) | closed_key
+        before, after, fact_han, fact_yakuman, fact_mult, gates = presence.get(pk) or _presence(
+            rp, pk
+        )
+        common_han += fact_han
+        if fact_mult:
+            hand_yakuman += fact_yakuman
+            hand_mult += fact_mult
+        nine = 0
+        if gates and not nm:
+            nine = _nine_gates((K >> (45 * (wi // 9))) & _SUIT_MASK, wi % 9)
+            if nine:
+                hand_mult += 2 if nine == 2 and double else 1
 
         # ------------------------------------------------------------ every reading, best kept
-        fu_base = 22 if tsumo else 30 if closed else 20
-        ron_factor = 6 if dealer else 4  # limit hands: every split is whole hundreds
-        points = points[dealer + dealer + (1 if tsumo else 0)]
         dora_han = -1
         dn = un = 0
         best: tuple | None = None
         best_key: tuple = ()
-        kokushi = found = False
+        found = False
         if not nm:
             if (F >> _F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
                 found = True
                 if hand_mult:
                     base = 8000 * hand_mult
                     han = 13 * hand_mult
+                    best_key = (ron_factor * base, han, 25)
+                    best = (
+                        CHIITOITSU,
+                        0,
+                        False,
+                        0,
+                        None,
+                        TANKI,
+                        wi,
+                        25,
+                        han,
+                        base,
+                        hand_mult,
+                        0,
+                        "",
+                    )
                 else:
                     han = common_han + 2
                     if han >= minimum_han:
-                        dn, un = _dora_counts(
-                            PK, dora_indicators, ura_indicators, riichi or double_riichi
-                        )
+                        dn, un = _dora_counts(PK, dora_indicators, ura_indicators, ura)
                         dora_han = dn + un + reds
                         han += dora_han
-                        if han >= 5:
-                            base = limits[han if han < 13 else 13][0]
-                            value = ron_factor * base
-                        else:
-                            base, value = points[han << 8 | 25]
-                    else:
-                        han = -1
-                if hand_mult:
-                    value = ron_factor * base
-                if han >= 0:
-                    best_key = (value, han, 25)
-                    best = (CHIITOITSU, 0, False, 0, None, TANKI, wi, 25, han, base, hand_mult)
-            elif (F >> _F_ORPHANS) & 15 == 13 and ends == 14:
-                kokushi = found = True
+                        base, value, limit = points[(han if han < 13 else 13) << 8 | 25]
+                        best_key = (value, han, 25)
+                        best = (
+                            CHIITOITSU,
+                            0,
+                            False,
+                            0,
+                            None,
+                            TANKI,
+                            wi,
+                            25,
+                            han,
+                            base,
+                            0,
+                            0,
+                            limit,
+                        )
+            elif (F >> _F_ORPHANS) & 15 == 13 and (F >> _F_ENDS) & 31 == 14:
+                found = True
                 pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
                 wait = THIRTEEN_SIDED if pair == wi else TANKI
                 fu = _ROUND_FU[fu_base + _WAIT_FU[wait] + pfu[pair]]
                 rmult = 2 if double and wait == THIRTEEN_SIDED else 1
                 mult = hand_mult + rmult
                 base = 8000 * mult
-                value = ron_factor * base
-                best_key = (value, 13 * mult, fu)
-                best = (KOKUSHI, 0, False, rmult, None, wait, pair, fu, 13 * mult, base, mult)
-        if not (F >> _F_NO_SPLIT) & 7 and not kokushi:
-            if wi < 9:
-                wk, we, ws = k0, e0, 0
-            elif wi < 18:
-                wk, we, ws = k1, e1, 1
-            elif wi < 27:
-                wk, we, ws = k2, e2, 2
-            else:
-                wk, we, ws = hk, eh, 3
-            vk = wk | (wi << 46) | (1 << 45 if tsumo else 0)
-            var = _VARIANTS.get(vk) or TB.variants(vk, we, wi, bool(tsumo))
-            decs: Sequence[tuple[int, int, tuple[int, int, int]]]
+                best_key = (ron_factor * base, 13 * mult, fu)
+                best = (
+                    KOKUSHI,
+                    0,
+                    False,
+                    rmult,
+                    None,
+                    wait,
+                    pair,
+                    fu,
+                    13 * mult,
+                    base,
+                    mult,
+                    0,
+                    "",
+                )
+        if not (F >> _F_NO_SPLIT) & 7:  # (a thirteen orphans hand never splits)
+            we = (e0, e1, e2, eh)[wi // 9]
+            var = we[3][_VARIANT_SLOT[wi] + tsumo_bit] or TB.variants(we, wi, tsumo_bit)
+            splits: Sequence[tuple[int, int, tuple[int, int, int]]]
             if not (F >> _F_MANY_SPLITS) & 7:
-                decs = ((F >> _P_SHIFT, 0, _ZERO3),)
+                splits = ((F >> _P_SHIFT, 0, _ZERO3),)
             else:
-                many = []
+                splits = []
                 h0 = eh[1][0] + (F0 >> _P_SHIFT)
+                ws = wi // 9
                 for i0, a in enumerate(e0[1]):
                     for i1, b in enumerate(e1[1]):
                         for i2, c in enumerate(e2[1]):
                             j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
-                            many.append((h0 + a + b + c, j, (i0, i1, i2)))
-                decs = many
-            closed_bit = 256 if closed else 0
-            for D, j, choice in decs:
+                            splits.append((h0 + a + b + c, j, (i0, i1, i2)))
+            for D, j, choice in splits:
                 if D & 7 != 1:
                     continue
                 found = True
@@ -629,7 +608,7 @@ def score_win(
                     conc = conc_d + dconc
                     if may_pinfu and wait == RYANMEN:
                         pinfu = True
-                        fu = 20 if tsumo else 30
+                        fu = 20 if tsumo_bit else 30
                     else:
                         pinfu = False
                         fu = _ROUND_FU[fu_d + dfu]
@@ -643,6 +622,7 @@ def score_win(
                         base = 8000 * mult
                         han = 13 * mult
                         value = ron_factor * base
+                        limit = ""
                     else:
                         if sig < 0:
                             # The decomposition's own yaku, as a signature (tables.SIG_*).
@@ -678,16 +658,12 @@ def score_win(
                             # the general path raises the same error at the same point.
                             for ind in dora_indicators:
                                 dn += (PK >> _DORA_SHIFT[ind]) & 31
-                            if riichi or double_riichi:
+                            if ura:
                                 for ind in ura_indicators:
                                     un += (PK >> _DORA_SHIFT[ind]) & 31
                             dora_han = dn + un + reds
                         han += dora_han
-                        if han >= 5:
-                            base = limits[han if han < 13 else 13][0]
-                            value = ron_factor * base
-                        else:
-                            base, value = points[han << 8 | fu]
+                        base, value, limit = points[(han if han < 13 else 13) << 8 | fu]
                     if best is None or (value, han, fu) > best_key:
                         best_key = (value, han, fu)
                         best = (
@@ -703,6 +679,7 @@ def score_win(
                             base,
                             mult,
                             conc,
+                            limit,
                         )
         if best is None:
             if not found:
@@ -721,10 +698,14 @@ def score_win(
 
     if best is None:
         raise NoYaku(_NO_YAKU_BONUS if reds else _NO_YAKU)
-    form, sig, pinfu, rmult, choice, wait, pair, fu, han, base, mult = best[:11]
+    form, sig, pinfu, rmult, choice, wait, pair, fu, han, base, mult, conc, limit = best
     # ------------------------------------------------------------ the result
     if mult:
-        yl = [(y, 13 * m) for y, m in yakuman] if yakuman else []
+        yl = list(hand_yakuman)
+        if nine == 2:
+            yl.append(("junsei_chuuren_poutou", 26 if double else 13))
+        elif nine:
+            yl.append(("chuuren_poutou", 13))
         if rmult:
             if form == KOKUSHI:
                 name = "kokushi_musou_13" if wait == THIRTEEN_SIDED else "kokushi_musou"
@@ -733,21 +714,23 @@ def score_win(
             yl.append((name, 13 * rmult))
         limit = _YAKUMAN_LIMIT.get(mult) or f"{mult}x yakuman"
     else:
-        yl = common
-        if form == CHIITOITSU:
-            yl.append(("chiitoitsu", 2))
-        else:
-            yl += _OWN_YAKU[(1024 if closed else 0) | sig << 2 | pinfu << 1 | (best[11] == 3)]
-        if dn:
-            yl.append(("dora", dn))
-        if reds:
-            yl.append(("aka_dora", reds))
-        if un:
-            yl.append(("ura_dora", un))
-        limit = limits[han if han < 13 else 13][1] if han >= 5 else "mangan" if base == 2000 else ""
+        yl = [
+            *sit_yaku,
+            *before,
+            *honor_yaku,
+            *after,
+            *(
+                _CHIITOITSU_YAKU
+                if form == CHIITOITSU
+                else _OWN_YAKU[(closed_bit | sig) << 2 | pinfu << 1 | (conc == 3)]
+            ),
+            *_DORA_YAKU[dn],
+            *_AKA_YAKU[reds],
+            *_URA_YAKU[un],
+        ]
     value = best_key[0]
     if pao is None:
-        if tsumo:
+        if tsumo_bit:
             if dealer:
                 each = -(-2 * base // 100) * 100 + 100 * honba
                 payments = {41: 3 * each + 1000 * riichi_sticks, 42: -each, 43: -each, 44: -each}
@@ -765,7 +748,7 @@ def score_win(
         fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
         if not fed:
             raise InvalidHand("pao only applies to big three dragons or big four winds")
-        if rp[1].pao_scope == "whole_hand":
+        if rp[6].pao_scope == "whole_hand":
             liable_base = base
         else:
             liable_base = 8000 * sum(m // 13 for _, m in fed)
@@ -800,9 +783,6 @@ def score_win(
             melds if type(melds) is tuple else tuple(melds),
         ),
     )
-
-
-_YAKUMAN_LIMIT = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 def _score_general(

@@ -67,7 +67,13 @@ F_OPEN = 38  # 3 bits: called melds (chi, pon, open or added kan)
 F_KANS = 41  # 3 bits: kans
 F_NO_SPLIT = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
 F_MANY_SPLITS = 47  # 3 bits: suits with more than one split
-F_HONOR_COUNTS = 50  # seven five-bit counts of the honors (kans as three); the top field
+F_HONOR_COUNTS = 50  # seven five-bit counts of the honors (kans as three)
+F_INNER = 85  # tiles that are neither terminal nor honor; the top field
+#: The presence key (``presence_facts``): (F + FACT_ADD) & FACT_MASK keeps one bit per counter
+#: that is not zero (man, pin, sou, honors, terminal/honor tiles, tiles not green, inner tiles;
+#: every counter <= 14, so 15 + n sets bit 4 iff n > 0 and never carries) and the kans.
+FACT_ADD = sum(15 << f for f in (0, 5, 10, 15, 20, 25, F_INNER))
+FACT_MASK = sum(16 << f for f in (0, 5, 10, 15, 20, 25, F_INNER)) | 7 << F_KANS
 #: A record's first int is its facts | its first split's packed reading << P_SHIFT, so one sum
 #: over the four records and the melds gives the hand's facts and (one split each) its reading.
 P_SHIFT = 96
@@ -216,6 +222,7 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
         | (tiles - green) << F_NOT_GREEN
         | sum(1 for n in counts if n == 2) << F_PAIRS
         | ((counts[0] > 0) + (counts[8] > 0)) << F_ORPHANS
+        | (tiles - counts[0] - counts[8]) << F_INNER
     )
     base = 9 * suit
     packed = []
@@ -228,7 +235,12 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
         facts += 1 << F_NO_SPLIT
     elif len(packed) > 1:
         facts += 1 << F_MANY_SPLITS
-    entry = (facts | (packed[0] << P_SHIFT if packed else 0), tuple(packed), tuple(blocks))
+    entry = (
+        facts | (packed[0] << P_SHIFT if packed else 0),
+        tuple(packed),
+        tuple(blocks),
+        [None] * 18,  # variants per winning tile (VARIANT_SLOT), filled on first use
+    )
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
     return entry
@@ -260,9 +272,9 @@ def honor_entry(key: int) -> Any:  # an Entry
             ok = False
     first = _pack(pair, tuple(bs))
     entry: Entry = (
-        (facts | first << P_SHIFT, (first,), (tuple(bs),))
+        (facts | first << P_SHIFT, (first,), (tuple(bs),), [None] * 18)
         if ok
-        else (facts + (1 << F_NO_SPLIT), (), ())
+        else (facts + (1 << F_NO_SPLIT), (), (), [None] * 18)
     )
     HONORS[key] = entry
     return entry
@@ -281,12 +293,15 @@ def _sequence_wait(start: int, win: int) -> int:
 
 
 Variant = tuple[int, int, int]
-VARIANTS: dict[int, tuple[tuple[Variant, ...], ...]] = {}
 WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
+#: Winning tile (dense index) -> its slot in an entry's variant list; add 1 for a tsumo.
+VARIANT_SLOT = tuple(2 * (i % 9) for i in range(34))
 
 
-def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[Variant, ...], ...]:
+def variants(entry: Entry, win: int, tsumo: int) -> tuple[tuple[Variant, ...], ...]:
     """Per split of the winning tile's suit: each place the tile can sit, as (wait, fu, triplets).
+
+    Kept in the entry's slot ``VARIANT_SLOT[win] + tsumo``.
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
     identical sets read once. ``fu`` is what the wait adds; on a ron a triplet completed by the
@@ -321,8 +336,7 @@ def variants(key: int, entry: Entry, win: int, tsumo: bool) -> tuple[tuple[Varia
                     found.append((SHANPON, -(fu // 2), -1))
         out.append(tuple(found))
     result = tuple(out)
-    if len(VARIANTS) < 1 << 17:
-        VARIANTS[key] = result
+    entry[3][VARIANT_SLOT[win] + tsumo] = result
     return result
 
 
@@ -378,6 +392,8 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
                 facts += 1 << F_ENDS
             if k // 9 != 2 or k % 9 not in GREEN_SOU:
                 facts += 1 << F_NOT_GREEN
+            if k % 9 not in _TERMINAL:
+                facts += 1 << F_INNER
     packed = _run(i) if t == 1 else _triplet(i, concealed, kan)
     return physical | (facts | packed << P_SHIFT) << M_SHIFT
 
@@ -388,3 +404,76 @@ RED_COUNTS: dict[int, dict[int, int]] = {
     3: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1) for s in (0, 1)},
     4: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1, 2) for s in (0, 1)},
 }
+
+
+# ---------------------------------------------------------------------------- yaku of the facts
+
+#: Above the facts in a presence key: the hand is closed.
+CLOSED_KEY = 1 << 90
+
+#: (yaku before the winds, yaku after the dragons, their han, yakuman as (id, 13 han per
+#: multiple), the multiple, nine gates to check)
+Presence = tuple[
+    tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int, tuple[tuple[str, int], ...], int,
+    bool,
+]  # fmt: skip
+
+
+def presence_facts(key: int, open_tanyao: bool) -> Presence:
+    """The yaku and yakuman of which counters are zero, in ``yaku``'s order around the honors'.
+
+    ``key`` is ``(F + FACT_ADD) & FACT_MASK``, plus ``CLOSED_KEY`` for a closed hand.
+    """
+    man, pin, sou, honors, ends, not_green, inner = (
+        bool(key >> (field + 4) & 1) for field in (0, 5, 10, 15, 20, 25, F_INNER)
+    )
+    kans = key >> F_KANS & 7
+    closed = bool(key & CLOSED_KEY)
+    suits = man + pin + sou
+    before = (("tanyao", 1),) if not ends and (closed or open_tanyao) else ()
+    after: list[tuple[str, int]] = []
+    if suits == 1:
+        after.append(
+            ("honitsu", 3 if closed else 2) if honors else ("chinitsu", 6 if closed else 5)
+        )
+    if not inner:  # every tile a terminal or honor (ends == 14)
+        after.append(("honroutou", 2))
+    if kans == 3:
+        after.append(("sankantsu", 2))
+    yakuman: list[tuple[str, int]] = []
+    if not suits:
+        yakuman.append(("tsuuiisou", 13))
+    if not inner and not honors:
+        yakuman.append(("chinroutou", 13))
+    if not not_green:
+        yakuman.append(("ryuuiisou", 13))
+    if kans == 4:
+        yakuman.append(("suukantsu", 13))
+    return (
+        before,
+        tuple(after),
+        sum(h for _, h in before + tuple(after)),
+        tuple(yakuman),
+        len(yakuman),
+        suits == 1 and not honors,
+    )
+
+
+#: (triplet mask from East, dragon yaku, their han, yakuman as (id, 13 han per multiple), the
+#: multiple)
+HonorFacts = tuple[int, tuple[tuple[str, int], ...], int, tuple[tuple[str, int], ...], int]
+
+
+def honor_facts(key: int, double: bool) -> HonorFacts:
+    """The honors' part of the hand's yaku and yakuman, from their counts (``F_HONOR_COUNTS``)."""
+    mask, dragons, han, daisangen, big_winds, little_winds = HONOR_SHAPES.get(key) or honor_shape(
+        key
+    )
+    yakuman: list[tuple[str, int]] = []
+    if daisangen:
+        yakuman.append(("daisangen", 13))
+    if big_winds:
+        yakuman.append(("daisuushii", 26 if double else 13))
+    elif little_winds:
+        yakuman.append(("shousuushii", 13))
+    return mask, dragons, han, tuple(yakuman), sum(h for _, h in yakuman) // 13

@@ -1,0 +1,116 @@
+"""Per-situation records for the scorer's fast path (``scoring.score_win``).
+
+What a win's score takes from its flags and winds rather than from its tiles is worked out once
+per situation and kept: whether the flags can happen together, the situational yaku and yakuman
+(riichi ... renhou, in the general path's order), the fu base, the points row, the fu of a pair
+of each kind, the default discarder. The key leaves out honba, sticks and seats that only move
+payments, so a whole match needs a few dozen records and they stay in the CPU caches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openmahjong.rules.riichi.tables import CLOSED_KEY
+
+__all__ = ["Invalid", "situation_record", "NEEDS_KAN", "NEEDS_NO_CALLS"]
+
+_SEATS = (41, 42, 43, 44)
+_WIND_WORDS = ("east", "south", "west", "north")
+#: Checks the record leaves to the caller, who knows the melds: rinshan needs a kan, a
+#: first-turn win (tenhou, chiihou, renhou) has no calls.
+NEEDS_KAN, NEEDS_NO_CALLS = 1, 2
+
+
+class Invalid(Exception):
+    """The flags cannot happen together (or a wind is not a wind): the general path explains."""
+
+
+def situation_record(key: tuple, renhou_mode: str, points_rows: tuple) -> tuple[Any, ...]:
+    """The record of one situation, or ``Invalid`` for flags no real win can have.
+
+    ``key`` is (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+    chiihou, renhou, seat_wind, round_wind, closed), as ``score_win`` builds it.
+    """
+    (
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        seat_wind,
+        round_wind,
+        closed,
+    ) = key
+    dealer = seat_wind == 41
+    if (
+        seat_wind not in _SEATS
+        or round_wind not in _SEATS
+        or ((riichi or double_riichi) and not closed)
+        or (ippatsu and not (riichi or double_riichi))
+        or (haitei and (not tsumo or rinshan))
+        or (rinshan and not tsumo)
+        or ((houtei or chankan) and tsumo)
+        or (tenhou and not (tsumo and dealer))
+        or (chiihou and (not tsumo or dealer))
+        or (renhou and (tsumo or dealer))
+    ):
+        raise Invalid
+    yaku: list[tuple[str, int]] = []
+    if double_riichi:
+        yaku.append(("double_riichi", 2))
+    elif riichi:
+        yaku.append(("riichi", 1))
+    if ippatsu:
+        yaku.append(("ippatsu", 1))
+    if tsumo and closed:
+        yaku.append(("menzen_tsumo", 1))
+    for flag, name in (
+        (chankan, "chankan"),
+        (rinshan, "rinshan_kaihou"),
+        (haitei, "haitei_raoyue"),
+        (houtei, "houtei_raoyui"),
+    ):
+        if flag:
+            yaku.append((name, 1))
+    if renhou and renhou_mode == "mangan":
+        yaku.append(("renhou", 5))
+    yakuman: list[tuple[str, int]] = []  # (id, 13 han per multiple), as ``Win.yaku`` lists them
+    for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou")):
+        if flag:
+            yakuman.append((name, 13))
+    if renhou and renhou_mode == "yakuman":
+        yakuman.append(("renhou", 13))
+    seat_bit, round_bit = 1 << (seat_wind - 41), 1 << (round_wind - 41)
+    pair_fu = tuple(
+        0 if i < 27 else 2 if i >= 31 else 2 * ((i == seat_wind - 14) + (i == round_wind - 14))
+        for i in range(34)
+    )
+    return (
+        tuple(yaku),
+        sum(h for _, h in yaku),
+        tuple(yakuman),
+        len(yakuman),
+        22 if tsumo else 30 if closed else 20,  # fu base: tsumo +2, closed ron +10
+        pair_fu,
+        points_rows[2 * dealer + bool(tsumo)],
+        6 if dealer else 4,  # a limit hand's value per basic point
+        1 if tsumo else 0,
+        bool(riichi or double_riichi),  # ura-dora count
+        dealer,
+        None if tsumo else (seat_wind - 42) % 4 + 41,  # the default discarder
+        (NEEDS_KAN if rinshan else 0) | (NEEDS_NO_CALLS if tenhou or chiihou or renhou else 0),
+        bool(closed) << 8,  # SIG_HAN's closed bit
+        CLOSED_KEY if closed else 0,  # the presence key's
+        seat_bit | round_bit,  # winds (bits from East) that are a yaku as a triplet
+        seat_bit,
+        (f"seat_wind_{_WIND_WORDS[seat_wind - 41]}", 1),
+        round_bit,
+        (f"round_wind_{_WIND_WORDS[round_wind - 41]}", 1),
+    )
