@@ -268,6 +268,23 @@ async def test_email_code_attempts_are_limited(app, client, caplog):
     assert _error(blocked) == (429, "too_many_attempts")
 
 
+async def test_verification_emails_per_account_are_limited(app, client, caplog):
+    caplog.set_level(logging.WARNING, logger="openmahjong.server.mail")
+    await register(client, "ivan")
+    sends = app.state.om.settings.email_code_sends
+    for n in range(sends):
+        sent = await client.post("/api/auth/email", json={"email": f"v{n}@example.org"})
+        assert sent.status_code == 202
+    blocked = await client.post("/api/auth/email", json={"email": "victim@example.org"})
+    assert _error(blocked) == (429, "rate_limited")
+    assert "too many verification emails for your account" in blocked.json()["error"]["message"]
+    assert "victim@example.org" not in caplog.text  # nothing was sent
+    # The last code that did go out still links its address.
+    code = _code_from_log(caplog, f"v{sends - 1}@example.org")
+    ok = await client.post("/api/auth/email/verify", json={"code": code})
+    assert ok.json()["email"] == f"v{sends - 1}@example.org"
+
+
 class FakeClock:
     def __init__(self) -> None:
         self.now = 1000.0

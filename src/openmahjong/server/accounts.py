@@ -379,6 +379,13 @@ async def request_email_code(
     owner = await _email_owner(db, email)
     if owner is not None and owner != user.id:
         raise ApiError(409, "email_taken", "this address is linked to another account")
+    # One account must not turn the server into a mail cannon aimed at someone else's inbox.
+    sends, send_key = state.settings.email_code_sends, f"email:{user.id}"
+    if sends:
+        wait = await state.signups.retry_after(send_key, sends)
+        if wait is not None:
+            raise _rate_limited("verification emails for your account", wait)
+        await state.signups.hit(send_key)
     now = utcnow()
     minutes = state.settings.email_code_minutes
     # Only the newest code counts: earlier ones stop working.

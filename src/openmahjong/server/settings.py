@@ -76,6 +76,11 @@ class Settings(BaseSettings):
     )
     email_code_minutes: float = Field(default=15, gt=0)
     email_code_attempts: int = Field(default=5, ge=1)
+    email_code_sends: int = Field(
+        default=5,
+        ge=0,
+        description="Verification emails one account may ask for per signup window; 0: no limit.",
+    )
     # argon2id cost; the defaults are argon2-cffi's (RFC 9106 low-memory profile).
     argon2_time_cost: int = Field(default=3, ge=1)
     argon2_memory_kib: int = Field(default=65536, ge=8)
