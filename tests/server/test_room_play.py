@@ -20,9 +20,6 @@ from openmahjong.server.client import PlayClient, guest_token, simple_choice
 pytestmark = pytest.mark.asyncio
 
 
-
-
-
 FAST = {
     "move_seconds": 5,
     "bank_seconds": 5,
@@ -226,6 +223,66 @@ async def test_one_player_and_three_bots_reconnect_mid_hand_and_finish(live):
     assert end["game"] == start["game"]
     check_no_leak(start["seat"], back.log)
     await back.close()
+
+
+async def test_a_failing_step_rebuilds_the_table_from_its_log_and_the_game_goes_on(
+    app, live, caplog
+):
+    (human,) = await players(live, 1)
+    room = await make_room(live, human.token, {**FAST, "move_seconds": 30, "bank_seconds": 0})
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    await human.next("view")
+    broken = app.state.rooms.rooms[room].game.match
+
+    def act_fails(seat, action):  # the next action, once: a bug in the core, say
+        raise RuntimeError("injected failure")
+
+    broken.act = act_fails
+    rebuilt = await human.autoplay(until="view")  # the rebuilt table's full view
+    assert rebuilt["game"] == start["game"] and rebuilt["seat"] == start["seat"]
+    assert app.state.rooms.rooms[room].game.match is not broken
+    end = await human.autoplay()
+    assert end["game"] == start["game"] and not end["result"].get("aborted")
+    assert "failed (1 in a row)" in caplog.text and "injected failure" in caplog.text
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        record = (await http.get(f"/api/games/{start['game']}/record")).json()
+    # The action whose apply raised was stored first: the replay took it, nothing is missing.
+    entries = await _log_entries(app, start["game"])
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    assert len(record["actions"]) == len(entries) and record["header"]["master_seed"]
+    await human.close()
+
+
+async def test_a_table_that_keeps_failing_ends_as_aborted_with_its_record(app, live, monkeypatch):
+    from openmahjong.server import room as room_module
+
+    monkeypatch.setattr(room_module, "RETRY_SECONDS", 0.0)
+    (human,) = await players(live, 1)
+    room = await make_room(live, human.token, {**FAST, "move_seconds": 30, "bank_seconds": 0})
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    match = app.state.rooms.rooms[room].game.match
+
+    def act_fails(self, seat, action):  # every match, the replayed ones too
+        raise RuntimeError("injected failure")
+
+    monkeypatch.setattr(type(match), "act", act_fails)
+    end = await human.autoplay()
+    assert end["game"] == start["game"]
+    assert end["result"]["aborted"] is True and "injected failure" in end["result"]["reason"]
+    seed = fairness.parse_master_seed(end["master_seed"])
+    assert format(fairness.commitment(seed, start["salt"]), "064x") == start["commitment"]
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        record = (await http.get(f"/api/games/{start['game']}/record")).json()
+        assert record["header"]["master_seed"] == end["master_seed"]
+        assert record["result"]["aborted"] is True
+        assert len(record["actions"]) == len(await _log_entries(app, start["game"]))
+    # The room is open again: the player may sit down for another game.
+    await human.send({"type": "join", "room": room})
+    state = await human.next(lambda m: m["type"] == "room" and m["status"] == "open")
+    assert any(s and s["user_id"] == human.user["id"] for s in state["seats"])
+    await human.close()
 
 
 # Seat 0 (the first dealer) discards 3s; seat 1 may chi it, seat 2 may pon it, seat 3 nothing.

@@ -1,7 +1,10 @@
 """Crash recovery of a table: the real ``openmahjong serve`` is killed with SIGKILL mid-hand,
-started again on the same database, and the player reconnects into the same game."""
+started again on the same database, and the player reconnects into the same game, with the
+prompt numbers going on and the bank it had left."""
 
 from __future__ import annotations
+
+import asyncio
 
 import httpx
 import pytest
@@ -23,7 +26,8 @@ async def test_killed_server_resumes_the_table_and_the_player_reconnects(
     first.wait_ready()
     async with httpx.AsyncClient(base_url=first.url) as http:
         _uid, token = await guest_token(http)
-        table = {"move_seconds": 60, "bank_seconds": 0, "call_protection": False}
+        # A short move time, so that a slow first reply spends some of the bank.
+        table = {"move_seconds": 1, "bank_seconds": 60, "call_protection": False}
         created = await http.post(
             "/api/rooms",
             json={"name": "crash", "ruleset": "riichi", "preset": "majsoul-tonpuu", "table": table},
@@ -40,12 +44,16 @@ async def test_killed_server_resumes_the_table_and_the_player_reconnects(
     await player.next(lambda m: m["type"] == "room" and all(s for s in m["seats"]))
     await player.send({"type": "start", "room": room})
     start = await player.next("game_start")
-    for _ in range(6):
+    for i in range(6):
         prompt = await player.next("prompt")
+        if i == 0:
+            await asyncio.sleep(2.5)  # 1 s of move time, then at least 1.5 s of the bank
         await player.send(
             {"type": "reply", "seq": prompt["seq"], "action": simple_choice(prompt["actions"])}
         )
     open_prompt = await player.next("prompt")
+    bank = open_prompt["context"]["bank_seconds"]
+    assert bank <= 58.5
     first.kill()  # mid-hand, a decision open: no shutdown at all
     await player.close()
 
@@ -62,6 +70,14 @@ async def test_killed_server_resumes_the_table_and_the_player_reconnects(
     resumed = await back.next("prompt")
     # The same decision: the table was rebuilt by replaying the stored actions.
     assert resumed["actions"] == open_prompt["actions"]
+    # The clocks and numbers go on: the bank left, and a number above the old prompt's, whose
+    # late reply is refused as stale.
+    assert resumed["context"]["bank_seconds"] == bank
+    assert resumed["seq"] > open_prompt["seq"]
+    await back.send(
+        {"type": "reply", "seq": open_prompt["seq"], "action": open_prompt["actions"][0]}
+    )
+    assert (await back.next("error"))["code"] == "stale"
     await back.send(
         {"type": "reply", "seq": resumed["seq"], "action": simple_choice(resumed["actions"])}
     )

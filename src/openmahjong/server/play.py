@@ -40,7 +40,7 @@ from openmahjong.server.protocol import (
 from openmahjong.server.state import ServerState
 from openmahjong.store.models import User
 
-__all__ = ["CLOSE_CODES", "Hub", "router"]
+__all__ = ["CLOSE_CODES", "Hub", "encode", "router"]
 
 log = logging.getLogger("openmahjong.server.play")
 
@@ -56,6 +56,11 @@ CLOSE_CODES = {
 }
 HELLO_SECONDS = 10.0
 MAX_MESSAGE_BYTES = 64 * 1024
+
+
+def encode(message: BaseModel) -> str:
+    """A server message as the JSON text that goes on the wire."""
+    return message.model_dump_json()
 
 
 class _Refused(Exception):
@@ -80,12 +85,13 @@ class Client:
     writer: asyncio.Task[None] | None = None
     cut_off: bool = False
 
-    def post(self, message: BaseModel) -> bool:
-        """Queue ``message``; ``False`` (and the connection is closed) if it is too far behind."""
+    def post(self, message: BaseModel | str) -> bool:
+        """Queue ``message`` (a model, or its JSON already encoded); ``False`` (and the
+        connection is closed) if it is too far behind."""
         if self.cut_off or (self.writer is not None and self.writer.done()):
             return False
         try:
-            self.outbox.put_nowait(message.model_dump_json())
+            self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.cut_off = True
             log.warning("user %s: %d messages unsent, closing", self.user_id, OUTBOX_LIMIT)
@@ -133,9 +139,15 @@ class Hub:
     def connected(self, user_id: int) -> bool:
         return bool(self.clients.get(user_id))
 
-    def send(self, user_id: int, message: BaseModel) -> int:
-        """Queue ``message`` to every connection of the player; returns how many took it."""
-        return sum(client.post(message) for client in list(self.clients.get(user_id, ())))
+    def send(self, user_id: int, message: BaseModel | str) -> int:
+        """Queue ``message`` to every connection of the player; returns how many took it. A
+        message sent to many is best encoded once (:func:`encode`) and passed as text."""
+        clients = self.clients.get(user_id)
+        if not clients:
+            return 0
+        if len(clients) > 1 and not isinstance(message, str):
+            message = encode(message)
+        return sum(client.post(message) for client in list(clients))
 
     def prompt(
         self, user_id: int, actions: list[dict[str, Any]], context: dict[str, Any] | None = None

@@ -43,6 +43,11 @@ class PromptLedger:
     def last_seq(self) -> int:
         return self._next - 1
 
+    def skip_past(self, seq: int) -> None:
+        """Number the next prompt above ``seq`` (never lower than now): a restarted server goes
+        on from the numbers the old process used, so no number means two different prompts."""
+        self._next = max(self._next, seq + 1)
+
     def issue(
         self, actions: list[dict[str, Any]], context: dict[str, Any] | None = None
     ) -> PendingPrompt:

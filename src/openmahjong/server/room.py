@@ -40,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset
+from openmahjong.server.play import encode
 from openmahjong.server.prompts import PendingPrompt
 from openmahjong.server.protocol import (
     GameEnd,
@@ -53,7 +54,7 @@ from openmahjong.server.protocol import (
 )
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
-from openmahjong.store.models import GameAction, Role, RoomStatus, User, utcnow
+from openmahjong.store.models import GameAction, GameStatus, Role, RoomStatus, User, utcnow
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
 from openmahjong.table.events import Called, Discarded, Event, event_to_dict
@@ -65,6 +66,11 @@ log = logging.getLogger("openmahjong.server.room")
 
 #: A tactical re-ask's own window (platform guide §5), not taken from the bank.
 TACTICAL_SECONDS = 5.0
+#: A room task that fails this many times in a row ends its game as aborted.
+FAILURES_BEFORE_ABORT = 3
+#: Pause before rebuilding a failed table, times the failures so far (the database may be
+#: coming back).
+RETRY_SECONDS = 0.5
 
 
 class RoomError(Exception):
@@ -98,7 +104,7 @@ class Channel:
     """One recipient's ordered, delayed outbox: a message is sent at its time, never before a
     message queued earlier. ``send`` is the hub (it only queues to sockets)."""
 
-    def __init__(self, send: Callable[[BaseModel], Any]) -> None:
+    def __init__(self, send: Callable[[BaseModel | str], Any]) -> None:
         self._send = send
         self._queue: deque[list[Any]] = deque()  # [when, message]
         self._last = 0.0
@@ -106,8 +112,9 @@ class Channel:
         self.floor = 0.0
         self._task: asyncio.Task[None] | None = None
 
-    def put(self, message: BaseModel, when: float | None = None) -> float:
-        """Queue ``message`` for ``when`` (default: now); returns when it will go out."""
+    def put(self, message: BaseModel | str, when: float | None = None) -> float:
+        """Queue ``message`` (a model or its encoded JSON) for ``when`` (default: now); returns
+        when it will go out."""
         now = time.monotonic()
         at = max(when if when is not None else now, self.floor, self._last, now)
         self._last = at
@@ -195,7 +202,7 @@ class _Game:
     #: has acted (then the outcome is shown after the first catch-up delay).
     protected: set[int] = field(default_factory=set)
     protect_acted: bool = False
-    public_log: list[tuple[float, BaseModel]] = field(default_factory=list)
+    public_log: list[tuple[float, BaseModel | str]] = field(default_factory=list)
 
 
 def _bot_for(ruleset: str, seed: int) -> Any:
@@ -502,14 +509,9 @@ class Room:
             self._send_spectator_start(ch)
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
 
-    async def resume(self, live: store_games.LiveGame) -> None:
-        """Rebuild a live game from its stored log (after a restart) and play on."""
+    def _replayed_match(self, live: store_games.LiveGame, seats: list[SeatSlot]) -> Any:
+        """The match of a live game, rebuilt by replaying its stored log."""
         g = live.game
-        master_seed = fairness.parse_master_seed(g.master_seed)
-        seats = [
-            SeatSlot(name=s.display_name, user_id=s.user_id, bot=s.is_bot, ready=True)
-            for s in live.seats
-        ]
         by_name = {s.name: s for s in seats}
         order = g.header.get("player_entry_order") or [s.name for s in seats]
         entries = [by_name.get(name, seats[i]) for i, name in enumerate(order)]
@@ -517,6 +519,7 @@ class Room:
         schema = getattr(self.ruleset, "options_schema", None)
         if "options" in g.header and schema is not None:
             options = schema(**g.header["options"])  # exactly the options the game began with
+        master_seed = fairness.parse_master_seed(g.master_seed)
         match = self._new_match(master_seed, g.salt, entries, seats, options)
         for a in live.actions:
             assert a.seat is not None
@@ -524,8 +527,30 @@ class Room:
                 match.timeout(a.seat)
             else:
                 match.act(a.seat, action_from_dict(a.action))
-        self.game = self._game(g.id, match, seats, g.commitment, g.salt, master_seed, g.started_at)
-        self.game.next_seq = live.next_seq
+        return match
+
+    async def resume(self, live: store_games.LiveGame) -> None:
+        """Rebuild a live game from its stored log (after a restart) and play on, with the
+        banks and prompt numbers the last stored action recorded (``_clock``)."""
+        g = live.game
+        seats = [
+            SeatSlot(name=s.display_name, user_id=s.user_id, bot=s.is_bot, ready=True)
+            for s in live.seats
+        ]
+        match = self._replayed_match(live, seats)
+        master_seed = fairness.parse_master_seed(g.master_seed)
+        game = self._game(g.id, match, seats, g.commitment, g.salt, master_seed, g.started_at)
+        game.next_seq = live.next_seq
+        clock = live.actions[-1].clock if live.actions else None
+        if clock:
+            if clock.get("hand") == game.hands_done:  # else a new hand began: full banks
+                game.banks = [float(b) for b in clock["banks"]]
+            for slot, last in zip(seats, clock.get("prompts") or (), strict=False):
+                if slot.user_id is not None and last is not None:
+                    # The old process may have sent one more prompt after this action was
+                    # stored: a reply to it is stale, the new prompt is numbered above it.
+                    self.manager.hub.ledger(slot.user_id).skip_past(last + 1)
+        self.game = game
         self._launch()
 
     # ------------------------------------------------------------------ players and seats
@@ -598,16 +623,53 @@ class Room:
 
     # ------------------------------------------------------------------ the game task
     async def _run(self) -> None:
+        """Play the match to its end. A step that raises (a bug, the database away) is logged
+        and the table is rebuilt from its stored log, as after a restart, and goes on; after
+        ``FAILURES_BEFORE_ABORT`` failures in a row the game ends as aborted, with its record,
+        and the players are told. A table never stops silently."""
         game = self.game
         assert game is not None
-        try:
-            while not game.match.finished:
-                await self._step(game)
-            await self._finish(game)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("room %s: game %s stopped", self.id, game.id)
+        failures = 0
+        rebuild = False
+        while True:
+            try:
+                if rebuild:
+                    await self._rebuild(game)
+                    rebuild = False
+                while not game.match.finished:
+                    await self._step(game)
+                    failures = 0
+                await self._finish(game)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                failures += 1
+                log.exception("room %s: game %s failed (%d in a row)", self.id, game.id, failures)
+                if failures >= FAILURES_BEFORE_ABORT:
+                    await self._abort(game, f"{type(exc).__name__}: {exc}")
+                    return
+                rebuild = True
+                await asyncio.sleep(RETRY_SECONDS * failures)
+
+    async def _rebuild(self, game: _Game) -> None:
+        """Replace the match by one replayed from the stored log (what was written is what
+        happened) and ask again; every player gets the full view of the rebuilt table."""
+        async with self.manager.state.db.session() as s:
+            live = await store_games.load_live(s, game.id)
+        match = self._replayed_match(live, game.seats)
+        for seat in list(game.open):
+            self._withdraw(game, seat)
+        game.match = match
+        game.next_seq = live.next_seq
+        game.hands_done = len(getattr(match, "results", ()))
+        game.answered = set()
+        game.window_key = None
+        game.protected = set()
+        game.protect_acted = False
+        for player, slot in enumerate(game.seats):
+            if slot.user_id is not None:
+                self.channel(slot.user_id).put(self._view_message(self._seat_of(game, player)))
 
     def _decision_key(self, game: _Game, seat: int) -> tuple[Any, ...]:
         table = game.match.table
@@ -687,7 +749,7 @@ class Room:
                     action = legal[0]
                 else:
                     action = entry.bot.act(table.view(seat, events=False))
-                await self._apply(game, seat, action, timed_out=False)
+                await self._apply(game, seat, action, offered=legal)
                 return
         futures: dict[asyncio.Future[Any], int] = {}
         for seat, entry in game.open.items():
@@ -722,7 +784,7 @@ class Room:
                 if not entry.tactical:
                     game.banks[seat] = 0.0
                 self._withdraw(game, seat)
-                await self._apply(game, seat, None, timed_out=True)
+                await self._apply(game, seat, None, offered=entry.actions, timed_out=True)
                 return
 
     async def _answered(self, game: _Game, seat: int, data: dict[str, Any]) -> None:
@@ -732,21 +794,41 @@ class Room:
             if used > 0:
                 game.banks[seat] = max(0.0, game.banks[seat] - used)
         action = action_from_dict(data)
-        await self._apply(game, seat, action, timed_out=False)
+        await self._apply(game, seat, action, offered=entry.actions)
+
+    def _clock(self, game: _Game) -> dict[str, Any]:
+        """What a restarted server needs to keep this game's clocks and prompt numbers."""
+        ledgers = self.manager.hub.ledgers
+        return {
+            "banks": [round(b, 3) for b in game.banks],
+            "hand": game.hands_done,
+            "prompts": [
+                ledgers[s.user_id].last_seq if s.user_id in ledgers else None for s in game.seats
+            ],
+        }
 
     async def _apply(
-        self, game: _Game, seat: int, action: Action | None, *, timed_out: bool
+        self,
+        game: _Game,
+        seat: int,
+        action: Action | None,
+        *,
+        offered: list[Action],
+        timed_out: bool = False,
     ) -> None:
-        """Store the action, let the core apply it, then tell each seat what it may see."""
+        """Store the action, let the core apply it, then tell each seat what it may see.
+        ``offered`` is what the open prompt offered: the core's legal actions for this very
+        decision (the prompt is current), so legality costs no second ``legal_actions``."""
         match = game.match
         table = match.table
         if timed_out:
             action = table.default_action(seat)
-        if action is None or action not in table.legal_actions(seat):
+        elif action not in offered:
             raise RuntimeError(f"room {self.id}: {action!r} is not legal for seat {seat}")
+        assert action is not None
         was_reaction = table.phase == Phase.REACTION
         await self.manager.writer.append(
-            game.id, game.next_seq, seat, action_to_dict(action), timed_out
+            game.id, game.next_seq, seat, action_to_dict(action), timed_out, self._clock(game)
         )
         game.next_seq += 1
         game.open.pop(seat, None)
@@ -804,13 +886,14 @@ class Room:
             discarder = table.trigger.seat
             opened = set(table.window.asking)
         called = any(isinstance(e, Called) for e in events)
-        # One message per distinct event as seen (a public event is the same for every seat).
-        messages: dict[int, GameEvent] = {}
+        # One message per distinct event as seen (a public event is the same for every seat),
+        # encoded once for all the sockets it goes to.
+        messages: dict[int, str] = {}
 
-        def message_for(seen: Event) -> GameEvent:
+        def message_for(seen: Event) -> str:
             found = messages.get(id(seen))
             if found is None:
-                found = GameEvent(room=self.id, game=game.id, event=_event_dict(seen))
+                found = encode(GameEvent(room=self.id, game=game.id, event=_event_dict(seen)))
                 messages[id(seen)] = found
             return found
 
@@ -866,6 +949,29 @@ class Room:
             )
             with contextlib.suppress(store_rooms.RoomClosed, LookupError):
                 await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
+        self._end(game, result)
+
+    async def _abort(self, game: _Game, reason: str) -> None:
+        """End a game that cannot go on: stored as aborted with the record of its log (master
+        seed revealed), every player and spectator told with ``game_end`` (``aborted``)."""
+        result = {"aborted": True, "reason": reason}
+        try:
+            async with self.manager.state.db.session() as s:
+                with contextlib.suppress(store_games.GameNotLive):
+                    await store_games.finish_game(
+                        s, game.id, [], status=GameStatus.ABORTED, extra_result=result
+                    )
+                with contextlib.suppress(store_rooms.RoomClosed, LookupError):
+                    await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
+        except Exception:
+            log.exception("room %s: game %s could not be stored as aborted", self.id, game.id)
+        log.warning("room %s: game %s aborted: %s", self.id, game.id, reason)
+        for seat in list(game.open):
+            self._withdraw(game, seat)
+        self._end(game, result)
+
+    def _end(self, game: _Game, result: dict[str, Any]) -> None:
+        """Tell everyone the game is over (with the master seed) and free the room."""
         end = GameEnd(
             room=self.id,
             game=game.id,
@@ -893,6 +999,9 @@ class Room:
             ch.close()
 
 
+_INSERT_ACTION = insert(GameAction.__table__)
+
+
 class ActionWriter:
     """Group commit of the action log: every table's action waits until it is committed, and
     the actions that arrive while one transaction commits go together in the next one. Each
@@ -900,17 +1009,24 @@ class ActionWriter:
 
     def __init__(self, db: Any) -> None:
         self.db = db
-        self._pending: list[tuple[int, int, int, dict[str, Any], bool, asyncio.Future[None]]] = []
+        self._pending: list[tuple[int, int, int, dict[str, Any], bool, Any, asyncio.Future[None]]]
+        self._pending = []
         self._task: asyncio.Task[None] | None = None
         #: Transactions committed and actions written (for the load test's curiosity).
         self.batches = 0
         self.written = 0
 
     async def append(
-        self, game_id: int, seq: int, seat: int, action: dict[str, Any], timeout: bool
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        timeout: bool,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((game_id, seq, seat, action, timeout, done))
+        self._pending.append((game_id, seq, seat, action, timeout, clock, done))
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._flush())
         await done
@@ -948,17 +1064,21 @@ class ActionWriter:
                 "action": action,
                 "timeout": timeout,
                 "created_at": now,
+                "clock": clock,
             }
-            for game_id, seq, seat, action, timeout, _done in batch
+            for game_id, seq, seat, action, timeout, clock, _done in batch
         ]
-        async with self.db.session() as s:
-            await s.execute(insert(GameAction), rows)
+        # A Core statement on a bare connection: no ORM session to set up per transaction.
+        async with self.db.engine.begin() as connection:
+            await connection.execute(_INSERT_ACTION, rows)
 
     async def _one_by_one(self, batch: list[Any]) -> None:
-        for game_id, seq, seat, action, timeout, done in batch:
+        for game_id, seq, seat, action, timeout, clock, done in batch:
             try:
                 async with self.db.session() as s:
-                    await store_games.append_action(s, game_id, seq, seat, action, timeout=timeout)
+                    await store_games.append_action(
+                        s, game_id, seq, seat, action, timeout=timeout, clock=clock
+                    )
             except Exception as exc:
                 if not done.done():
                     done.set_exception(exc)

@@ -145,8 +145,10 @@ async def append_action(
     action: dict[str, Any],
     *,
     timeout: bool = False,
+    clock: dict[str, Any] | None = None,
 ) -> None:
-    """Append action number ``seq`` (1, 2, 3 ... per game) to a live game's log.
+    """Append action number ``seq`` (1, 2, 3 ... per game) to a live game's log, with the
+    room's ``clock`` at that moment (``GameAction.clock``) if it keeps one.
 
     Raises ``ActionOutOfOrder`` for any other number (a duplicate or a gap), ``GameNotLive``
     when the game has ended and ``LookupError`` for no such game; nothing is written then.
@@ -168,9 +170,10 @@ async def append_action(
         literal(action, JSON()),
         literal(timeout, Boolean()),
         literal(utcnow(), UTCDateTime()),
+        literal(clock, JSON(none_as_null=True)),
     ).where(live.exists(), previous == seq - 1)
     statement = insert(GameAction).from_select(
-        ["game_id", "seq", "seat", "action", "timeout", "created_at"], row
+        ["game_id", "seq", "seat", "action", "timeout", "created_at", "clock"], row
     )
     try:
         async with session.begin_nested():

@@ -245,6 +245,10 @@ class GameAction(Base):
     #: True when the server played this action for the seat because its time ran out.
     timeout: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    #: The room's clocks as this action was stored, for a restarted server: ``banks`` (seconds
+    #: left per table seat), ``hand`` (hands finished, so a new hand's full banks are known)
+    #: and ``prompts`` (per player, the last prompt number sent; null for a bot).
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class Rating(Base):
