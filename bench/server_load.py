@@ -1,14 +1,16 @@
 """Server load: tables of four bot clients over real WebSockets against a real server.
 
-Run: .venv/bin/python bench/server_load.py [--tables 10,25,50,100,200] [--hands 1] [--think 0]
-     [--json FILE]
+Run: .venv/bin/python bench/server_load.py [--tables 10,25,50,100,200] [--hands 1]
+     [--think 1.0] [--jitter 0.5] [--ramp 5] [--json FILE]
 
 For each table count a fresh ``openmahjong serve`` starts on a new SQLite file (client and
-server share this machine, as the issue asks), ``openmahjong.cli.loadtest.run_loadtest`` plays
-the tables, and the figures are printed: tables, games finished, hands, actions, errors,
-latency p50/p99 (ms, prompt to the client's own discard broadcast, think time excluded),
-actions per second, and the server's CPU seconds per action. The largest table count with
-p99 <= 100 ms and no errors is reported at the end.
+server share this machine, as the issue asks; the guest limit is off for it),
+``openmahjong.cli.loadtest.run_loadtest`` plays the tables (players think ``--think`` seconds
+on average per reply, games start over ``--ramp`` seconds; ``--think 0`` is the throughput
+test), and the figures are printed: tables, hands, actions, errors, latency p50/p99/max (ms,
+reply sent to the client's own discard broadcast, think time excluded), actions per second,
+the server's and the load client's CPU per action, and the load average. The largest table
+count with p99 <= 100 ms and no errors is reported at the end.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def _cpu_seconds(pid: int) -> float:
 
 def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
+    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table from one address
     env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table, all from this address
     process = subprocess.Popen(
         [
@@ -74,25 +77,35 @@ def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("server did not start:\n" + log.read_text())
 
 
-def measure(tables: int, hands: int, think: float, folder: Path) -> dict[str, object]:
+def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, object]:
     port = _free_port()
     database = f"sqlite:///{folder / f'load-{tables}.db'}"
     server = _start(database, port, folder / "server.log")
     try:
-        before = _cpu_seconds(server.pid)
+        before = _cpu_seconds(server.pid), _cpu_seconds(os.getpid())
         result = asyncio.run(
-            run_loadtest(f"http://127.0.0.1:{port}", tables, hands=hands, think=think)
+            run_loadtest(
+                f"http://127.0.0.1:{port}",
+                tables,
+                hands=args.hands,
+                think=args.think,
+                jitter=args.jitter,
+                ramp=args.ramp,
+            )
         )
-        used = _cpu_seconds(server.pid) - before
+        # Set-up and play together: the CPU per action is an upper bound.
+        server_used = _cpu_seconds(server.pid) - before[0]
+        client_used = _cpu_seconds(os.getpid()) - before[1]
     finally:
         server.terminate()
         server.wait(timeout=30)
     report = result.report()
-    report["think_s"] = think
-    report["server_cpu_s"] = round(used, 2)
-    report["server_cpu_ms_per_action"] = (
-        round(used / result.actions * 1000, 2) if result.actions else None
-    )
+    for name, used in (("server", server_used), ("client", client_used)):
+        report[f"{name}_cpu_s"] = round(used, 2)
+        report[f"{name}_cpu_ms_per_action"] = (
+            round(used / result.actions * 1000, 2) if result.actions else None
+        )
+    report["load_average"] = round(os.getloadavg()[0], 2)
     return report
 
 
@@ -100,25 +113,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="10,25,50,100,200")
     parser.add_argument("--hands", type=int, default=1)
-    parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds per reply")
+    parser.add_argument("--jitter", type=float, default=0.5, help="think spread, +- fraction")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds to start all games")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     rows = []
-    print(f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at start")
+    print(
+        f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at start; think "
+        f"{args.think} s +- {args.jitter:.0%}, ramp {args.ramp} s, hands {args.hands}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for n in counts:
-            row = measure(n, args.hands, args.think, Path(tmp))
+            row = measure(n, args, Path(tmp))
             rows.append(row)
             lat = row["latency_ms"]
             assert isinstance(lat, dict)
             print(
                 f"tables {n:4d}  hands {row['hands']:4}  actions {row['actions']:6}  "
                 f"errors {row['errors']}  p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
-                f"{row['actions_per_second']} actions/s  "
-                f"server {row['server_cpu_ms_per_action']} ms CPU/action",
+                f"max {lat['max']} ms  {row['actions_per_second']} actions/s  "
+                f"CPU/action server {row['server_cpu_ms_per_action']} ms, "
+                f"client {row['client_cpu_ms_per_action']} ms  load {row['load_average']}",
                 flush=True,
             )
+            for sample in row["error_samples"]:  # type: ignore[attr-defined]
+                print(f"    error: {sample}")
     holding = [
         r["tables"]
         for r in rows

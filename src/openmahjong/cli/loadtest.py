@@ -2,9 +2,20 @@
 
 Each table is four guest players (``POST /api/auth/guest``) who open a room, sit, get ready and
 play with a rule-free chooser (win when offered, pass claims, discard the drawn tile) until the
-game ends or ``--hands`` hands are over. Latency is measured on the clients, for every discard:
-from the prompt arriving to the client's own ``Discarded`` event arriving, that is the reply
-sent, stored, applied by the core and broadcast back (the bot's think time is nil).
+game ends or ``--hands`` hands are over.
+
+The model is tables of people, not a throughput test (docs/server.md "Load test"):
+
+* **Set-up first**: every table's guests, room, sockets, seats and readiness are made before
+  any game starts (at most ``SETUP_AT_ONCE`` tables at a time); that phase is not timed.
+* **Staggered starts**: table *i* starts its game ``i * ramp / tables`` seconds after the
+  first, so the tables do not move in lockstep.
+* **Think time**: every reply waits a think time drawn uniformly from ``think * (1 +- jitter)``
+  (mean ``think``); ``--think 0`` answers at once and measures throughput instead.
+
+Latency is measured on the clients, for every discard: from the reply leaving the client to the
+client's own ``Discarded`` event arriving, that is the reply sent, stored, applied by the core
+and broadcast back (the think time is the player's and is not counted).
 """
 
 from __future__ import annotations
@@ -12,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -21,7 +33,12 @@ import typer
 from openmahjong.cli import app
 from openmahjong.cli.output import fail
 
-__all__ = ["LoadResult", "run_loadtest"]
+__all__ = ["LoadResult", "ThinkTime", "run_loadtest"]
+
+#: Tables being set up at once (guests, room, sockets): set-up is not what is measured.
+SETUP_AT_ONCE = 16
+#: A table still playing after this long is stuck: an error, and the run goes on.
+TABLE_HOURS = 2
 
 
 @dataclass
@@ -33,7 +50,9 @@ class LoadResult:
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    setup_seconds: float = 0.0
     error_samples: list[str] = field(default_factory=list)
+    settings: dict[str, float] = field(default_factory=dict)
 
     def percentile(self, q: float) -> float | None:
         if not self.latencies:
@@ -52,10 +71,13 @@ class LoadResult:
             "latency_ms": {
                 "p50": self.percentile(50),
                 "p99": self.percentile(99),
+                "max": self.percentile(100),
                 "samples": len(self.latencies),
             },
             "seconds": round(self.seconds, 2),
+            "setup_seconds": round(self.setup_seconds, 2),
             "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else None,
+            **self.settings,
             "error_samples": self.error_samples[:5],
         }
 
@@ -66,50 +88,95 @@ def _error(result: LoadResult, text: str) -> None:
         result.error_samples.append(text[:300])
 
 
-async def _play_seat(
-    client: Any, result: LoadResult, hands: int, seat: int, think: float = 0.0
-) -> None:
-    from openmahjong.server.client import simple_choice
+@dataclass
+class ThinkTime:
+    """A player's time to decide: uniform in ``mean * (1 - jitter) .. mean * (1 + jitter)``."""
 
-    waiting_since: list[float] = []
-    prompt_at: dict[int, float] = {}
+    mean: float = 1.0
+    jitter: float = 0.5
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
 
-    def hook(message: dict[str, Any], now: float) -> None:
+    def draw(self) -> float:
+        if self.mean <= 0:
+            return 0.0
+        return self.mean * (1 + self.jitter * (2 * self.rng.random() - 1))
+
+
+def _untimed(text: str) -> bool:
+    """Events the load test neither times nor counts: skipped without decoding (the server's
+    messages start with their type; anything else is decoded as usual)."""
+    return (
+        text.startswith('{"type":"event"')
+        and '"Discarded"' not in text
+        and '"HandEnded"' not in text
+    )
+
+
+class _Seat:
+    """One bot player, driven by its messages as they arrive (no task per message): a prompt
+    schedules the reply after a think time; its own discard coming back ends one latency."""
+
+    def __init__(
+        self, client: Any, seat: int, result: LoadResult, hands: int, think: ThinkTime
+    ) -> None:
+        self.client = client
+        self.seat = seat
+        self.result = result
+        self.hands = hands
+        self.think = think
+        self.played = 0
+        self.sent_at: float | None = None
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sending: set[asyncio.Task[None]] = set()
+
+    def on_message(self, message: dict[str, Any], now: float) -> None:
         kind = message.get("type")
         if kind == "prompt":
-            prompt_at[message["seq"]] = now
+            from openmahjong.server.client import simple_choice
+
+            action = simple_choice(message["actions"])
+            loop = asyncio.get_running_loop()
+            loop.call_later(self.think.draw(), self._reply, message["seq"], action)
         elif kind == "event":
             event = message["event"]
-            if event.get("type") == "Discarded" and event.get("seat") == seat and waiting_since:
-                result.latencies.append(now - waiting_since.pop())
-
-    client.hook = hook
-    played = 0
-    while True:
-        message = await client.next(lambda m: True, timeout=600)
-        kind = message["type"]
-        if kind == "prompt":
-            action = simple_choice(message["actions"])
-            shown = prompt_at.pop(message["seq"], time.monotonic())
-            if think > 0:
-                await asyncio.sleep(think)
-            if action["type"] == "discard":
-                # The think time is the player's, not the server's: it is not counted.
-                waiting_since[:] = [shown + (time.monotonic() - shown if think > 0 else 0.0)]
-            await client.send({"type": "reply", "seq": message["seq"], "action": action})
-            result.actions += 1
-        elif kind == "event" and message["event"].get("type") == "HandEnded":
-            played += 1
-            if seat == 0:
-                result.hands += 1
-            if hands and played >= hands:
-                return
+            if event.get("type") == "Discarded":
+                if event.get("seat") == self.seat and self.sent_at is not None:
+                    self.result.latencies.append(now - self.sent_at)
+                    self.sent_at = None
+            elif event.get("type") == "HandEnded":
+                self.played += 1
+                if self.seat == 0:
+                    self.result.hands += 1
+                if self.hands and self.played >= self.hands:
+                    self._finish()
         elif kind == "game_end":
-            if seat == 0:
-                result.games_finished += 1
-            return
+            if self.seat == 0:
+                self.result.games_finished += 1
+            self._finish()
         elif kind == "error":
-            _error(result, f"seat {seat}: {message.get('code')}: {message.get('message')}")
+            code, text = message.get("code"), message.get("message")
+            _error(self.result, f"seat {self.seat}: {code}: {text}")
+
+    def _reply(self, seq: int, action: dict[str, Any]) -> None:
+        if self.done.done():
+            return
+        if action["type"] == "discard":
+            self.sent_at = time.monotonic()
+        self.result.actions += 1
+        task = asyncio.get_running_loop().create_task(
+            self.client.send({"type": "reply", "seq": seq, "action": action})
+        )
+        self._sending.add(task)
+        task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self._sending.discard(task)
+        if not task.cancelled() and task.exception() is not None and not self.done.done():
+            self.done.set_exception(task.exception())  # type: ignore[arg-type]
+
+    def _finish(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
 
 
 async def _retry(call: Any, attempts: int = 3) -> Any:
@@ -126,37 +193,24 @@ async def _retry(call: Any, attempts: int = 3) -> Any:
     raise AssertionError("unreachable")
 
 
-async def _table(
-    http: Any,
-    ws_url: str,
-    ruleset: str,
-    preset: str,
-    hands: int,
-    result: LoadResult,
-    think: float = 0.0,
-) -> None:
+async def _set_up(http: Any, ws_url: str, ruleset: str, preset: str) -> tuple[int, list[Any]]:
+    """Four guests at a new room, connected, seated and ready; returns the room and clients."""
     from openmahjong.server.client import PlayClient, guest_token
 
+    tokens = [await _retry(lambda: guest_token(http)) for _ in range(4)]
+    table = {"move_seconds": 60, "bank_seconds": 0, "call_protection": False, "spectators": False}
+    created = await _retry(
+        lambda: http.post(
+            "/api/rooms",
+            json={"name": "load", "ruleset": ruleset, "preset": preset, "table": table},
+            headers={"Authorization": f"Bearer {tokens[0][1]}"},
+        )
+    )
+    if created.status_code != 201:
+        raise RuntimeError(f"create room: {created.status_code} {created.text}")
+    room = created.json()["id"]
     clients = []
     try:
-        tokens = [await _retry(lambda: guest_token(http)) for _ in range(4)]
-        table = {
-            "move_seconds": 60,
-            "bank_seconds": 0,
-            "call_protection": False,
-            "spectators": False,
-        }
-        created = await _retry(
-            lambda: http.post(
-                "/api/rooms",
-                json={"name": "load", "ruleset": ruleset, "preset": preset, "table": table},
-                headers={"Authorization": f"Bearer {tokens[0][1]}"},
-            )
-        )
-        if created.status_code != 201:
-            _error(result, f"create room: {created.status_code} {created.text}")
-            return
-        room = created.json()["id"]
         for _uid, token in tokens:
             client = PlayClient(ws_url, token)
             client.keep_log = False
@@ -164,22 +218,47 @@ async def _table(
             clients.append(client)
             await client.send({"type": "join", "room": room})
             await client.send({"type": "ready", "room": room})
-        owner = clients[0]
-        await owner.next(
+        await clients[0].next(
             lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"]),
             timeout=120,
         )
-        await owner.send({"type": "start", "room": room})
-        seats = [(await c.next("game_start", timeout=120))["seat"] for c in clients]
-        await asyncio.gather(
-            *(_play_seat(c, result, hands, s, think) for c, s in zip(clients, seats, strict=True))
-        )
-    except Exception as exc:  # a broken table is an error of the run, not a crash of it
-        _error(result, f"{type(exc).__name__}: {exc}")
-    finally:
+    except BaseException:
+        await _close_all(clients)
+        raise
+    return room, clients
+
+
+async def _close_all(clients: list[Any]) -> None:
+    for c in clients:
+        with contextlib.suppress(Exception):  # closing a dead socket
+            await c.close()
+
+
+async def _play(
+    room: int,
+    clients: list[Any],
+    start_at: float,
+    hands: int,
+    think: ThinkTime,
+    result: LoadResult,
+) -> None:
+    """Start the table's game at ``start_at`` (monotonic) and play it out."""
+    try:
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+        await clients[0].send({"type": "start", "room": room})
+        seats = []
         for c in clients:
-            with contextlib.suppress(Exception):  # closing a dead socket
-                await c.close()
+            start = await c.next("game_start", timeout=120)
+            c.ignore = _untimed
+            seat = _Seat(c, start["seat"], result, hands, think)
+            c.listen(seat.on_message)
+            seats.append(seat)
+        async with asyncio.timeout(TABLE_HOURS * 3600):  # a stuck table ends the run
+            await asyncio.gather(*(s.done for s in seats))
+    except Exception as exc:  # a broken table is an error of the run, not a crash of it
+        _error(result, f"room {room}: {type(exc).__name__}: {exc}")
+    finally:
+        await _close_all(clients)
 
 
 async def run_loadtest(
@@ -189,7 +268,10 @@ async def run_loadtest(
     ruleset: str = "riichi",
     preset: str | None = None,
     hands: int = 0,
-    think: float = 0.0,
+    think: float = 1.0,
+    jitter: float = 0.5,
+    ramp: float = 5.0,
+    seed: int = 0,
 ) -> LoadResult:
     """Play ``tables`` tables at once against the server at ``url`` (http://host:port)."""
     import httpx
@@ -197,13 +279,38 @@ async def run_loadtest(
     preset = preset or {"riichi": "majsoul-tonpuu"}.get(ruleset, "")
     ws_url = url.replace("https://", "wss://").replace("http://", "ws://").rstrip("/") + "/ws"
     result = LoadResult(tables=tables)
-    limits = httpx.Limits(max_connections=64)
+    result.settings = {"think_s": think, "jitter": jitter, "ramp_s": ramp}
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=SETUP_AT_ONCE)
+    gate = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def set_up_one() -> tuple[int, list[Any]] | None:
+        async with gate:
+            try:
+                return await _set_up(http, ws_url, ruleset, preset)
+            except Exception as exc:
+                _error(result, f"set-up: {type(exc).__name__}: {exc}")
+                return None
+
+    began = time.monotonic()
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        start = time.monotonic()
-        await asyncio.gather(
-            *(_table(http, ws_url, ruleset, preset, hands, result, think) for _ in range(tables))
+        ready = [t for t in await asyncio.gather(*(set_up_one() for _ in range(tables))) if t]
+    result.setup_seconds = time.monotonic() - began
+    start = time.monotonic()
+    await asyncio.gather(
+        *(
+            _play(
+                room,
+                clients,
+                start + i * ramp / max(1, tables),
+                hands,
+                ThinkTime(think, jitter, random.Random(rng.random())),
+                result,
+            )
+            for i, (room, clients) in enumerate(ready)
         )
-        result.seconds = time.monotonic() - start
+    )
+    result.seconds = time.monotonic() - start
     return result
 
 
@@ -226,17 +333,37 @@ def loadtest(
         typer.Option(
             "--think",
             min=0,
-            help="Seconds each client waits before replying "
-            "(not counted in the latency); 0 answers at once.",
+            help="Mean seconds a player thinks before each reply (not counted in the latency); "
+            "0 answers at once (a throughput test).",
         ),
-    ] = 0.0,
+    ] = 1.0,
+    jitter: Annotated[
+        float,
+        typer.Option(
+            "--jitter", min=0, max=1, help="Think times spread uniformly over mean * (1 +- this)."
+        ),
+    ] = 0.5,
+    ramp: Annotated[
+        float,
+        typer.Option("--ramp", min=0, help="Seconds over which the tables' games start."),
+    ] = 5.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Tables of four bot clients over real WebSockets (as guests); reports tables, games
-    finished, actions, errors and latency (p50, p99 in ms, prompt to own discard broadcast)."""
+    finished, actions, errors and latency (p50, p99 in ms, reply sent to own discard broadcast).
+    The server must allow the guests: run it with OPENMAHJONG_GUEST_LIMIT=0."""
     try:
         result = asyncio.run(
-            run_loadtest(url, tables, ruleset=ruleset, preset=preset, hands=hands, think=think)
+            run_loadtest(
+                url,
+                tables,
+                ruleset=ruleset,
+                preset=preset,
+                hands=hands,
+                think=think,
+                jitter=jitter,
+                ramp=ramp,
+            )
         )
     except OSError as exc:
         fail(f"cannot reach {url}: {exc}")
@@ -250,8 +377,9 @@ def loadtest(
         f"hands {report['hands']}  actions {report['actions']}  errors {report['errors']}"
     )
     typer.echo(
-        f"latency p50 {lat['p50']} ms  p99 {lat['p99']} ms  ({lat['samples']} discards)  "
-        f"{report['seconds']} s, {report['actions_per_second']} actions/s"
+        f"latency p50 {lat['p50']} ms  p99 {lat['p99']} ms  max {lat['max']} ms  "
+        f"({lat['samples']} discards)  {report['seconds']} s playing "
+        f"(after {report['setup_seconds']} s set-up), {report['actions_per_second']} actions/s"
     )
     for sample in report["error_samples"]:
         typer.echo(f"  error: {sample}")

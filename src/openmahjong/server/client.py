@@ -57,10 +57,13 @@ class PlayClient:
         self._reader: asyncio.Task[None] | None = None
         #: Per received message, the monotonic time it arrived (same index as ``log``).
         self.arrived: list[float] = []
-        #: Called with each message and its arrival time as it arrives (load-test timing).
-        self.hook: Callable[[Message, float], None] | None = None
         #: Keep every message in ``log`` (the load test turns this off).
         self.keep_log = True
+        #: Raw messages this says yes to are dropped undecoded (the load test skips the events
+        #: it does not time: client and server share the machine's cores).
+        self.ignore: Callable[[str], bool] | None = None
+        #: Set by :meth:`listen`: takes every message, with its arrival time, instead of ``inbox``.
+        self._handler: Callable[[Message, float], None] | None = None
 
     async def connect(self) -> Message:
         # No per-message compression: small JSON messages, and the CPU is better spent playing.
@@ -79,14 +82,24 @@ class PlayClient:
         assert self.ws is not None
         with contextlib.suppress(Exception):
             async for text in self.ws:
-                message = json.loads(text)
                 now = time.monotonic()
+                if self.ignore is not None and self.ignore(str(text)):
+                    continue
+                message = json.loads(text)
                 if self.keep_log:
                     self.log.append(message)
                     self.arrived.append(now)
-                if self.hook is not None:
-                    self.hook(message, now)
-                self.inbox.put_nowait(message)
+                if self._handler is not None:
+                    self._handler(message, now)
+                else:
+                    self.inbox.put_nowait(message)
+
+    def listen(self, handler: Callable[[Message, float], None]) -> None:
+        """From now on ``handler(message, arrived)`` takes every message as it arrives instead
+        of ``inbox`` (what already waits there goes first): no queue, no task per message."""
+        while not self.inbox.empty():
+            handler(self.inbox.get_nowait(), time.monotonic())
+        self._handler = handler
 
     async def send(self, message: Message) -> None:
         assert self.ws is not None
