@@ -55,3 +55,48 @@ def test_one_wait_test_matches_the_full_wait_list():
             checked += 1
             assert ctx.single_wait() == (len(ctx.waits()) == 1), (hand, win, melds)
     assert checked > 5000
+
+
+def _splits_slowly(counts: list[int]) -> set[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every split into sets and at most one pair, by trying each set at the lowest tile."""
+    found: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+    want_pair = sum(counts) % 3 == 2
+
+    def walk(pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]) -> None:
+        i = next((k for k, n in enumerate(counts) if n), None)
+        if i is None:
+            if bool(pair) == want_pair:
+                found.add((pair, tuple(sorted(chows)), tuple(sorted(pungs))))
+            return
+        if want_pair and not pair and counts[i] >= 2:
+            counts[i] -= 2
+            walk(i + 1, chows, pungs)
+            counts[i] += 2
+        if counts[i] >= 3:
+            counts[i] -= 3
+            walk(pair, chows, (*pungs, i))
+            counts[i] += 3
+        if i <= 6 and counts[i + 1] and counts[i + 2]:
+            for k in (i, i + 1, i + 2):
+                counts[k] -= 1
+            walk(pair, (*chows, i + 1), pungs)
+            for k in (i, i + 1, i + 2):
+                counts[k] += 1
+
+    if sum(counts) % 3 != 1:
+        walk(0, (), ())
+    return found
+
+
+def test_listed_suit_splits_match_the_search():
+    rng = random.Random(5)
+    listed = list(shapes._fitting_shapes()[0])
+    assert len(listed) == 21743
+    pick = (0, 0, 0, 1, 1, 2, 3, 4)
+    others = [tuple(rng.choice(pick) for _ in range(9)) for _ in range(20000)]
+    for c in listed + [c for c in others if sum(c) <= 14]:
+        assert set(shapes.suit_splits(c)) == _splits_slowly(list(c)), c
+    fit = shapes._fitting_shapes()[1]
+    for c in others:
+        if sum(c) <= 14:
+            assert fit.get(c, (False, False)) == shapes._fit(c), c

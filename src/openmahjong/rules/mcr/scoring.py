@@ -491,45 +491,15 @@ _HONOR_SPLITS: dict[tuple[int, ...], tuple[_Split, ...]] = {}
 
 
 def _split_suit(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
-    base = 10 * (suit + 1) + 1  # the code of the suit's one
-    total = sum(counts)
-    found: set[_Split] = set()
-    if total % 3 != 1:
-        want_pair = total % 3 == 2
-        c = list(counts)
-        chows: list[int] = []
-        pungs: list[int] = []
-
-        def walk(pos: int, pair: int) -> None:
-            while pos < 9 and not c[pos]:
-                pos += 1
-            if pos == 9:
-                if bool(pair) == want_pair:
-                    found.add((pair, tuple(sorted(chows)), tuple(sorted(pungs))))
-                return
-            if want_pair and not pair and c[pos] >= 2:
-                c[pos] -= 2
-                walk(pos, base + pos)
-                c[pos] += 2
-            if c[pos] >= 3:
-                c[pos] -= 3
-                pungs.append(base + pos)
-                walk(pos, pair)
-                pungs.pop()
-                c[pos] += 3
-            if pos <= 6 and c[pos + 1] and c[pos + 2]:
-                c[pos] -= 1
-                c[pos + 1] -= 1
-                c[pos + 2] -= 1
-                chows.append(base + pos + 1)
-                walk(pos, pair)
-                chows.pop()
-                c[pos] += 1
-                c[pos + 1] += 1
-                c[pos + 2] += 1
-
-        walk(0, 0)
-    splits = tuple(sorted(found))
+    tens = 10 * (suit + 1)  # rank r of the suit is tile tens + r + 1
+    splits = tuple(
+        (
+            pair + tens if pair else 0,
+            tuple(m + tens + 1 for m in chows),
+            tuple(t + tens + 1 for t in pungs),
+        )
+        for pair, chows, pungs in shapes.suit_splits(counts)
+    )
     _SUIT_SPLITS[suit][counts] = splits
     return splits
 

@@ -8,7 +8,7 @@ Tiles here are the platform's kind codes (11-19 m, 21-29 p, 31-39 s, 41-44 winds
 from __future__ import annotations
 
 from functools import cache
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 from openmahjong.tiles import ALL_KINDS, index34
 
@@ -27,6 +27,7 @@ __all__ = [
     "seven_pairs_waits",
     "is_regular_complete",
     "suit_completions",
+    "suit_splits",
 ]
 
 #: The six knitted straights: 147 in one suit, 258 in another, 369 in the third.
@@ -117,9 +118,63 @@ def is_nine_gates(counts13: list[int]) -> bool:
 # --------------------------------------------------------------------------- waits
 
 
+# --------------------------------------------------------------------------- every shape that fits
+# A suit holds at most four sets and a pair, so the shapes that fit are few (21,743 with up to four
+# of a tile; 29,559 when a fifth copy is allowed, for wait questions). They are listed once, from
+# the sets, on first use: a suit's splits and its fit are then one dictionary lookup, for shapes
+# seen before or not.
+
+#: the 16 sets of a suit as (chow middle or pung rank, its three ranks): seven chows, nine pungs
+_SETS = tuple((r + 1, (r, r + 1, r + 2)) for r in range(7)) + tuple((r, (r,) * 3) for r in range(9))
+_SuitSplit = tuple[int, tuple[int, ...], tuple[int, ...]]
+_NO_FIT = (False, False)
+
+
+@cache
+def _fitting_shapes() -> tuple[dict[tuple[int, ...], tuple], dict[tuple[int, ...], tuple]]:
+    """(shape -> its splits, shape -> its fit) for every one-suit shape of 0-4 sets and at most
+    one pair. A split is (pair, chows, pungs) in ranks 0-8 (a chow by its middle, the pair
+    rank + 1 so that 0 is no pair); the splits table has the shapes with at most four of a
+    tile, the fit table those with at most five."""
+    splits: dict[tuple[int, ...], set] = {}
+    fit: dict[tuple[int, ...], tuple[bool, bool]] = {}
+    for n in range(5):
+        for combo in combinations_with_replacement(range(16), n):
+            c = [0] * 9
+            for k in combo:
+                for r in _SETS[k][1]:
+                    c[r] += 1
+            top = max(c)
+            if top > 5:
+                continue
+            chows = tuple(_SETS[k][0] for k in combo if k < 7)
+            pungs = tuple(_SETS[k][0] for k in combo if k >= 7)
+            shape = tuple(c)
+            fit[shape] = (True, False)
+            if top <= 4:
+                splits.setdefault(shape, set()).add((0, chows, pungs))
+            for r in range(9):
+                if c[r] <= 3:
+                    c[r] += 2
+                    shape = tuple(c)
+                    fit[shape] = (False, True)
+                    if c[r] <= 4 and top <= 4:
+                        splits.setdefault(shape, set()).add((r + 1, chows, pungs))
+                    c[r] -= 2
+    return {shape: tuple(sorted(found)) for shape, found in splits.items()}, fit
+
+
+def suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
+    """Every split of one suit's nine counts into sets and at most one pair (none if it does
+    not fit), as sorted (pair rank + 1 or 0, chow middle ranks, pung ranks), ranks 0-8."""
+    return _fitting_shapes()[0].get(counts, ())
+
+
 @cache
 def _suit_fit(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """``_fit``, remembered per shape."""
+    if sum(counts) <= 14 and max(counts) <= 5:
+        return _fitting_shapes()[1].get(counts, _NO_FIT)
     return _fit(counts)
 
 
@@ -192,6 +247,8 @@ def _suit_completions(
     to_sets: list[int] = []
     to_pair: list[int] = []
     c = list(counts)
+    # Within a hand's bounds the fit of each candidate is a lookup (see ``_fitting_shapes``).
+    listed = _fitting_shapes()[1] if sum(counts) <= 13 and max(counts) <= 4 else None
     for j in range(9):
         if not (
             c[j]
@@ -202,7 +259,7 @@ def _suit_completions(
         ):
             continue  # a tile with no neighbour within two completes nothing
         c[j] += 1
-        s_ok, p_ok = _fit(c)  # (not remembered: a one-pass test, and shapes seen once)
+        s_ok, p_ok = listed.get(tuple(c), _NO_FIT) if listed is not None else _fit(c)
         c[j] -= 1
         if s_ok:
             to_sets.append(j)
@@ -276,3 +333,6 @@ def seven_pairs_waits(counts: tuple[int, ...]) -> frozenset[int]:
     if counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
         return frozenset()
     return frozenset(ALL_KINDS[i] for i, n in enumerate(counts) if n % 2)
+
+
+_fitting_shapes()  # listed at import (about 0.1 s), so that no hand pays for it
