@@ -54,9 +54,17 @@ def _grown_ids(part: bytes) -> tuple[int, ...]:
     found = _GROWN_IDS.get(part)
     if found is None:
         ids = []
+        honors = len(part) == 7
         for p, n in enumerate(part):
             if n >= 4:
                 ids.append(-1)  # no fifth copy
+                continue
+            if n == 0 and (honors or not any(part[max(0, p - 2) : p + 3])):
+                # A tile with no held tile of its kind or within two of it joins no block
+                # the hand has, so it cannot lower the regular form (the candidates every
+                # useful-tile count uses); skipping it also spares filling the shared
+                # tables with shapes no hand will have.
+                ids.append(-1)
                 continue
             grown = bytearray(part)
             grown[p] += 1
@@ -105,16 +113,22 @@ def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
         rests = (combine(p, c23), combine(m, c23), combine(c01, z), combine(c01, s))
     tiles = sum(counts) + 1
     index = 2 * (tiles // 3) + 1
-    better = (
-        _grown(0, parts[0], rests[0], index, current)
-        + _grown(1, parts[1], rests[1], index, current)
-        + _grown(2, parts[2], rests[2], index, current)
-        + _grown(3, parts[3], rests[3], index, current)
-    )
+    better: tuple[int, ...] = ()
+    memo = _GROWN
+    for k in range(4):
+        found = memo.get((k, parts[k], rests[k], index, current))  # nearly always known
+        better += _grown(k, parts[k], rests[k], index, current) if found is None else found
     if tiles < 14:
         return better  # an open hand: only the regular form
-    # One tile lowers a special form by at most one, so it can only matter when that form
-    # is exactly at the current shanten; then its improving kinds join the answer.
+    return _special_kinds(counts, current, better)
+
+
+def _special_kinds(counts: Sequence[int], current: int, better: tuple[int, ...]) -> tuple[int, ...]:
+    """``better`` (the regular form's improving kinds of a closed 13-tile hand) joined by
+    those of seven pairs and thirteen orphans.
+
+    One tile lowers a special form by at most one, so it can only matter when that form is
+    exactly at the current shanten; then its improving kinds join the answer."""
     singles = counts.count(1)
     kinds = 34 - counts.count(0)
     pairs = kinds - singles

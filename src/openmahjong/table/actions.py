@@ -6,7 +6,7 @@ kernel hands any type it does not know to the ruleset's ``apply_special`` hook.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 __all__ = [
@@ -152,9 +152,20 @@ for _cls in (Discard, Tsumo, Ron, Chi, Pon, Minkan, Ankan, Kakan, Pass, Abortive
     register_action(_cls)
 
 
+#: Action type -> its field names, read once per type (``dataclasses.asdict`` is generic and
+#: slow, and every action of every game goes through this).
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
-    data = {"type": action.name}
-    data.update(asdict(action))
+    cls = type(action)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    data: dict[str, Any] = {"type": action.name}
+    for name in names:
+        # Field values are ints, strings, bools or tuples of ints: immutable, so no copy.
+        data[name] = getattr(action, name)
     return data
 
 

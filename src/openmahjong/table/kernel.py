@@ -41,6 +41,8 @@ from openmahjong.tiles import kind, sort_key
 
 __all__ = ["Phase", "Table", "SeatView"]
 
+_UNCLAIMED = Resolution()
+
 
 class Phase(StrEnum):
     TURN = "turn"
@@ -104,6 +106,7 @@ class Table:
         self.result: Any = None
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         self._view_cache: tuple[int, Any, Any] | None = None
+        self._histories: list[tuple[tuple[int, bool, bool, int | None], ...]] = [()] * policy.seats
         policy.on_start(self)
         for s in range(n):
             self.emit(Dealt(seat=s, tiles=tuple(hands[s]), private_to=s))
@@ -255,19 +258,24 @@ class Table:
     # ------------------------------------------------------------------ reactions
     def offer(self, trigger: Trigger) -> None:
         """Open a reaction window on ``trigger``'s tile (settles at once if nobody may claim)."""
+        policy = self.policy
+        ron_only = (
+            trigger.kind == "discard"
+            and policy.final_discard_ron_only
+            and self.wall.live_remaining == 0
+        )
         options: dict[int, list[Action]] = {}
         for s in range(self.n):
             if s == trigger.seat:
                 continue
-            opts = self.policy.reaction_options(self, s, trigger)
-            if (
-                trigger.kind == "discard"
-                and self.policy.final_discard_ron_only
-                and self.wall.live_remaining == 0
-            ):
+            opts = policy.reaction_options(self, s, trigger)
+            if opts and ron_only:
                 opts = [a for a in opts if a.priority == WIN_PRIORITY]
             if opts:
                 options[s] = opts
+        if not options:  # the common case: nobody may claim, so no window to build
+            self._after_window(trigger, _UNCLAIMED)
+            return
         window = open_window(
             trigger.seat,
             trigger.tile,
@@ -426,29 +434,47 @@ class Table:
         if shared is None or shared[0] != len(self.log):
             shared = self._view_cache = (
                 len(self.log),
-                tuple(tuple(s.melds) for s in self.seats),
-                tuple(
-                    tuple((d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in s.discards)
-                    for s in self.seats
-                ),
+                tuple([tuple(s.melds) for s in self.seats]),
+                tuple([self._discard_history(s) for s in self.seats]),
             )
-        return SeatView(
+        seats = self.seats
+        policy = self.policy
+        # Filled straight into the instance dict: a frozen dataclass's own __init__ sets each
+        # of the 16 fields through object.__setattr__, which is most of a bot's view cost.
+        view = object.__new__(SeatView)
+        view.__dict__.update(
             seat=seat,
             phase=str(self.phase),
             turn=self.turn,
-            hand=tuple(self.seats[seat].hand) if seat is not None else (),
-            hand_sizes=tuple(len(s.hand) for s in self.seats),
+            hand=tuple(seats[seat].hand) if seat is not None else (),
+            hand_sizes=tuple([len(s.hand) for s in seats]),
             melds=shared[1],
             discards=shared[2],
-            points=tuple(s.points for s in self.seats),
+            points=tuple([s.points for s in seats]),
             live_remaining=self.wall.live_remaining,
             offered_tile=offered,
             legal_actions=tuple(self.legal_actions(seat)) if seat is not None else (),
-            table=self.policy.table_public(self),
-            seats_public=tuple(self.policy.seat_public(self, s) for s in range(self.n)),
+            table=policy.table_public(self),
+            seats_public=tuple([policy.seat_public(self, s) for s in range(len(seats))]),
             events=tuple(self.events_for(seat)) if events else (),
-            own=self.policy.seat_private(self, seat) if seat is not None else {},
+            own=policy.seat_private(self, seat) if seat is not None else {},
         )
+        return view
+
+    def _discard_history(self, st: SeatState) -> tuple[tuple[int, bool, bool, int | None], ...]:
+        """A seat's discards as view tuples, extended as the history grows: only the last
+        record ever changes after it is made (``claimed_by``), so the rest is reused."""
+        discards = st.discards
+        cached = self._histories[st.index]
+        n = len(discards)
+        if len(cached) == n and (n == 0 or cached[-1][3] == discards[-1].claimed_by):
+            return cached
+        keep = max(0, min(len(cached), n) - 1)  # the last cached record may have changed
+        out = cached[:keep] + tuple(
+            (d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in discards[keep:]
+        )
+        self._histories[st.index] = out
+        return out
 
     def action_log(self) -> list[list[Any]]:
         """``[seat, action]`` per action, with a third element ``"timeout"`` for timeouts."""

@@ -399,23 +399,28 @@ class RiichiPolicy(RoundPolicy):
         return out
 
     def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
+        # This runs for three seats on every discard and nearly always finds nothing, so the
+        # cheap tests come first: the tile is not among the seat's (cached) waits, and the seat
+        # holds fewer than two of its kind and is not the one seat that may chi it.
+        tile = trigger.tile
+        k = kind(tile)
+        hand = table.seats[seat].hand
+        red = _RED_OF.get(k, -1)
+        held = hand.count(k) + hand.count(red) if red > 0 else hand.count(k)
+        chi_seat = seat == (trigger.seat + 1) % 4 and k < 40
+        may_ron = index34(tile) in self.waiting_on(table, seat)
+        if not may_ron and (held < 2 and not chi_seat or trigger.kind != "discard"):
+            return []
         opts: list[Action] = []
-        if self._can_ron(table, seat, trigger):
+        if may_ron and self._can_ron(table, seat, trigger):
             opts.append(Ron())
         if trigger.kind != "discard" or self._four_kan_abort_pending():
             return opts
         st = table.seats[seat]
         x: RiichiSeat = st.extra
-        if x.riichi:
+        if x.riichi or (held < 2 and not chi_seat):
             return opts
-        k = kind(trigger.tile)
-        hand = st.hand
-        # Tiles of one kind by plain comparisons (this runs for three seats on every discard).
-        red = _RED_OF.get(k, -1)
         same = sorted([t for t in hand if t in (k, red)])
-        chi_seat = seat == (trigger.seat + 1) % 4 and k < 40
-        if len(same) < 2 and not chi_seat:
-            return opts
         calls: list[Action] = []
         for pair in sorted(
             {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
