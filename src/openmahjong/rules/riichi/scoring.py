@@ -312,6 +312,7 @@ _P_CONCEALED = TB.P_CONCEALED
 _P_FU = TB.P_FU
 _P_HONOR = TB.P_HONOR
 _P_INNER = TB.P_INNER
+_P_LOW = TB.P_LOW
 _P_PAIR = TB.P_PAIR
 _P_PEIKOU = TB.P_PEIKOU
 _P_RUNS = TB.P_RUNS
@@ -579,11 +580,11 @@ def score_win(
                     0,
                     "",
                 )
-        if not (F >> _F_NO_SPLIT) & 7:  # (a thirteen orphans hand never splits)
-            we = (e0, e1, e2, eh)[wi // 9]
-            var = we[3][_VARIANT_SLOT[wi] + tsumo_bit] or TB.variants(we, wi, tsumo_bit)
+        sp = (F >> _F_NO_SPLIT) & 63  # suits that split no way, and more than one way
+        if not sp & 7:  # (a thirteen orphans hand never splits)
+            var = (e0, e1, e2, eh)[wi // 9][_VARIANT_SLOT[wi] + tsumo_bit]
             splits: Sequence[tuple[int, int, tuple[int, int, int]]]
-            if not (F >> _F_MANY_SPLITS) & 7:
+            if not sp:
                 splits = ((F >> _P_SHIFT, 0, _ZERO3),)
             else:
                 splits = []
@@ -595,13 +596,14 @@ def score_win(
                             j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
                             splits.append((h0 + a + b + c, j, (i0, i1, i2)))
             for D, j, choice in splits:
-                if D & 7 != 1:
+                d = D & _P_LOW  # the small fields, as a small int
+                if d & 7 != 1:
                     continue
                 found = True
-                runs = (D >> _P_RUNS) & 15
-                pair = (D >> _P_PAIR) & 63
-                fu_d = fu_base + pfu[pair] + ((D >> _P_FU) & 255)
-                conc_d = (D >> _P_CONCEALED) & 15
+                runs = (d >> _P_RUNS) & 15
+                pair = (d >> _P_PAIR) & 63
+                fu_d = fu_base + pfu[pair] + ((d >> _P_FU) & 255)
+                conc_d = (d >> _P_CONCEALED) & 15
                 may_pinfu = closed and runs == 4 and not pfu[pair]
                 sig = -1
                 for wait, dfu, dconc in var[j]:
@@ -627,7 +629,7 @@ def score_win(
                         if sig < 0:
                             # The decomposition's own yaku, as a signature (tables.SIG_*).
                             if runs:
-                                sig = ((D >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
+                                sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
                                 if sig > 2:
                                     sig = 2
                                 if runs >= 3:

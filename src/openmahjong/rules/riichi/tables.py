@@ -87,15 +87,16 @@ GREEN_SOU = (1, 2, 3, 5, 7)  # 2s 3s 4s 6s 8s
 
 P_PAIRS = 0  # 3 bits: pairs in the reading (one for a regular hand)
 P_PAIR = 3  # 6 bits: dense index of the pair (meaningful when there is exactly one)
-P_WAIT = 9  # 3 bits: the wait (added by a variant)
-P_CONCEALED = 12  # 4 bits: concealed triplets and closed kans
-P_FU = 16  # 8 bits: fu of the triplets and kans
-P_RUNS = 24  # 4 bits: runs
-P_PEIKOU = 28  # 3 bits: pairs of identical concealed runs
-P_INNER = 31  # 4 bits: sets and pair without a terminal or honor
-P_HONOR = 35  # 4 bits: honor sets and honor pair
-P_RUN_COUNTS = 39  # 63 bits: runs per start, three bits each, 7 starts per suit
-P_TRIPLET_BITS = 102  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
+P_CONCEALED = 9  # 4 bits: concealed triplets and closed kans
+P_FU = 13  # 8 bits: fu of the triplets and kans
+P_RUNS = 21  # 4 bits: runs
+P_PEIKOU = 25  # 3 bits: pairs of identical concealed runs
+#: The fields above fit in 28 bits: one small int (cheaper arithmetic than the whole reading).
+P_LOW = (1 << 28) - 1
+P_INNER = 28  # 4 bits: sets and pair without a terminal or honor
+P_HONOR = 32  # 4 bits: honor sets and honor pair
+P_RUN_COUNTS = 36  # 63 bits: runs per start, three bits each, 7 starts per suit
+P_TRIPLET_BITS = 99  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
 RUN_COUNTS_MASK = (1 << 63) - 1
 #: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
 RUN_ADD = sum(3 << (3 * k) for k in range(21))
@@ -203,8 +204,9 @@ OWN_YAKU = tuple(
 SIG_HAN = tuple(sum(h for _, h in OWN_YAKU[i << 2]) for i in range(1 << 9))
 
 
-#: An entry: (facts, packed splits, blocks of each split); None when a count is over four.
-Entry = tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]] | None
+#: An entry: (facts, packed splits, blocks of each split, then the variants of each winning tile
+#: and draw, at VARIANT_SLOT[win] + tsumo); None when a count is over four.
+Entry = tuple[Any, ...] | None
 SUITS: tuple[dict[int, Entry], ...] = ({}, {}, {})
 HONORS: dict[int, Entry] = {}
 
@@ -235,11 +237,8 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
         facts += 1 << F_NO_SPLIT
     elif len(packed) > 1:
         facts += 1 << F_MANY_SPLITS
-    entry = (
-        facts | (packed[0] << P_SHIFT if packed else 0),
-        tuple(packed),
-        tuple(blocks),
-        [None] * 18,  # variants per winning tile (VARIANT_SLOT), filled on first use
+    entry = _entry(
+        facts | (packed[0] << P_SHIFT if packed else 0), tuple(packed), tuple(blocks), base, counts
     )
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
@@ -272,9 +271,9 @@ def honor_entry(key: int) -> Any:  # an Entry
             ok = False
     first = _pack(pair, tuple(bs))
     entry: Entry = (
-        (facts | first << P_SHIFT, (first,), (tuple(bs),), [None] * 18)
+        _entry(facts | first << P_SHIFT, (first,), (tuple(bs),), 27, counts)
         if ok
-        else (facts + (1 << F_NO_SPLIT), (), (), [None] * 18)
+        else _entry(facts + (1 << F_NO_SPLIT), (), (), 27, counts)
     )
     HONORS[key] = entry
     return entry
@@ -294,23 +293,32 @@ def _sequence_wait(start: int, win: int) -> int:
 
 Variant = tuple[int, int, int]
 WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
-#: Winning tile (dense index) -> its slot in an entry's variant list; add 1 for a tsumo.
-VARIANT_SLOT = tuple(2 * (i % 9) for i in range(34))
+#: Winning tile (dense index) -> its variants' place in its suit's entry; add 1 for a tsumo.
+VARIANT_SLOT = tuple(3 + 2 * (i % 9) for i in range(34))
 
 
-def variants(entry: Entry, win: int, tsumo: int) -> tuple[tuple[Variant, ...], ...]:
+def _entry(facts: int, packed: tuple, blocks: tuple, base: int, counts: tuple) -> tuple:
+    """An entry with the variants of every tile it holds (for a ron and a tsumo) in place."""
+    slots: list[tuple] = []
+    for j in range(9):
+        held = j < len(counts) and counts[j] > 0
+        for tsumo in (False, True):
+            slots.append(variants(packed, blocks, base + j, tsumo) if held else ())
+    return (facts, packed, blocks, *slots)
+
+
+def variants(
+    packed_splits: tuple[int, ...], blocks_splits: tuple, win: int, tsumo: bool
+) -> tuple[tuple[Variant, ...], ...]:
     """Per split of the winning tile's suit: each place the tile can sit, as (wait, fu, triplets).
-
-    Kept in the entry's slot ``VARIANT_SLOT[win] + tsumo``.
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
     identical sets read once. ``fu`` is what the wait adds; on a ron a triplet completed by the
     discard is open, so it also takes back half that triplet's fu, and ``triplets`` is -1 (one
     concealed triplet fewer).
     """
-    assert entry is not None
     out = []
-    for packed, blocks in zip(entry[1], entry[2], strict=True):
+    for packed, blocks in zip(packed_splits, blocks_splits, strict=True):
         pair = (packed >> P_PAIR) & 63 if packed & 7 else -1
         found: list[Variant] = []
         if pair == win:
@@ -335,9 +343,7 @@ def variants(entry: Entry, win: int, tsumo: int) -> tuple[tuple[Variant, ...], .
                     fu = (_triplet(i, True, False) >> P_FU) & 255
                     found.append((SHANPON, -(fu // 2), -1))
         out.append(tuple(found))
-    result = tuple(out)
-    entry[3][VARIANT_SLOT[win] + tsumo] = result
-    return result
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- honor shapes
