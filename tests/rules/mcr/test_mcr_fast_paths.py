@@ -50,7 +50,7 @@ def test_one_wait_test_matches_the_full_wait_list():
         melds = [meld_from_pack(*p) for p in row["pack"]]
         for win in set(hand):  # every tile of the hand taken as the winning one
             ctx = scoring._prepare(hand, win, melds, False, False, False, False, 41, 41, 0, "mcr")
-            if not scoring._readings(ctx.full):
+            if not scoring._readings(ctx.packed):
                 continue
             checked += 1
             assert ctx.single_wait() == (len(ctx.waits()) == 1), (hand, win, melds)

@@ -16,6 +16,7 @@ __all__ = [
     "order_key",
     "ORDER",
     "BIT",
+    "FIELD",
     "mask_fans",
     "chow_fans",
     "pung_fans",
@@ -432,12 +433,15 @@ def tile_hogs(tiles: list[int], f: list[int]) -> None:
 
 
 # --------------------------------------------------------------------------- whole hand, as a mask
-# The same whole-hand fans as above, read from a 34-bit mask of which kinds the hand holds (bit
-# i = dense index i): one pass over the tiles builds the mask, then each fan is a mask test.
+# The same whole-hand fans as above, read from a mask of which kinds the hand holds: kind i (dense
+# order) is bit 5i, the lowest bit of its field in the scorer's packed counts (five bits a kind),
+# so the mask is read straight off the counts; each fan is then a mask test.
 
+#: bits between two kinds in a kind mask (and per kind in the scorer's packed counts)
+FIELD = 5
 #: kind code -> its bit
 BIT: dict[int, int] = {
-    t: 1 << i
+    t: 1 << (FIELD * i)
     for i, t in enumerate(
         [s * 10 + n for s in (1, 2, 3) for n in range(1, 10)] + [41, 42, 43, 44, 45, 46, 47]
     )

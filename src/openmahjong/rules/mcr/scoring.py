@@ -24,7 +24,7 @@ from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
     _SET_TRAIT,
-    BIT,
+    FIELD,
     ORDER,
     chow_fans,
     kong_and_concealed_fans,
@@ -138,10 +138,26 @@ _Fixed = tuple[int, bool, bool, bool]
 _KIND: dict[int, int] = {t: t for t in T.ALL_KINDS} | {105: 15, 205: 25, 305: 35}
 _INDEX: dict[int, int] = {t: i for i, t in enumerate(T.ALL_KINDS)}
 _DENSE: dict[int, int] = {t: _INDEX[k] for t, k in _KIND.items()}  # any tile code -> index
+# Packed counts: a hand's 34 counts as one integer, FIELD (5) bits a kind in dense order, so that
+# counting is one C-level sum, a suit's nine counts are a shift and a mask (the key of its
+# tables), and which kinds are held, which are pairs or fours, are a few integer operations.
+_SHIFT: dict[int, int] = {t: FIELD * i for t, i in _DENSE.items()}  # any tile code -> its field
+_PACK: dict[int, int] = {t: 1 << shift for t, shift in _SHIFT.items()}  # one tile, packed
+_ONES = sum(1 << (FIELD * i) for i in range(34))  # the lowest bit of every field
+_SUIT_FIELDS = (1 << (9 * FIELD)) - 1  # one suit's nine fields
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
-_SUITED_BITS = (1 << 27) - 1  # the 27 suited kinds in a kind mask
-_BITS = [1 << i for i in range(34)]
+_SUITED_BITS = _ONES & ((1 << (27 * FIELD)) - 1)  # the 27 suited kinds in a kind mask
+_HONOR_SHIFT = 27 * FIELD
+
+
+def _kinds_held(packed: int) -> int:
+    """The kind mask (``detectors.BIT``) of packed counts of at most four a kind."""
+    return (packed | packed >> 1 | packed >> 2) & _ONES
+
+
+def _unpack(packed: int, fields: int = 34) -> list[int]:
+    return [packed >> (FIELD * i) & 31 for i in range(fields)]
 
 
 def _tile_name(t: int) -> str:
@@ -185,20 +201,23 @@ def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
 
 
 @lru_cache(maxsize=4096)
-def _known_meld(meld: tuple) -> tuple[_Fixed, list[int]]:
-    return _read_meld(meld, 0)
+def _known_meld(meld: tuple) -> tuple[_Fixed, list[int], int]:
+    fixed, ks = _read_meld(meld, 0)
+    return fixed, ks, sum(_PACK[t] for t in ks)
 
 
-def _meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
+def _meld(meld: object, n: int) -> tuple[_Fixed, list[int], int]:
+    """The meld as a fixed set, its tiles and their packed counts."""
     try:
         return _known_meld(meld)  # type: ignore[arg-type]
     except (InvalidHand, TypeError):
-        return _read_meld(meld, n)  # raises again, now naming the meld by its position
+        _read_meld(meld, n)  # raises again, now naming the meld by its position
+        raise
 
 
 @dataclass(slots=True)
 class _Context:
-    full: list[int]  # concealed tiles with the win, as 34 counts
+    packed: int  # concealed tiles with the win, as packed counts
     win: int
     fixed: list[_Fixed]
     fixed_tiles: list[int]
@@ -208,13 +227,21 @@ class _Context:
     last_tile: bool
     seat_wind: int
     prevalent_wind: int
-    everything: list[int]  # every tile of the hand, melds included, as 34 counts
+    everything: int  # every tile of the hand, melds included, as packed counts
     fixed_chows: tuple[int, ...]  # middle tiles of the melded chows
     fixed_pung_tiles: tuple[int, ...]  # the tiles of the melded pungs and kongs
     pung_kinds: int  # the melds' pungs, concealed pungs, melded and concealed kongs (3 bits each)
-    mask: int  # the kinds among the concealed tiles, bit i for dense index i
+    mask: int  # the kinds among the concealed tiles (``detectors.BIT``)
+    _full: list[int] | None = None
     _waits: frozenset[int] | None = None
     _single: bool | None = None
+
+    @property
+    def full(self) -> list[int]:
+        """The concealed tiles with the win, as 34 counts."""
+        if self._full is None:
+            self._full = _unpack(self.packed)
+        return self._full
 
     @property
     def standing(self) -> list[int]:
@@ -251,28 +278,43 @@ class _Context:
         return self._single
 
     def _find_single_wait(self) -> bool:
-        wi = _INDEX[self.win]
-        full = self.full
-        if wi < 27:
-            lo = wi - wi % 9
-            part = full[lo : lo + 9]
-            part[wi - lo] -= 1  # the suit before the win
-            _, fits_pair, to_sets, to_pair = shapes.suit_completions(tuple(part))
-            if sum(part) % 3 == 2:
-                # The suit held sets only, the pair lies elsewhere: the suit less the winning
-                # tile must not fit as sets and a pair, and only the winning tile completes it.
-                if fits_pair or to_sets != (wi - lo,):
-                    return False
-            elif to_pair != (wi - lo,):
+        win = self.win
+        shift = _SHIFT[win]
+        if win < 40:
+            lo = shift - shift % (9 * FIELD)  # the suit's first field
+            rank = (shift - lo) // FIELD
+            before = (self.packed >> lo & _SUIT_FIELDS) - (1 << (shift - lo))
+            alone = _ONLY_WAIT.get((before, rank))
+            if alone is None:
+                alone = _only_wait_in_suit(before, rank)
+            if not alone:
                 return False
-        elif full[wi] == 3:  # an honor pung completed: its pair could have been the pair
+        elif self.packed >> shift & 31 == 3:  # an honor pung completed: its pair could be the pair
             return False
         if self.fixed:
             return True
-        # A closed hand also waits as seven pairs when it holds six pairs and a single.
-        standing = self.standing
-        odd = standing.count(1) + standing.count(3)
-        return odd != 1 or standing.index(1 if 1 in standing else 3) == wi
+        # A closed hand also waits as seven pairs when it holds six pairs and a single: the one
+        # kind held an odd number of times before the win must then be the winning tile.
+        odd = (self.packed - _PACK[win]) & _ONES
+        return odd.bit_count() != 1 or odd == 1 << shift
+
+
+#: (a suit's packed counts before the win, the winning rank) -> ``_only_wait_in_suit``
+_ONLY_WAIT: dict[tuple[int, int], bool] = {}
+
+
+def _only_wait_in_suit(before: int, rank: int) -> bool:
+    """Whether the suit (with the winning rank, it fits) waited on that rank alone.
+
+    When the suit less the winning tile holds 3k + 2 tiles, it held sets only and the pair lies
+    elsewhere: it must not already fit as sets and a pair, and only that rank completes it.
+    """
+    counts = tuple(_unpack(before, 9))
+    _, fits_pair, to_sets, to_pair = shapes.suit_completions(counts)
+    sets_only = sum(counts) % 3 == 2
+    alone = not fits_pair and to_sets == (rank,) if sets_only else to_pair == (rank,)
+    _ONLY_WAIT[before, rank] = alone
+    return alone
 
 
 def _prepare(
@@ -306,33 +348,29 @@ def _prepare(
     fixed_chows: tuple[int, ...] = ()
     fixed_pung_tiles: tuple[int, ...] = ()
     pung_kinds = 0
+    melded = 0  # the melds' tiles, packed
     if melds:
         melds = list(melds)
         if len(melds) > 4:
             raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
         for n, meld in enumerate(melds, 1):
-            pack, ks = _meld(meld, n)
+            pack, ks, packed_meld = _meld(meld, n)
             fixed.append(pack)
             fixed_tiles.extend(ks)
+            melded += packed_meld
             t, is_chow, k, c = pack
             if is_chow:
                 fixed_chows += (t,)
             else:
                 fixed_pung_tiles += (t,)
                 pung_kinds += 512 + 64 * c + (8 if k and not c else 1 if k else 0)
-    dense = _DENSE
-    full = [0] * 34  # the concealed tiles, the winning tile included, as 34 counts
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
     try:
-        for t in hand:
-            full[dense[t]] += 1
-        n_tiles = len(hand)
+        packed = sum(map(_PACK.__getitem__, hand))  # the concealed tiles, the win included
     except (KeyError, TypeError):
-        full = [0] * 34
-        for t in [_kind_of(t, "hand") for t in hand]:
-            full[_INDEX[t]] += 1
-        n_tiles = sum(full)
+        packed = sum(_PACK[_kind_of(t, "hand")] for t in hand)  # (raises, naming the tile)
+    n_tiles = len(hand)
     want = 14 - 3 * len(fixed)
     if n_tiles != want:
         raise InvalidHand(
@@ -343,24 +381,21 @@ def _prepare(
         win = _KIND[win_tile]
     except (KeyError, TypeError):
         win = _kind_of(win_tile, "win tile")
-    wi = _INDEX[win]
-    if not full[wi]:
+    shift = _SHIFT[win]
+    held = packed >> shift & 31
+    if not held:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
-    mask = sum(compress(_BITS, full))  # the kinds held, one bit each
-    everything = full
-    if fixed_tiles:
-        everything = list(full)
-        for t in fixed_tiles:
-            everything[_INDEX[t]] += 1
-    if max(everything) > 4:
-        i = max(range(34), key=everything.__getitem__)
+    everything = packed + melded
+    if (everything + 11 * _ONES) & (16 * _ONES):  # a field of five or more (at most 18 + 11)
+        counts = _unpack(everything)
+        i = max(range(34), key=counts.__getitem__)
         raise InvalidHand(
-            f"{_tile_name(T.ALL_KINDS[i])} appears {everything[i]} times: there are only four"
+            f"{_tile_name(T.ALL_KINDS[i])} appears {counts[i]} times: there are only four"
         )
     # Flags the tiles contradict are dropped, as the common calculators do: a tile the hand
     # already holds cannot be the last of its kind, and three of it melded make it the last.
-    win_in_standing = full[wi] > 1
-    win_in_melds = fixed_tiles.count(win) if fixed_tiles else 0
+    win_in_standing = held > 1
+    win_in_melds = melded >> shift & 31
     if win_in_standing:
         fourth_tile = False
     if win_in_melds == 3:
@@ -371,7 +406,7 @@ def _prepare(
         elif win_in_melds or win_in_standing:
             kong = False  # a robbed kong's tile cannot be one the winner holds
     return _Context(
-        full,
+        packed,
         win,
         fixed,
         fixed_tiles,
@@ -385,7 +420,7 @@ def _prepare(
         fixed_chows,
         fixed_pung_tiles,
         pung_kinds,
-        mask,
+        _kinds_held(packed),
     )
 
 
@@ -456,24 +491,22 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
         if ctx.mask in _ONE_SUIT_MASKS and shapes.is_nine_gates(ctx.standing):
             f[F.NINE_GATES] = 1
         mask_fans(ctx.mask, f)
-        f[F.TILE_HOG] = ctx.everything.count(4)
+        f[F.TILE_HOG] = (ctx.packed >> 2 & _ONES).bit_count()  # fields of four
         return f
     melded = sum(1 for _, _, _, c in fixed if not c)
     if melded == 0:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
         f[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
-    mask = ctx.mask
-    for t in ctx.fixed_tiles:
-        mask |= BIT[t]
-    mask_fans(mask, f)
+    everything = ctx.everything
+    mask_fans(_kinds_held(everything), f)
     # 四归一: four of a kind that is not a kong
-    f[F.TILE_HOG] = ctx.everything.count(4) - sum(1 for _, _, k, _ in fixed if k)
+    f[F.TILE_HOG] = (everything >> 2 & _ONES).bit_count() - sum(1 for _, _, k, _ in fixed if k)
     return f
 
 
 #: a closed hand of nine gates holds all nine kinds of one suit and nothing else
-_ONE_SUIT_MASKS = frozenset((0x1FF, 0x1FF << 9, 0x1FF << 18))
+_ONE_SUIT_MASKS = frozenset(_ONES & _SUIT_FIELDS << (9 * FIELD * s) for s in range(3))
 
 
 _KINDS = T.ALL_KINDS
@@ -486,11 +519,12 @@ _DRAGONS = (45, 46, 47)
 
 # One reading of (part of) a hand: the pair's tile (0: none), chows by middle tile, pungs.
 _Split = tuple[int, tuple[int, ...], tuple[int, ...]]
-_SUIT_SPLITS: tuple[dict[tuple[int, ...], tuple[_Split, ...]], ...] = ({}, {}, {})
-_HONOR_SPLITS: dict[tuple[int, ...], tuple[_Split, ...]] = {}
+# Keyed by the suit's (or the honors') packed counts.
+_SUIT_SPLITS: tuple[dict[int, tuple[_Split, ...]], ...] = ({}, {}, {})
+_HONOR_SPLITS: dict[int, tuple[_Split, ...]] = {}
 
 
-def _split_suit(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
+def _split_suit(suit: int, key: int) -> tuple[_Split, ...]:
     tens = 10 * (suit + 1)  # rank r of the suit is tile tens + r + 1
     splits = tuple(
         (
@@ -498,17 +532,17 @@ def _split_suit(suit: int, counts: tuple[int, ...]) -> tuple[_Split, ...]:
             tuple(m + tens + 1 for m in chows),
             tuple(t + tens + 1 for t in pungs),
         )
-        for pair, chows, pungs in shapes.suit_splits(counts)
+        for pair, chows, pungs in shapes.suit_splits(tuple(_unpack(key, 9)))
     )
-    _SUIT_SPLITS[suit][counts] = splits
+    _SUIT_SPLITS[suit][key] = splits
     return splits
 
 
-def _split_honors(counts: tuple[int, ...]) -> tuple[_Split, ...]:
+def _split_honors(key: int) -> tuple[_Split, ...]:
     pair = 0
     pungs: list[int] = []
     splits: tuple[_Split, ...] = ()
-    for i, n in enumerate(counts):
+    for i, n in enumerate(_unpack(key, 7)):
         if n == 3:
             pungs.append(41 + i)
         elif n == 2 and not pair:
@@ -517,17 +551,17 @@ def _split_honors(counts: tuple[int, ...]) -> tuple[_Split, ...]:
             break
     else:
         splits = ((pair, (), tuple(pungs)),)
-    _HONOR_SPLITS[counts] = splits
+    _HONOR_SPLITS[key] = splits
     return splits
 
 
-def _readings(full: list[int], mask: int = -1) -> list[_Split]:
-    """Every split of the concealed counts (3k + 2 tiles) into sets and one pair.
+def _readings(packed: int, mask: int = -1) -> list[_Split]:
+    """Every split of the concealed tiles (packed counts, 3k + 2 tiles) into sets and one pair.
 
-    ``mask`` (the kinds held, one bit each), when given, lets groups with no tile be skipped.
+    ``mask`` (the kinds held), when given, lets groups with no tile be skipped.
     """
-    if mask >> 27:
-        key = tuple(full[27:34])
+    if mask >> _HONOR_SHIFT:
+        key = packed >> _HONOR_SHIFT
         partial = _HONOR_SPLITS.get(key)
         if partial is None:
             partial = _split_honors(key)
@@ -538,7 +572,7 @@ def _readings(full: list[int], mask: int = -1) -> list[_Split]:
     for suit, tables, lo, bits in _SUIT_PARTS:
         if not mask & bits:
             continue
-        key = tuple(full[lo : lo + 9])
+        key = packed >> lo & _SUIT_FIELDS
         splits = tables.get(key)
         if splits is None:
             splits = _split_suit(suit, key)
@@ -565,7 +599,10 @@ def _readings(full: list[int], mask: int = -1) -> list[_Split]:
 
 
 _NO_HONORS: tuple[_Split, ...] = ((0, (), ()),)
-_SUIT_PARTS = tuple((suit, _SUIT_SPLITS[suit], 9 * suit, 0x1FF << (9 * suit)) for suit in range(3))
+_SUIT_PARTS = tuple(
+    (suit, _SUIT_SPLITS[suit], 9 * FIELD * suit, _ONES & _SUIT_FIELDS << (9 * FIELD * suit))
+    for suit in range(3)
+)
 
 
 # --------------------------------------------------------------------------- set relations
@@ -627,7 +664,7 @@ _PUNG_OWN = {
 
 def _clear_tables() -> None:
     """Forget every remembered shape and set relation (the bench's cold start)."""
-    for table in (*_SUIT_SPLITS, _HONOR_SPLITS):
+    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT):
         table.clear()
     shapes._suit_fit.cache_clear()
     shapes._suit_completions.cache_clear()
@@ -731,7 +768,7 @@ def _score_knitted(ctx: _Context) -> list[int] | None:
         tile, is_chow, is_kong, concealed = ctx.fixed[0]
         set_tiles = list(ctx.fixed_tiles)
     else:
-        readings = _readings(rest)
+        readings = _readings(ctx.packed - sum(_PACK[t] for t in straight))
         if len(readings) != 1:
             return None
         pair, chows, pungs = readings[0]
@@ -824,11 +861,12 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight", _fan_total(knitted)
-    readings = _readings(ctx.full, ctx.mask)
+    readings = _readings(ctx.packed, ctx.mask)
     best: list[int] | None = None
     form = ""
     # Thirteen orphans and honors-and-knitted never read as sets; seven pairs may.
-    if not ctx.fixed and (not readings or shapes.is_seven_pairs(ctx.full)):
+    # (With no melds the hand has 14 tiles: seven pairs when no kind is held an odd number.)
+    if not ctx.fixed and (not readings or not ctx.packed & _ONES):
         special = _score_special(ctx)
         if special is not None:
             best, form = special

@@ -46,11 +46,12 @@ HONOR_KINDS: frozenset[int] = frozenset((41, 42, 43, 44, 45, 46, 47))
 
 
 _STRAIGHT_INDICES = tuple(tuple(index34(t) for t in st) for st in KNITTED_STRAIGHTS)
-_STRAIGHT_MASKS = tuple(sum(1 << i for i in st) for st in _STRAIGHT_INDICES)
+_STRAIGHT_MASKS = tuple(sum(1 << (5 * i) for i in st) for st in _STRAIGHT_INDICES)
 
 
 def may_hold_knitted_straight(mask: int) -> bool:
-    """Whether a kind mask (bit i = dense index i) holds all nine tiles of a knitted straight."""
+    """Whether a kind mask (bit 5i = dense index i, as ``detectors.BIT``) holds all nine tiles
+    of a knitted straight."""
     return any(mask & sm == sm for sm in _STRAIGHT_MASKS)
 
 
