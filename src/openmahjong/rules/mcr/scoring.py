@@ -211,8 +211,9 @@ def _meld(meld: object, n: int) -> tuple[_Fixed, list[int], int]:
     try:
         return _known_meld(meld)  # type: ignore[arg-type]
     except (InvalidHand, TypeError):
-        _read_meld(meld, n)  # raises again, now naming the meld by its position
-        raise
+        # An invalid meld raises again, now named by its position; an unhashable one is read.
+        fixed, ks = _read_meld(meld, n)
+        return fixed, ks, sum(_PACK[t] for t in ks)
 
 
 @dataclass(slots=True)
