@@ -501,6 +501,13 @@ class Room:
     def _launch(self) -> None:
         game = self.game
         assert game is not None
+        if not game.public_log:
+            # The match dealt its hand before any action went through _broadcast: spectators
+            # get that hand's public events (HandStarted first) the same delayed way.
+            now = time.monotonic()
+            for e in game.match.table.events_for(None):
+                event = GameEvent(room=self.id, game=game.id, event=_event_dict(e))
+                game.public_log.append((now, encode(event)))
         self.announce()
         for i, slot in enumerate(game.seats):
             if slot.user_id is not None:
