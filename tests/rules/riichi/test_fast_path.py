@@ -93,6 +93,76 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
         ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"haitei": True}),
         ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"pao": 42}),
         ([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 11, 11, 11], 44, [], {"tsumo": True}),
+        # Situations (one record per flags and winds) and the presence / honor tables.
+        (
+            [22, 23, 24, 32, 33, 34, 36, 36],
+            36,
+            [Meld("pon", (47, 47, 47)), Meld("chi", (32, 33, 34))],
+            {},
+        ),  # all green, open
+        (
+            [11, 11, 19, 19, 19, 29, 29],
+            11,
+            [Meld("pon", (21, 21, 21)), Meld("kakan", (31,) * 4)],
+            {},
+        ),
+        (
+            [45, 45],
+            45,
+            [Meld("ankan", (41,) * 4), Meld("minkan", (42,) * 4), Meld("kakan", (43,) * 4)]
+            + [Meld("ankan", (44,) * 4)],
+            {"tsumo": True, "rinshan": True, "pao": 43},
+        ),  # four kans, big four winds, all honors
+        (
+            [12, 13, 14, 22, 23, 24, 25, 25],
+            14,
+            [Meld("ankan", (15,) * 4), Meld("minkan", (16,) * 4)],
+            {"tsumo": True, "rinshan": True},
+        ),
+        ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"rinshan": True}),
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"tsumo": True, "rinshan": True},
+        ),  # rinshan without a kan
+        (
+            [12, 13, 14, 22, 23, 24, 15, 16, 17, 18, 18],
+            14,
+            [Meld("ankan", (35,) * 4)],
+            {"tsumo": True, "seat_wind": 42, "chiihou": True},
+        ),  # a first-turn win with a closed kan
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"tsumo": True, "discarder": 42, "seat_wind": 43, "round_wind": 42, "honba": 3},
+        ),
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"discarder": 43, "seat_wind": 43},
+        ),  # the winner cannot deal in
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"riichi": True, "ippatsu": True, "houtei": True, "ura_indicators": [17, 47]},
+        ),
+        (
+            [11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19, 12],
+            12,
+            [],
+            {"tsumo": True, "seat_wind": 44, "round_wind": 44},
+        ),  # true nine gates, tsumo
+        ([44, 44, 44, 43, 43, 43, 11, 12, 13, 41, 41], 41, [Meld("pon", (42, 42, 42))], {}),
+        (
+            [44, 44, 44, 43, 43, 43, 11, 12, 13, 41, 41],
+            43,
+            [Meld("pon", (42, 42, 42))],
+            {"seat_wind": 43, "round_wind": 44},
+        ),  # little four winds, seat and round wind triplets
     ],
 )
 @pytest.mark.parametrize("rules", [TENHOU, MAJSOUL])
