@@ -59,6 +59,16 @@ _DRAGONS = (31, 32, 33)
 _WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
 
 
+def _in_riichi(public: Sequence[dict[str, Any]], s: int, history: Sequence[tuple]) -> bool:
+    """Whether seat ``s`` has declared riichi: its public flag (set once the stick is taken), or
+    a declaration still waiting for its window, which is then its last discard. A view without
+    the flag is read from the riichi marks of the whole history."""
+    flag = public[s].get("riichi") if s < len(public) else None
+    if flag is None:
+        return any(d[2] for d in history)
+    return bool(flag) or bool(history and history[-1][2])
+
+
 class BotView(Protocol):
     """The fields of a seat view the bot reads (``openmahjong.table.kernel.SeatView``)."""
 
@@ -126,11 +136,12 @@ class RiichiBot:
             counts[INDEX[t]] += 1
         seen = list(counts)
         threats: list[list[bool]] = []
+        public = view.seats_public
         for s, history in enumerate(view.discards):
             for d in history:
                 if d[3] is None:  # a claimed discard is counted in the caller's meld
                     seen[INDEX[d[0]]] += 1
-            if s != seat and any(d[2] for d in history):
+            if s != seat and history and _in_riichi(public, s, history):
                 gen = [False] * 34
                 for d in history:
                     gen[INDEX[d[0]]] = True
@@ -152,9 +163,7 @@ class RiichiBot:
         yakuhai = frozenset({*_DRAGONS, _WIND_INDEX[seat_wind], _WIND_INDEX[round_wind]})
         for i in yakuhai:
             value[i] += 1
-        in_riichi = bool(view.seats_public[seat].get("riichi")) or any(
-            d[2] for d in view.discards[seat]
-        )
+        in_riichi = _in_riichi(public, seat, view.discards[seat])
         if max(seen) > 4:  # cannot happen in a consistent view; keep the arithmetic safe
             seen = [min(n, 4) for n in seen]
         return _Situation(seat, counts, seen, threats, melds, value, yakuhai, in_riichi)
@@ -305,10 +314,10 @@ class RiichiBot:
         if len(tied) == 1:
             scored.append(((0, 0, 0), tied[0]))
         else:
-            seen = sit.seen
+            seen_of = sit.seen.__getitem__
             kinds = improving_after(counts, tied, after)
             for i in tied:
-                useful = sum(4 - seen[j] for j in kinds[i])
+                useful = 4 * len(kinds[i]) - sum(map(seen_of, kinds[i]))
                 red = 1 if plain[i].tile in _RED else 0
                 scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
         scored.sort()

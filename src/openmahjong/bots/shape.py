@@ -135,12 +135,16 @@ def _special_kinds(counts: Sequence[int], current: int, better: tuple[int, ...])
     extra: set[int] = set()
     if 6 - pairs + max(0, 7 - kinds) == current:
         extra.update(j for j in range(34) if counts[j] == 1 or (kinds < 7 and counts[j] == 0))
-    held = [counts[i] for i in ORPHANS]
-    orphan_pair = max(held) >= 2
-    if 13 - (13 - held.count(0)) - orphan_pair == current:
-        extra.update(
-            i for i, n in zip(ORPHANS, held, strict=True) if n == 0 or (n == 1 and not orphan_pair)
-        )
+    # Thirteen orphans is at least 12 - (distinct kinds held) away: usually far off.
+    if 12 - kinds <= current:
+        held = [counts[i] for i in ORPHANS]
+        orphan_pair = max(held) >= 2
+        if 13 - (13 - held.count(0)) - orphan_pair == current:
+            extra.update(
+                i
+                for i, n in zip(ORPHANS, held, strict=True)
+                if n == 0 or (n == 1 and not orphan_pair)
+            )
     if extra:
         return tuple(sorted(extra.union(better)))
     return better

@@ -333,15 +333,16 @@ class RiichiPolicy(RoundPolicy):
         acts: list[Action] = []
         # One count vector for the turn: the tsumo pre-check and the riichi checks share it.
         c = counts34(st.hand)
+        shanten = shanten_counts(c)
         if table.drew:
             # Only a complete shape can score: one shanten call before the scorer's work.
             if (
-                shanten_counts(c) == -1
+                shanten == -1
                 and self._score(table, seat, self._drawn(table), tsumo=True) is not None
             ):
                 acts.append(Tsumo())
             if self._kans_possible(table):
-                acts.extend(self._kan_options(table, seat))
+                acts.extend(self._kan_options(table, seat, c))
             if self.state.uninterrupted and not st.discards:
                 kinds = {index34(t) for t in st.hand if is_terminal_or_honor(t)}
                 if len(kinds) >= 9:
@@ -359,7 +360,7 @@ class RiichiPolicy(RoundPolicy):
             and st.is_closed
             and st.points >= 1000
             and table.wall.live_remaining >= 4
-            and shanten_counts(c) <= 0
+            and shanten <= 0
         ):
             for t in distinct:
                 i = index34(t)
@@ -369,11 +370,11 @@ class RiichiPolicy(RoundPolicy):
                 c[i] += 1
         return acts
 
-    def _kan_options(self, table: Table, seat: int) -> list[Action]:
+    def _kan_options(self, table: Table, seat: int, c: list[int]) -> list[Action]:
+        """``c``: the seat's counts (read only)."""
         st = table.seats[seat]
         x: RiichiSeat = st.extra
         out: list[Action] = []
-        c = counts34(st.hand)
         fours = [i for i, n in enumerate(c) if n == 4] if 4 in c else []
         for i in fours:
             tiles = tuple(sorted(t for t in st.hand if index34(t) == i))

@@ -40,12 +40,25 @@ def is_ready(c: list[int]) -> bool:
     return shanten_counts(c) == 0
 
 
+#: Count vector (as bytes) -> its waits. The engine asks about the same 13-tile hands again
+#: and again (riichi discards, ron checks, furiten, kans), and the answer depends on the
+#: counts alone. Bounded, and it only remembers answers: everything stays pure.
+_WAITS: dict[bytes, tuple[int, ...]] = {}
+_WAITS_LIMIT = 100_000
+
+
 def waits(c: list[int]) -> list[int]:
     """Kinds (dense indices) that complete a 3k+1 count vector (a kind held four times in the
     hand cannot, as no fifth copy exists), whether or not a copy is still unseen."""
-    return wait_indices(c)
+    key = bytes(c)
+    found = _WAITS.get(key)
+    if found is None:
+        if len(_WAITS) >= _WAITS_LIMIT:
+            _WAITS.clear()
+        found = _WAITS[key] = tuple(wait_indices(c))
+    return list(found)
 
 
 def riichi_waits(tiles: Iterable[int]) -> list[int]:
     """Waits that count as tenpai: a kind already held four times in the hand does not."""
-    return wait_indices(counts34(tiles))
+    return waits(counts34(tiles))
