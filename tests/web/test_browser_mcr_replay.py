@@ -13,7 +13,7 @@ from openmahjong.rules.mcr.fans import FAN_BY_ZH
 from .conftest import browser_missing
 from .fixtures.engine_views import states_by_hand
 from .fixtures.stored_games import record_of, store_bot_game
-from .test_browser_play import fits_width, min_box
+from .play_helpers import fits_width, min_box
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 

@@ -10,7 +10,6 @@ skips, saying so, while the server does not answer them.
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 
@@ -23,26 +22,9 @@ from openmahjong.rules.riichi.yaku_table import YAKU
 from .conftest import browser_missing, record_load_time
 from .fixtures.engine_views import interesting_views, states_by_hand
 from .fixtures.stored_games import record_of, store_bot_game
+from .play_helpers import PASSWORD, fits_width, min_box, new_name, play_to_the_end, register_in_page
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
-
-_names = itertools.count(1)
-
-
-def new_name(prefix: str = "player") -> str:
-    return f"{prefix}{next(_names)}{int(time.time() * 1000) % 100000}"
-
-
-PASSWORD = "tiles-and-walls-42"
-
-
-def register_in_page(page, name: str) -> None:
-    p = page.page
-    page.open("#/lobby")
-    p.fill("input[name=account-name]", name)
-    p.fill("input[name=account-password]", PASSWORD)
-    p.get_by_role("button", name="Create account").click()
-    p.wait_for_selector("[data-testid=signed-in]")
 
 
 def load_seconds(p, selector: str) -> float:
@@ -55,17 +37,6 @@ def load_seconds(p, selector: str) -> float:
     seconds = time.monotonic() - started
     record_load_time(f"{p.url} {selector}", seconds * 1000)
     return seconds
-
-
-def fits_width(page) -> None:
-    width = page.page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.page.viewport_size["width"], f"the page scrolls sideways ({width}px)"
-
-
-def min_box(locator) -> tuple[float, float]:
-    boxes = [b for b in (e.bounding_box() for e in locator.all()) if b]
-    assert boxes
-    return min(b["width"] for b in boxes), min(b["height"] for b in boxes)
 
 
 RENDER = """async ([state, mode]) => {
@@ -417,10 +388,6 @@ def test_room_page_connects_and_reconnects_after_a_drop(page, live_server):
 # ---------------------------------------------------------------------------------- play
 
 
-CALLS = ".act-btn[data-action=chi], .act-btn[data-action=pon]"
-WINS = ".act-btn[data-action=tsumo], .act-btn[data-action=ron]"
-
-
 def room_protocol_missing(live_url: str) -> str | None:
     from openmahjong.server import protocol
 
@@ -445,37 +412,8 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
                     (p.text_content("main") or "")[:300])  # fmt: skip
     fits_width(page)
     page.shot("play-start")
-    called = discarded = False
-    hands = 0
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if p.get_by_test_id("match-end").count():
-            break
-        if p.get_by_test_id("result").count():
-            if hands == 0:
-                page.shot("play-result")
-            hands += 1
-            p.get_by_role("button", name="Continue").click()
-            continue
-        acts = p.locator("[data-testid=actions] .act-btn")
-        playable = p.locator(".hand-tile.playable")
-        if p.locator(WINS).count():
-            p.locator(WINS).first.click()
-        elif not called and p.locator(CALLS).count():
-            p.locator(CALLS).first.click()
-            called = True
-        elif playable.count():
-            target = p.locator(".hand-tile.playable.drawn")
-            (target if target.count() else playable.last).click()
-            discarded = True
-        elif p.locator(".act-btn[data-action=reveal]").count():
-            p.locator(".act-btn[data-action=reveal]").first.click()
-        elif acts.count():
-            p.locator(".act-btn[data-action=pass]").first.click()
-        p.wait_for_timeout(100)
-    end = p.get_by_test_id("match-end")
-    end.wait_for(timeout=5000)
-    assert discarded and hands >= 1
+    done = play_to_the_end(page)
+    assert done["discards"] and done["hands"] >= 1
     page.shot("play-end")
     seed = p.text_content("[data-testid=master-seed]")
     # The match is over: its replay opens from the end screen and steps through the actions.

@@ -16,9 +16,12 @@ from openmahjong.server import Settings, create_app
 WEB = Path(__file__).resolve().parents[2] / "src" / "openmahjong" / "web"
 
 
-def make_app(workdir: Path) -> tuple[FastAPI, str]:
-    """The application under test, with its own SQLite file in ``workdir``."""
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}", web_dir=WEB)
+def make_app(workdir: Path, **overrides: object) -> tuple[FastAPI, str]:
+    """The application under test, with its own SQLite file in ``workdir``; ``overrides`` are
+    more ``Settings`` fields (e.g. ``matchmaking_bot_fill_seconds``)."""
+    settings = Settings(
+        database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}", web_dir=WEB, **overrides
+    )
     return create_app(settings), "create_app"
 
 

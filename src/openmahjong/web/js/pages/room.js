@@ -15,6 +15,10 @@ import { applyEvent } from "../view-events.js";
 
 let session = null;
 
+/** Live tiles once the hands are dealt (13 each, the dealer 14): Riichi keeps 14 in the dead
+ *  wall (136 - 14 - 53); MCR has none (144 - 53), and its flower replacements are Drew events. */
+const LIVE_AFTER_DEAL = { riichi: 69, mcr: 91 };
+
 function freshSession(id, query) {
   const quick = id === "quick";
   return {
@@ -66,6 +70,7 @@ function mySeat(room) {
 /** One step of "play against bots": join, add bots, ready, start; each sent once per state. */
 function autoPlay() {
   const room = session.room;
+  if (!session.auto.bots && !session.auto.start) return; // an ordinary visit: the player decides
   if (!room || room.status === "playing" || room.game) return;
   const seat = mySeat(room);
   const once = (key, msg) => {
@@ -154,6 +159,11 @@ function onMessage(msg) {
       break;
     case "event":
       if (session.view) session.view = applyEvent(session.view, msg.event);
+      if (session.view && session.seat === null && msg.event.type === "HandStarted") {
+        // A spectator gets no view with the wall count: the live wall after the deal, which
+        // the Drew events then count down.
+        session.view.live_remaining = LIVE_AFTER_DEAL[session.room ? session.room.ruleset : "riichi"] ?? 0;
+      }
       noteEvent(msg.event);
       break;
     case "prompt":
@@ -212,9 +222,16 @@ function statusLine() {
     s === "reconnecting" ? h("button", { type: "button", class: "small-btn", onclick: () => session.client.connect() }, t("room.reconnect")) : null);
 }
 
+/** "Watch", when the room takes spectators: also shown when a game already running there
+ *  refused our seat (then no room state has come). */
+function watchButton() {
+  if (!(session.info && session.info.table && session.info.table.spectators)) return null;
+  return h("button", { type: "button", "data-testid": "watch", onclick: () => send({ type: "join", room: session.id, spectate: true }) }, t("room.watch"));
+}
+
 function seatsPanel() {
   const room = session.room;
-  if (!room) return h("p", { class: "muted" }, t("room.waiting"));
+  if (!room) return h("div", {}, h("p", { class: "muted" }, t("room.waiting")), h("div", { class: "button-row" }, watchButton()));
   const seat = mySeat(room);
   const owner = room.owner_id === me();
   const list = h("ol", { class: "room-seats", "data-testid": "room-seats" }, room.seats.map((s, i) => h("li", { "data-seat": i },
@@ -223,8 +240,7 @@ function seatsPanel() {
   const empty = room.seats.filter((s) => !s).length;
   const buttons = h("div", { class: "button-row" },
     seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: () => send({ type: "join", room: session.id }) }, t("room.join")) : null,
-    seat === null && session.info && session.info.table && session.info.table.spectators
-      ? h("button", { type: "button", "data-testid": "watch", onclick: () => send({ type: "join", room: session.id, spectate: true }) }, t("room.watch")) : null,
+    seat === null ? watchButton() : null,
     seat !== null ? h("button", { type: "button", "data-testid": "ready", onclick: () => send({ type: "ready", room: session.id, ready: !room.seats[seat].ready }) },
       room.seats[seat].ready ? t("room.unready") : t("room.setReady")) : null,
     owner && empty ? h("button", { type: "button", "data-testid": "add-bot", onclick: () => send({ type: "add_bot", room: session.id }) }, t("room.addBot")) : null,
