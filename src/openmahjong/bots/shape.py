@@ -17,6 +17,7 @@ deterministic.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from openmahjong.hand.distance import COMBINED, VECTORS, combine
 from openmahjong.hand.shanten import shanten_counts
@@ -25,6 +26,7 @@ from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_reco
 __all__ = ["improving", "improving_after", "useful_count", "ORPHANS"]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_COUNTS = itemgetter(*ORPHANS)
 
 
 _CACHE: dict[bytes, tuple[int, tuple[int, ...]]] = {}
@@ -129,25 +131,22 @@ def _special_kinds(counts: Sequence[int], current: int, better: tuple[int, ...])
 
     One tile lowers a special form by at most one, so it can only matter when that form is
     exactly at the current shanten; then its improving kinds join the answer."""
-    singles = counts.count(1)
     kinds = 34 - counts.count(0)
-    pairs = kinds - singles
+    pairs = kinds - counts.count(1)
+    seven_pairs = 6 - pairs + (7 - kinds if kinds < 7 else 0) == current
+    held = _ORPHAN_COUNTS(counts)
+    orphan_pair = max(held) >= 2
+    orphans = held.count(0) - orphan_pair == current  # 13 - orphan kinds - a pair
+    if not seven_pairs and not orphans:
+        return better  # the common case
     extra: set[int] = set()
-    if 6 - pairs + max(0, 7 - kinds) == current:
+    if seven_pairs:
         extra.update(j for j in range(34) if counts[j] == 1 or (kinds < 7 and counts[j] == 0))
-    # Thirteen orphans is at least 12 - (distinct kinds held) away: usually far off.
-    if 12 - kinds <= current:
-        held = [counts[i] for i in ORPHANS]
-        orphan_pair = max(held) >= 2
-        if 13 - (13 - held.count(0)) - orphan_pair == current:
-            extra.update(
-                i
-                for i, n in zip(ORPHANS, held, strict=True)
-                if n == 0 or (n == 1 and not orphan_pair)
-            )
-    if extra:
-        return tuple(sorted(extra.union(better)))
-    return better
+    if orphans:
+        extra.update(
+            i for i, n in zip(ORPHANS, held, strict=True) if n == 0 or (n == 1 and not orphan_pair)
+        )
+    return tuple(sorted(extra.union(better)))
 
 
 def _remember(key: bytes, answer: tuple[int, tuple[int, ...]]) -> None:
