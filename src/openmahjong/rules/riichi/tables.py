@@ -342,8 +342,17 @@ def variants(
                 else:
                     fu = (_triplet(i, True, False) >> P_FU) & 255
                     found.append((SHANPON, -(fu // 2), -1))
-        out.append(tuple(found))
-    return tuple(out)
+        out.append(_shared(tuple(_shared(v) for v in found)))
+    return _shared(tuple(out))
+
+
+# Variants repeat endlessly across entries (a ryanmen is a ryanmen): one copy of each keeps the
+# tables small enough to stay in the CPU caches.
+_SHARED: dict[tuple, tuple] = {}
+
+
+def _shared(t: tuple) -> tuple:
+    return _SHARED.setdefault(t, t)
 
 
 # ---------------------------------------------------------------------------- honor shapes
