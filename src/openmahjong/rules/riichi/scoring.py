@@ -149,16 +149,19 @@ _POINTS_ROWS: dict[tuple[bool, str], tuple] = {}
 
 
 def _points_rows(kiriage: bool, kazoe_limit: str) -> tuple:
-    """Per (dealer << 1 | tsumo): index min(han, 13) << 8 | fu -> (basic points, value, limit)."""
+    """Per (dealer << 1 | tsumo): index han << 8 | fu (han < 64) -> (basic points, value, limit)."""
     key = (kiriage, kazoe_limit)
     if key not in _POINTS_ROWS:
         rules = RiichiRules(kiriage=kiriage, kazoe_limit=kazoe_limit)  # type: ignore[arg-type]
         rows = []
         for mode in range(4):
             dealer, tsumo = bool(mode & 2), bool(mode & 1)
-            row: list[tuple[int, int, str] | None] = [None] * (14 << 8)
-            for han in range(1, 14):
+            row: list[tuple[int, int, str] | None] = [None] * (64 << 8)
+            for han in range(1, 64):
                 for fu in range(20, 256):
+                    if han > 13:  # the same limit as 13 han: the same entry
+                        row[han << 8 | fu] = row[13 << 8 | fu]
+                        continue
                     base, limit = basic_points(han, fu, 0, rules)
                     row[han << 8 | fu] = (base, hand_value(base, dealer, tsumo), limit)
             rows.append(tuple(row))
@@ -298,11 +301,11 @@ _FOUR_FIVES = TB.FOUR_FIVES
 _F_ENDS = TB.F_ENDS
 _F_HONOR_COUNTS = TB.F_HONOR_COUNTS
 _F_KANS = TB.F_KANS
-_F_MANY_SPLITS = TB.F_MANY_SPLITS
-_F_NO_SPLIT = TB.F_NO_SPLIT
 _F_OPEN = TB.F_OPEN
-_F_ORPHANS = TB.F_ORPHANS
 _F_PAIRS = TB.F_PAIRS
+_SHAPE_ORPHANS = TB.F_ORPHANS - TB.F_PAIRS
+_SHAPE_SPLITS = TB.F_NO_SPLIT - TB.F_PAIRS
+_SHAPE_MASK = (1 << (TB.F_MANY_SPLITS + 3 - TB.F_PAIRS)) - 1
 _HONOR_MASK = TB.HONOR_MASK
 _HONOR_SHIFT = TB.HONOR_SHIFT
 _M_LOW = TB.M_LOW
@@ -511,8 +514,10 @@ def score_win(
         best: tuple | None = None
         best_key: tuple = ()
         found = False
+        # Exact pairs, orphan kinds, and the suits that split no way / more than one way.
+        shape = (F >> _F_PAIRS) & _SHAPE_MASK
         if not nm:
-            if (F >> _F_PAIRS) & 15 == 7:  # seven pairs: first, as shapes.readings lists it
+            if shape & 15 == 7:  # seven pairs: first, as shapes.readings lists it
                 found = True
                 if hand_mult:
                     base = 8000 * hand_mult
@@ -539,7 +544,7 @@ def score_win(
                         dn, un = _dora_counts(PK, dora_indicators, ura_indicators, ura)
                         dora_han = dn + un + reds
                         han += dora_han
-                        base, value, limit = points[(han if han < 13 else 13) << 8 | 25]
+                        base, value, limit = points[han << 8 | 25]
                         best_key = (value, han, 25)
                         best = (
                             CHIITOITSU,
@@ -556,7 +561,7 @@ def score_win(
                             0,
                             limit,
                         )
-            elif (F >> _F_ORPHANS) & 15 == 13 and (F >> _F_ENDS) & 31 == 14:
+            elif (shape >> _SHAPE_ORPHANS) & 15 == 13 and (F >> _F_ENDS) & 31 == 14:
                 found = True
                 pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
                 wait = THIRTEEN_SIDED if pair == wi else TANKI
@@ -580,7 +585,7 @@ def score_win(
                     0,
                     "",
                 )
-        sp = (F >> _F_NO_SPLIT) & 63  # suits that split no way, and more than one way
+        sp = shape >> _SHAPE_SPLITS
         if not sp & 7:  # (a thirteen orphans hand never splits)
             var = (e0, e1, e2, eh)[wi // 9][_VARIANT_SLOT[wi] + tsumo_bit]
             splits: Sequence[tuple[int, int, tuple[int, int, int]]]
@@ -665,7 +670,7 @@ def score_win(
                                     un += (PK >> _DORA_SHIFT[ind]) & 31
                             dora_han = dn + un + reds
                         han += dora_han
-                        base, value, limit = points[(han if han < 13 else 13) << 8 | fu]
+                        base, value, limit = points[han << 8 | fu]  # 64+ han: IndexError
                     if best is None or (value, han, fu) > best_key:
                         best_key = (value, han, fu)
                         best = (
