@@ -90,7 +90,7 @@ def _splits_slowly(counts: list[int]) -> set[tuple[int, tuple[int, ...], tuple[i
 
 def test_listed_suit_splits_match_the_search():
     rng = random.Random(5)
-    listed = list(shapes._fitting_shapes()[0])
+    listed = [tuple(k >> (5 * r) & 31 for r in range(9)) for k in shapes._fitting_shapes()[0]]
     assert len(listed) == 21743
     pick = (0, 0, 0, 1, 1, 2, 3, 4)
     others = [tuple(rng.choice(pick) for _ in range(9)) for _ in range(20000)]
@@ -99,4 +99,23 @@ def test_listed_suit_splits_match_the_search():
     fit = shapes._fitting_shapes()[1]
     for c in others:
         if sum(c) <= 14:
-            assert fit.get(c, (False, False)) == shapes._fit(c), c
+            assert fit.get(shapes.pack_suit(c), (False, False)) == shapes._fit(c), c
+
+
+def test_packed_one_wait_test_matches_the_suit_completions():
+    rng = random.Random(8)
+    complete = [k for k in shapes._fitting_shapes()[0] if 0 < k % 31 <= 14]
+    checked = 0
+    for key in rng.sample(complete, 6000):
+        counts = [key >> (5 * r) & 31 for r in range(9)]
+        for rank in {r for r in range(9) if counts[r]}:
+            counts[rank] -= 1
+            _, fits_pair, to_sets, to_pair = shapes._suit_completions(tuple(counts))
+            if sum(counts) % 3 == 2:
+                expected = not fits_pair and to_sets == (rank,)
+            else:
+                expected = to_pair == (rank,)
+            assert shapes.waits_only_on(shapes.pack_suit(counts), rank) == expected, counts
+            counts[rank] += 1
+            checked += 1
+    assert checked > 20000

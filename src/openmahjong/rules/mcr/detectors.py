@@ -11,12 +11,12 @@ from itertools import combinations_with_replacement
 
 from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr.principles import limit_chow_pairs
+from openmahjong.rules.mcr.shapes import FIELD  # bits between two kinds in a kind mask
 
 __all__ = [
     "order_key",
     "ORDER",
     "BIT",
-    "FIELD",
     "mask_fans",
     "chow_fans",
     "pung_fans",
@@ -437,8 +437,6 @@ def tile_hogs(tiles: list[int], f: list[int]) -> None:
 # order) is bit 5i, the lowest bit of its field in the scorer's packed counts (five bits a kind),
 # so the mask is read straight off the counts; each fan is then a mask test.
 
-#: bits between two kinds in a kind mask (and per kind in the scorer's packed counts)
-FIELD = 5
 #: kind code -> its bit
 BIT: dict[int, int] = {
     t: 1 << (FIELD * i)

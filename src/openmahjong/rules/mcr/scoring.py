@@ -24,7 +24,7 @@ from openmahjong.rules.mcr import fans as F
 from openmahjong.rules.mcr import shapes
 from openmahjong.rules.mcr.detectors import (
     _SET_TRAIT,
-    FIELD,
+    BIT,
     ORDER,
     chow_fans,
     kong_and_concealed_fans,
@@ -36,6 +36,7 @@ from openmahjong.rules.mcr.detectors import (
     tile_hogs,
 )
 from openmahjong.rules.mcr.principles import apply_exclusions
+from openmahjong.rules.mcr.shapes import FIELD
 
 __all__ = [
     "Meld",
@@ -145,6 +146,7 @@ _SHIFT: dict[int, int] = {t: FIELD * i for t, i in _DENSE.items()}  # any tile c
 _PACK: dict[int, int] = {t: 1 << shift for t, shift in _SHIFT.items()}  # one tile, packed
 _ONES = sum(1 << (FIELD * i) for i in range(34))  # the lowest bit of every field
 _SUIT_FIELDS = (1 << (9 * FIELD)) - 1  # one suit's nine fields
+_ELEVENS, _SIXTEENS = 11 * _ONES, 16 * _ONES
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
 _SUITED_BITS = _ONES & ((1 << (27 * FIELD)) - 1)  # the 27 suited kinds in a kind mask
@@ -200,20 +202,26 @@ def _read_meld(meld: object, n: int) -> tuple[_Fixed, list[int]]:
     return (ks[0], False, size == 4, kind == "ankan"), ks
 
 
+def _meld_record(fixed: _Fixed, ks: list[int]) -> tuple[_Fixed, list[int], int, int]:
+    """A meld as (fixed set, its tiles, their packed counts, its part of ``pung_kinds``: 0 for
+    a chow)."""
+    tile, is_chow, is_kong, concealed = fixed
+    kinds = 0 if is_chow else 512 + 64 * concealed + (1 if concealed else 8) * is_kong
+    return fixed, ks, sum(_PACK[t] for t in ks), kinds
+
+
 @lru_cache(maxsize=4096)
-def _known_meld(meld: tuple) -> tuple[_Fixed, list[int], int]:
-    fixed, ks = _read_meld(meld, 0)
-    return fixed, ks, sum(_PACK[t] for t in ks)
+def _known_meld(meld: tuple) -> tuple[_Fixed, list[int], int, int]:
+    return _meld_record(*_read_meld(meld, 0))
 
 
-def _meld(meld: object, n: int) -> tuple[_Fixed, list[int], int]:
-    """The meld as a fixed set, its tiles and their packed counts."""
+def _meld(meld: object, n: int) -> tuple[_Fixed, list[int], int, int]:
+    """``_meld_record`` of a meld, remembered per meld."""
     try:
         return _known_meld(meld)  # type: ignore[arg-type]
     except (InvalidHand, TypeError):
         # An invalid meld raises again, now named by its position; an unhashable one is read.
-        fixed, ks = _read_meld(meld, n)
-        return fixed, ks, sum(_PACK[t] for t in ks)
+        return _meld_record(*_read_meld(meld, n))
 
 
 @dataclass(slots=True)
@@ -231,7 +239,8 @@ class _Context:
     everything: int  # every tile of the hand, melds included, as packed counts
     fixed_chows: tuple[int, ...]  # middle tiles of the melded chows
     fixed_pung_tiles: tuple[int, ...]  # the tiles of the melded pungs and kongs
-    pung_kinds: int  # the melds' pungs, concealed pungs, melded and concealed kongs (3 bits each)
+    # the melds' pungs, concealed pungs, melded and concealed kongs, 3 bits each (9, 6, 3, 0)
+    pung_kinds: int
     mask: int  # the kinds among the concealed tiles (``detectors.BIT``)
     _full: list[int] | None = None
     _waits: frozenset[int] | None = None
@@ -300,21 +309,12 @@ class _Context:
         return odd.bit_count() != 1 or odd == 1 << shift
 
 
-#: (a suit's packed counts before the win, the winning rank) -> ``_only_wait_in_suit``
+#: (a suit's packed counts before the win, the winning rank) -> ``shapes.waits_only_on``
 _ONLY_WAIT: dict[tuple[int, int], bool] = {}
 
 
 def _only_wait_in_suit(before: int, rank: int) -> bool:
-    """Whether the suit (with the winning rank, it fits) waited on that rank alone.
-
-    When the suit less the winning tile holds 3k + 2 tiles, it held sets only and the pair lies
-    elsewhere: it must not already fit as sets and a pair, and only that rank completes it.
-    """
-    counts = tuple(_unpack(before, 9))
-    _, fits_pair, to_sets, to_pair = shapes.suit_completions(counts)
-    sets_only = sum(counts) % 3 == 2
-    alone = not fits_pair and to_sets == (rank,) if sets_only else to_pair == (rank,)
-    _ONLY_WAIT[before, rank] = alone
+    _ONLY_WAIT[before, rank] = alone = shapes.waits_only_on(before, rank)
     return alone
 
 
@@ -355,16 +355,15 @@ def _prepare(
         if len(melds) > 4:
             raise InvalidHand(f"{len(melds)} melds: a hand has at most four sets")
         for n, meld in enumerate(melds, 1):
-            pack, ks, packed_meld = _meld(meld, n)
+            pack, ks, packed_meld, kinds = _meld(meld, n)
             fixed.append(pack)
-            fixed_tiles.extend(ks)
+            fixed_tiles += ks
             melded += packed_meld
-            t, is_chow, k, c = pack
-            if is_chow:
-                fixed_chows += (t,)
+            if kinds:
+                fixed_pung_tiles += (pack[0],)
+                pung_kinds += kinds
             else:
-                fixed_pung_tiles += (t,)
-                pung_kinds += 512 + 64 * c + (8 if k and not c else 1 if k else 0)
+                fixed_chows += (pack[0],)
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
     try:
@@ -387,7 +386,7 @@ def _prepare(
     if not held:
         raise InvalidHand(f"the winning tile {_tile_name(win)} is not in the hand")
     everything = packed + melded
-    if (everything + 11 * _ONES) & (16 * _ONES):  # a field of five or more (at most 18 + 11)
+    if (everything + _ELEVENS) & _SIXTEENS:  # a field of five or more (at most 18 + 11 < 32)
         counts = _unpack(everything)
         i = max(range(34), key=counts.__getitem__)
         raise InvalidHand(
@@ -411,17 +410,17 @@ def _prepare(
         win,
         fixed,
         fixed_tiles,
-        bool(self_drawn),
-        bool(fourth_tile),
-        bool(kong),
-        bool(last_tile),
+        self_drawn,  # (the flags are only ever tested for truth)
+        fourth_tile,
+        kong,
+        last_tile,
         seat_wind,
         prevalent_wind,
         everything,
         fixed_chows,
         fixed_pung_tiles,
         pung_kinds,
-        _kinds_held(packed),
+        (packed | packed >> 1 | packed >> 2) & _ONES,  # _kinds_held(packed)
     )
 
 
@@ -494,7 +493,8 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
         mask_fans(ctx.mask, f)
         f[F.TILE_HOG] = (ctx.packed >> 2 & _ONES).bit_count()  # fields of four
         return f
-    melded = sum(1 for _, _, _, c in fixed if not c)
+    kinds = ctx.pung_kinds
+    melded = len(fixed) - (kinds >> 6 & 7)  # the melds less the concealed kongs
     if melded == 0:
         f[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif melded == 4:
@@ -502,7 +502,7 @@ def _regular_hand_fans(ctx: _Context) -> list[int]:
     everything = ctx.everything
     mask_fans(_kinds_held(everything), f)
     # 四归一: four of a kind that is not a kong
-    f[F.TILE_HOG] = (everything >> 2 & _ONES).bit_count() - sum(1 for _, _, k, _ in fixed if k)
+    f[F.TILE_HOG] = (everything >> 2 & _ONES).bit_count() - (kinds >> 3 & 7) - (kinds & 7)
     return f
 
 
@@ -533,7 +533,7 @@ def _split_suit(suit: int, key: int) -> tuple[_Split, ...]:
             tuple(m + tens + 1 for m in chows),
             tuple(t + tens + 1 for t in pungs),
         )
-        for pair, chows, pungs in shapes.suit_splits(tuple(_unpack(key, 9)))
+        for pair, chows, pungs in shapes.packed_suit_splits(key)
     )
     _SUIT_SPLITS[suit][key] = splits
     return splits
@@ -655,6 +655,17 @@ _PUNG_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
     for ck in range(c + 1)
     if mk + ck <= n and mk <= n - c
 }
+#: sorted tiles of 2-4 pungs (kongs) -> the fans they make among themselves, filled as met
+_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    f = [0] * F.N_FANS
+    pung_fans(sorted(tiles, key=ORDER.__getitem__), f)
+    _PUNGS[tiles] = relations = _nonzero(f)
+    return relations
+
+
 #: a pung's (or kong's) own fan: 箭刻 or 幺九刻
 _PUNG_OWN = {
     t: F.DRAGON_PUNG if t in _DRAGONS else F.PUNG_OF_TERMINALS_OR_HONORS
@@ -665,7 +676,7 @@ _PUNG_OWN = {
 
 def _clear_tables() -> None:
     """Forget every remembered shape and set relation (the bench's cold start)."""
-    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT):
+    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT, _PUNGS):
         table.clear()
     shapes._suit_fit.cache_clear()
     shapes._suit_completions.cache_clear()
@@ -705,7 +716,12 @@ def _score_regular(
             if t in own:
                 f[own[t]] += 1
         if len(pung_tiles) > 1:
-            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
+            key = tuple(sorted(pung_tiles))
+            relations = _PUNGS.get(key)
+            if relations is None:
+                relations = _pung_relations(key)
+            for fan, n in relations:
+                f[fan] += n
     if n_chows > 1:
         if n_chows == 4 and pair % 10 == 5 and pair < 40:
             chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)  # (双龙会 asks the pair)
@@ -806,22 +822,24 @@ def _score_knitted(ctx: _Context) -> list[int] | None:
 
 
 def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
-    """Seven pairs, thirteen orphans, honors and knitted tiles (no melds)."""
-    counts = ctx.full
+    """Seven pairs, thirteen orphans, honors and knitted tiles (no melds, so 14 tiles)."""
     f = [0] * F.N_FANS
-    if shapes.is_seven_pairs(counts):
-        if shapes.is_shifted_seven_pairs(counts):
+    mask = ctx.mask
+    if not ctx.packed & _ONES:  # no kind held an odd number of times: seven pairs
+        if mask in _SHIFTED_PAIRS_MASKS:  # (seven kinds, so two of each)
             f[F.SEVEN_SHIFTED_PAIRS] = 1
             tile_fans(ctx.concealed, f)
         else:
             f[F.SEVEN_PAIRS] = 1
-            mask_fans(ctx.mask, f)  # suits, tiles and ranges, from the kinds held
-            f[F.TILE_HOG] = counts.count(4)
+            mask_fans(mask, f)  # suits, tiles and ranges, from the kinds held
+            f[F.TILE_HOG] = (ctx.packed >> 2 & _ONES).bit_count()  # fields of four
         form = "seven pairs"
-    elif shapes.is_thirteen_orphans(counts):
+    elif mask == _ORPHANS_MASK:  # the thirteen kinds and nothing else
         f[F.THIRTEEN_ORPHANS] = 1
         form = "thirteen orphans"
     else:
+        if mask.bit_count() != 14:  # honors and knitted tiles are 14 different kinds
+            return None
         kind = shapes.honors_and_knitted(sorted(ctx.concealed))
         if kind is None:
             return None
@@ -829,12 +847,21 @@ def _score_special(ctx: _Context) -> tuple[list[int], str] | None:
             f[F.GREATER_HONORS_AND_KNITTED] = 1
         else:
             f[F.LESSER_HONORS_AND_KNITTED] = 1
-            if sum(counts[:27]) == 9:
+            if (mask & _SUITED_BITS).bit_count() == 9:
                 f[F.KNITTED_STRAIGHT] = 1
         form = "honors and knitted"
     _win_condition_fans(ctx, f)
     apply_exclusions(f)
     return f, form
+
+
+#: the kind masks of seven shifted pairs (seven consecutive kinds of a suit) and thirteen orphans
+_SHIFTED_PAIRS_MASKS = frozenset(
+    sum(1 << (FIELD * (9 * suit + r)) for r in range(lo, lo + 7))
+    for suit in range(3)
+    for lo in (0, 1, 2)
+)
+_ORPHANS_MASK = sum(BIT[t] for t in shapes.ORPHANS)
 
 
 def _fan_total(f: list[int]) -> int:

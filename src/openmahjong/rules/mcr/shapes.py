@@ -28,6 +28,10 @@ __all__ = [
     "is_regular_complete",
     "suit_completions",
     "suit_splits",
+    "packed_suit_splits",
+    "pack_suit",
+    "waits_only_on",
+    "FIELD",
 ]
 
 #: The six knitted straights: 147 in one suit, 258 in another, 369 in the third.
@@ -121,24 +125,36 @@ def is_nine_gates(counts13: list[int]) -> bool:
 
 # --------------------------------------------------------------------------- every shape that fits
 # A suit holds at most four sets and a pair, so the shapes that fit are few (21,743 with up to four
-# of a tile; 29,559 when a fifth copy is allowed, for wait questions). They are listed once, from
-# the sets, on first use: a suit's splits and its fit are then one dictionary lookup, for shapes
-# seen before or not.
+# of a tile; 29,559 when a fifth copy is allowed, for wait questions). They are listed once, at
+# import, from the sets: a suit's splits and its fit are then one dictionary lookup, for shapes
+# seen before or not. The tables are keyed by packed counts: FIELD bits a rank, rank r's count
+# at bit FIELD * r (the layout of the scorer's hand counts, one suit of it).
 
+#: bits per kind in packed counts; a field holds up to 31, so a sum of fields below 31 is the
+#: packed number mod 31 (32 = 1 mod 31)
+FIELD = 5
 #: the 16 sets of a suit as (chow middle or pung rank, its three ranks): seven chows, nine pungs
 _SETS = tuple((r + 1, (r, r + 1, r + 2)) for r in range(7)) + tuple((r, (r,) * 3) for r in range(9))
 _SuitSplit = tuple[int, tuple[int, ...], tuple[int, ...]]
 _NO_FIT = (False, False)
+_SETS_FIT = (True, False)
+_PAIR_FIT = (False, True)
+_RANK_BITS = tuple(1 << (FIELD * r) for r in range(9))
+
+
+def pack_suit(counts: tuple[int, ...] | list[int]) -> int:
+    """One suit's nine counts as packed counts."""
+    return sum(n << (FIELD * r) for r, n in enumerate(counts))
 
 
 @cache
-def _fitting_shapes() -> tuple[dict[tuple[int, ...], tuple], dict[tuple[int, ...], tuple]]:
-    """(shape -> its splits, shape -> its fit) for every one-suit shape of 0-4 sets and at most
-    one pair. A split is (pair, chows, pungs) in ranks 0-8 (a chow by its middle, the pair
-    rank + 1 so that 0 is no pair); the splits table has the shapes with at most four of a
-    tile, the fit table those with at most five."""
-    splits: dict[tuple[int, ...], set] = {}
-    fit: dict[tuple[int, ...], tuple[bool, bool]] = {}
+def _fitting_shapes() -> tuple[dict[int, tuple[_SuitSplit, ...]], dict[int, tuple[bool, bool]]]:
+    """(packed shape -> its splits, packed shape -> its fit) for every one-suit shape of 0-4 sets
+    and at most one pair. A split is (pair, chows, pungs) in ranks 0-8 (a chow by its middle,
+    the pair rank + 1 so that 0 is no pair); the splits table has the shapes with at most four
+    of a tile, the fit table those with at most five."""
+    splits: dict[int, set[_SuitSplit]] = {}
+    fit: dict[int, tuple[bool, bool]] = {}
     for n in range(5):
         for combo in combinations_with_replacement(range(16), n):
             c = [0] * 9
@@ -150,32 +166,54 @@ def _fitting_shapes() -> tuple[dict[tuple[int, ...], tuple], dict[tuple[int, ...
                 continue
             chows = tuple(_SETS[k][0] for k in combo if k < 7)
             pungs = tuple(_SETS[k][0] for k in combo if k >= 7)
-            shape = tuple(c)
-            fit[shape] = (True, False)
+            shape = pack_suit(c)
+            fit[shape] = _SETS_FIT
             if top <= 4:
                 splits.setdefault(shape, set()).add((0, chows, pungs))
             for r in range(9):
                 if c[r] <= 3:
-                    c[r] += 2
-                    shape = tuple(c)
-                    fit[shape] = (False, True)
-                    if c[r] <= 4 and top <= 4:
-                        splits.setdefault(shape, set()).add((r + 1, chows, pungs))
-                    c[r] -= 2
+                    with_pair = shape + 2 * _RANK_BITS[r]
+                    fit[with_pair] = _PAIR_FIT
+                    if c[r] <= 2 and top <= 4:
+                        splits.setdefault(with_pair, set()).add((r + 1, chows, pungs))
     return {shape: tuple(sorted(found)) for shape, found in splits.items()}, fit
+
+
+_SPLITS, _FITS = _fitting_shapes()  # listed at import (about 0.1 s), so that no hand pays for it
 
 
 def suit_splits(counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
     """Every split of one suit's nine counts into sets and at most one pair (none if it does
     not fit), as sorted (pair rank + 1 or 0, chow middle ranks, pung ranks), ranks 0-8."""
-    return _fitting_shapes()[0].get(counts, ())
+    return _SPLITS.get(pack_suit(counts), ())
+
+
+def packed_suit_splits(packed: int) -> tuple[_SuitSplit, ...]:
+    """``suit_splits`` of packed counts."""
+    return _SPLITS.get(packed, ())
+
+
+def waits_only_on(before: int, rank: int) -> bool:
+    """Whether one suit (packed counts of at most four a rank, 13 tiles at most) that fits with
+    ``rank`` added waited on that rank alone: with 3k + 2 tiles it held sets only (the pair lies
+    elsewhere), so it must not already fit as sets and a pair and only ``rank`` may make it
+    sets; otherwise only ``rank`` may make it sets and a pair. (A rank with no tile within two
+    completes nothing, so every rank may be tried.)"""
+    fits = _FITS
+    if before % 31 % 3 == 2:  # (the number of tiles: the sum of the fields)
+        if fits.get(before) is _PAIR_FIT:
+            return False
+        want = _SETS_FIT
+    else:
+        want = _PAIR_FIT
+    return [r for r, bit in enumerate(_RANK_BITS) if fits.get(before + bit) is want] == [rank]
 
 
 @cache
 def _suit_fit(counts: tuple[int, ...]) -> tuple[bool, bool]:
     """``_fit``, remembered per shape."""
     if sum(counts) <= 14 and max(counts) <= 5:
-        return _fitting_shapes()[1].get(counts, _NO_FIT)
+        return _FITS.get(pack_suit(counts), _NO_FIT)
     return _fit(counts)
 
 
@@ -249,7 +287,7 @@ def _suit_completions(
     to_pair: list[int] = []
     c = list(counts)
     # Within a hand's bounds the fit of each candidate is a lookup (see ``_fitting_shapes``).
-    listed = _fitting_shapes()[1] if sum(counts) <= 13 and max(counts) <= 4 else None
+    packed = pack_suit(counts) if sum(counts) <= 13 and max(counts) <= 4 else None
     for j in range(9):
         if not (
             c[j]
@@ -260,7 +298,10 @@ def _suit_completions(
         ):
             continue  # a tile with no neighbour within two completes nothing
         c[j] += 1
-        s_ok, p_ok = listed.get(tuple(c), _NO_FIT) if listed is not None else _fit(c)
+        if packed is not None:
+            s_ok, p_ok = _FITS.get(packed + _RANK_BITS[j], _NO_FIT)
+        else:
+            s_ok, p_ok = _fit(c)
         c[j] -= 1
         if s_ok:
             to_sets.append(j)
@@ -334,6 +375,3 @@ def seven_pairs_waits(counts: tuple[int, ...]) -> frozenset[int]:
     if counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
         return frozenset()
     return frozenset(ALL_KINDS[i] for i, n in enumerate(counts) if n % 2)
-
-
-_fitting_shapes()  # listed at import (about 0.1 s), so that no hand pays for it
