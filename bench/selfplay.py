@@ -194,27 +194,36 @@ def _greedy(t, seat: int, legal):  # noqa: ANN001, ANN202
 # ----------------------------------------------------------------------------- decisions
 
 
-def decision_times(options, seeds: list[int]) -> list[float]:  # noqa: ANN001
-    """Seconds per bot decision (only decisions with a real choice) over whole games."""
+def decision_times(options, seeds: list[int]) -> tuple[list[float], dict[str, float]]:  # noqa: ANN001
+    """Seconds per bot decision (only decisions with a real choice) over whole games, and
+    where the whole self-play time of those games goes (CPU seconds per part)."""
     times: list[float] = []
+    parts = dict.fromkeys(("engine: legal actions", "engine: act", "views", "bots"), 0.0)
     clock = time.process_time  # CPU time per decision (see main)
     for seed in seeds:
         master, _ = selfplay_seed(seed, 0)
         bots = [RiichiBot(master + s) for s in range(4)]
         m = RiichiMatch(options, master)
         while not m.finished:
+            start = clock()
             t = m.table
             seat = t.turn if t.phase == Phase.TURN else t.waiting_for()[0]
             legal = t.legal_actions(seat)
+            listed = viewed = decided = clock()
             if len(legal) == 1:
-                m.act(seat, legal[0])
-                continue
-            view = t.view(seat, events=False)
-            start = clock()
-            action = bots[seat].act(view)
-            times.append(clock() - start)
+                action = legal[0]
+            else:
+                view = t.view(seat, events=False)
+                viewed = clock()
+                action = bots[seat].act(view)
+                decided = clock()
+                times.append(decided - viewed)
             m.act(seat, action)
-    return times
+            parts["engine: legal actions"] += listed - start
+            parts["views"] += viewed - listed
+            parts["bots"] += decided - viewed
+            parts["engine: act"] += clock() - decided
+    return times, parts
 
 
 def timed(fn: Callable[[], int]) -> tuple[int, float, float]:
@@ -272,13 +281,17 @@ def main() -> None:
           f"{rates['ours+bots'] / rates['riichienv+useful']:.2f}x  "
           "(riichienv with our bot's shanten + useful-tile work in Python)")
 
-    times = decision_times(options, [900, 901])
+    times, parts = decision_times(options, [900, 901])
     times_us = sorted(x * 1e6 for x in times)
     p99 = times_us[int(0.99 * (len(times_us) - 1))]
     print(
         f"bot decision: {len(times_us)} decisions, mean {statistics.fmean(times_us):.0f} us, "
         f"median {statistics.median(times_us):.0f} us, p99 {p99:.0f} us, max {times_us[-1]:.0f} us"
     )
+    total = sum(parts.values())
+    print("ours+bots time over those games: " + ", ".join(
+        f"{name} {100 * sec / total:.0f}%" for name, sec in parts.items()
+    ))
 
 
 if __name__ == "__main__":
