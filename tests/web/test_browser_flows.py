@@ -67,6 +67,8 @@ def seat_bots_and_start(page) -> None:
             "(n) => document.querySelectorAll('[data-testid=room-seats] .badge').length >= n",
             arg=filled,
         )
+    w, h = min_box(p.locator("main button"))
+    assert w >= 40 and h >= 40, (w, h)
     p.get_by_test_id("ready").click()
     p.wait_for_function(
         "() => document.querySelector('[data-testid=ready]')?.textContent === 'Not ready'"

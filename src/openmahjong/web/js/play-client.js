@@ -136,7 +136,14 @@ export class PlayClient {
     this.closed = true;
     clearTimeout(this.timer);
     this.stopPing();
-    if (this.socket) this.socket.close(1000, "bye");
+    const ws = this.socket;
+    if (ws && ws.readyState === WebSocket.CONNECTING) {
+      // Closing a socket that is still connecting makes the browser log a warning: let it
+      // open, then close it (leaving a room page right after opening it).
+      ws.onopen = () => ws.close(1000, "bye");
+    } else if (ws) {
+      ws.close(1000, "bye");
+    }
     this.socket = null;
     this.status("closed");
   }
