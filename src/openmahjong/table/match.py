@@ -98,14 +98,8 @@ class Match(Generic[State, Result]):
     ) -> None:
         """Walls come from the fairness scheme (:meth:`_seeded_wall`) unless a test passes its
         own ``walls(hand_number)``."""
-        if walls is None:
-            if master_seed is None:
-                raise ValueError("a match needs a master seed (or, in tests, a wall source)")
-            seed = master_seed
-
-            def walls(n: int) -> Sequence[int]:
-                return self._seeded_wall(seed, n)
-
+        if walls is None and master_seed is None:
+            raise ValueError("a match needs a master seed (or, in tests, a wall source)")
         if players is not None and len(players) != self.seats:
             raise ValueError(
                 f"a {self.ruleset} match seats {self.seats} players, got {len(players)}"
@@ -119,7 +113,8 @@ class Match(Generic[State, Result]):
             self.players: list[str] | None = seat_order(master_seed, list(players))
         else:
             self.players = list(players) if players is not None else None
-        self._walls = walls
+        if walls is not None:
+            self._walls = walls  # type: ignore[method-assign]
         self.state: State = self._initial_state()
         self.results: list[Result] = []
         #: One summary per finished hand (``_summarise``).
@@ -130,6 +125,13 @@ class Match(Generic[State, Result]):
         self.log: list[list[Any]] = []
         self._hand_start = 0
         self.table: Table = self._deal()
+
+    def _walls(self, hand_number: int) -> Sequence[int]:
+        """The wall of a hand: seeded, unless a test passed its own ``walls`` (a method rather
+        than a closure over ``self``, so a finished match is freed at once by reference
+        counting instead of waiting for the garbage collector)."""
+        assert self.master_seed is not None
+        return self._seeded_wall(self.master_seed, hand_number)
 
     # ------------------------------------------------------------------ the ruleset's hooks
 
