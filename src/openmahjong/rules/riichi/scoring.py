@@ -286,6 +286,7 @@ _VARIANT_SLOT = TB.VARIANT_SLOT
 _OWN_YAKU = TB.OWN_YAKU
 _SIG_HAN = TB.SIG_HAN
 _ZERO3 = (0, 0, 0)
+_SANANKOU_HAN = (0, 0, 0, 2, 0)  # concealed triplets -> sanankou's han (4: a yakuman)
 _CHIITOITSU_YAKU = (("chiitoitsu", 2),)
 _NO_YAKU = "this hand is complete but has no yaku, so it cannot win"
 _NO_YAKU_BONUS = _NO_YAKU + " (dora are bonuses, not yaku)"
@@ -472,7 +473,9 @@ def score_win(
         eh = _HONORS.get(hk) or TB.honor_entry(hk)
         # An entry of None (a count over four) fails here with a TypeError: the general path.
         # The facts are the low bits of F; above P_SHIFT, the reading when every suit splits once.
-        F = e0[0] + e1[0] + e2[0] + eh[0] + F0
+        F = e0[0] + e1[0] + e2[0] + eh[0]
+        if nm:
+            F += F0
 
         # ------------------------------------------------------------ yaku of the whole hand
         # The honors (winds, dragons and their yakuman), in the general path's order.
@@ -607,9 +610,10 @@ def score_win(
                 found = True
                 runs = (d >> _P_RUNS) & 15
                 pair = (d >> _P_PAIR) & 63
-                fu_d = fu_base + pfu[pair] + ((d >> _P_FU) & 255)
+                pair_fu = pfu[pair]
+                fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255)
                 conc_d = (d >> _P_CONCEALED) & 15
-                may_pinfu = closed and runs == 4 and not pfu[pair]
+                may_pinfu = closed and runs == 4 and not pair_fu
                 sig = -1
                 for wait, dfu, dconc in var[j]:
                     conc = conc_d + dconc
@@ -657,7 +661,7 @@ def score_win(
                                 if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
                                     sig += 16
                             dh = _SIG_HAN[closed_bit | sig]
-                        han = common_han + dh + pinfu + (2 if conc == 3 else 0)
+                        han = common_han + dh + pinfu + _SANANKOU_HAN[conc]
                         if han < minimum_han:
                             continue
                         if dora_han < 0:
