@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         purged = await accounts.purge_expired(state)
         if purged:
             log.info("removed %d expired sessions and email codes", purged)
-        resumed = await _app.state.rooms.resume_live()
+        resumed = await _app.state.rooms.start()
         if resumed:
             log.info("resumed %d live games from the database", resumed)
         log.info("openmahjong server ready, database %s", state.db.describe())
