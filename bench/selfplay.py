@@ -20,12 +20,16 @@ The headline ratio is ``ours+bots / riichienv+greedy`` (goal >= 1.0x). Rates are
 CPU second of this process (both engines run single-threaded here), which a busy shared machine
 disturbs far less than wall time; wall-clock rates are printed alongside. It also prints how long
 one bot decision takes (mean, median, 99th percentile over every decision of a few games), and
-the one-time warm-up of our lazily filled shanten tables, which happens before timing.
+the one-time warm-up of our lazily filled shanten tables, which happens before timing. Then
+what the ours+bots line spent in the garbage collector and how many suit shapes it met for the
+first time (each fills the shared shanten tables), and where the time of two more games goes
+(engine legal actions, engine act, views, bots).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import time
@@ -36,6 +40,7 @@ from riichienv import ActionType, RiichiEnv
 
 from openmahjong.bots import RiichiBot, play_match, selfplay_seed
 from openmahjong.hand.shanten import shanten_counts
+from openmahjong.hand.suit_tables import SUIT_RECORDS
 from openmahjong.rules.riichi.game import RiichiMatch, preset
 from openmahjong.table import PASS, Discard, Phase, Reveal, Ron, Tsumo
 from openmahjong.tiles import index34
@@ -226,6 +231,25 @@ def decision_times(options, seeds: list[int]) -> tuple[list[float], dict[str, fl
     return times, parts
 
 
+class _Watch:
+    """Time the garbage collector takes while ``on`` (a ``gc.callbacks`` entry), and where the
+    caller counts new suit shapes."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.seconds = 0.0
+        self.new_shapes = 0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if not self.on:
+            return
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._start
+
+
 def timed(fn: Callable[[], int]) -> tuple[int, float, float]:
     """Hands played, CPU seconds of this process, wall seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -249,6 +273,8 @@ def main() -> None:
     warm = time.perf_counter() - start
     print(f"warm-up: {args.warmup} games of ours+bots in {warm:.1f} s (shanten tables fill)")
 
+    watch = _Watch()
+    gc.callbacks.append(watch)
     totals = {name: [0, 0.0, 0.0] for name in
               ("ours+bots", "riichienv+greedy", "ours+greedy", "riichienv+useful")}
     for r in range(args.rounds):
@@ -262,7 +288,12 @@ def main() -> None:
             "riichienv+useful": lambda s=seeds: riichienv_games(s, game_mode, RiichienvUseful()),
         }
         for name, fn in runs.items():
+            watch.on = name == "ours+bots"
+            shapes = len(SUIT_RECORDS)
             hands, cpu, wall = timed(fn)
+            if watch.on:
+                watch.new_shapes += len(SUIT_RECORDS) - shapes
+            watch.on = False
             totals[name][0] += hands
             totals[name][1] += cpu
             totals[name][2] += wall
@@ -281,6 +312,10 @@ def main() -> None:
           f"{rates['ours+bots'] / rates['riichienv+useful']:.2f}x  "
           "(riichienv with our bot's shanten + useful-tile work in Python)")
 
+    print(
+        f"during ours+bots: garbage collector {watch.seconds:.2f} s (wall), "
+        f"{watch.new_shapes} suit shapes seen for the first time (shanten tables filled)"
+    )
     times, parts = decision_times(options, [900, 901])
     times_us = sorted(x * 1e6 for x in times)
     p99 = times_us[int(0.99 * (len(times_us) - 1))]
