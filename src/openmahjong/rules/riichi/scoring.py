@@ -301,7 +301,6 @@ _FACT_MASK = TB.FACT_MASK
 _FOUR_FIVES = TB.FOUR_FIVES
 _F_ENDS = TB.F_ENDS
 _F_HONOR_COUNTS = TB.F_HONOR_COUNTS
-_F_KANS = TB.F_KANS
 _F_OPEN = TB.F_OPEN
 _F_PAIRS = TB.F_PAIRS
 _SHAPE_ORPHANS = TB.F_ORPHANS - TB.F_PAIRS
@@ -386,8 +385,9 @@ def score_win(
             nm = len(melds)
             if nm > 4 or len(hand) != 14 - 3 * nm or ((PK & _COUNTS_MASK) + _ELEVENS) & _TOPS:
                 raise _Slow
-            closed = not (F0 >> _F_OPEN) & 7
-            kans = (F0 >> _F_KANS) & 7
+            calls = (F0 >> _F_OPEN) & 63  # called melds | kans << 3, as a small int
+            closed = not calls & 7
+            kans = calls >> 3
         else:
             if len(hand) != 14:
                 raise _Slow
