@@ -662,8 +662,22 @@ _PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 def _pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     f = [0] * F.N_FANS
     pung_fans(sorted(tiles, key=ORDER.__getitem__), f)
-    _PUNGS[tiles] = relations = _nonzero(f)
+    _PUNGS[tiles] = relations = tuple((fan, f[fan]) for fan in _PUNG_RELATION_FANS if f[fan])
     return relations
+
+
+#: the fans ``pung_fans`` may count
+_PUNG_RELATION_FANS = (
+    F.BIG_FOUR_WINDS,
+    F.BIG_THREE_DRAGONS,
+    F.FOUR_PURE_SHIFTED_PUNGS,
+    F.PURE_SHIFTED_PUNGS,
+    F.TRIPLE_PUNG,
+    F.BIG_THREE_WINDS,
+    F.MIXED_SHIFTED_PUNGS,
+    F.TWO_DRAGON_PUNGS,
+    F.DOUBLE_PUNG,
+)
 
 
 #: a pung's (or kong's) own fan: 箭刻 or 幺九刻
