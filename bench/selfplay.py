@@ -264,6 +264,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds")
     parser.add_argument("--warmup", type=int, default=20, help="warm-up games (ours, untimed)")
     parser.add_argument("--preset", default="majsoul-hanchan")
+    parser.add_argument(
+        "--settle-gc", action="store_true",
+        help="after the warm-up, settle the garbage collector the way the server does for its "
+             "tables (openmahjong.server.room.settle_gc: what is alive is frozen, young "
+             "collections every 50k allocations); both engines then run under it",
+    )
     args = parser.parse_args()
     options = preset(args.preset)
     game_mode = "4p-red-half" if options.length == 8 else "4p-red-east"
@@ -272,6 +278,11 @@ def main() -> None:
     ours_bots(list(range(10_000, 10_000 + args.warmup)), options)
     warm = time.perf_counter() - start
     print(f"warm-up: {args.warmup} games of ours+bots in {warm:.1f} s (shanten tables fill)")
+    if args.settle_gc:
+        from openmahjong.server.room import settle_gc
+
+        settle_gc()
+        print("garbage collector settled as in the server (--settle-gc)")
 
     watch = _Watch()
     gc.callbacks.append(watch)

@@ -82,15 +82,37 @@ def _grown(k: int, part: bytes, rest: int, index: int, current: int) -> tuple[in
     key = (k, part, rest, index, current)
     found = _GROWN.get(key)
     if found is None:
-        kinds = []
-        for p, grown in enumerate(_grown_ids(part)):
-            if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current:
-                kinds.append(9 * k + p)
-        found = tuple(kinds)
+        if part not in _GROWN_IDS and not _may_grow(part, rest, index, current):
+            found = ()  # no grown shape can help: spare filling the tables with them
+        else:
+            kinds = []
+            for p, grown in enumerate(_grown_ids(part)):
+                if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current:
+                    kinds.append(9 * k + p)
+            found = tuple(kinds)
         if len(_GROWN) >= _GROWN_LIMIT:
             _GROWN.clear()
         _GROWN[key] = found
     return found
+
+
+def _may_grow(part: bytes, rest: int, index: int, current: int) -> bool:
+    """Whether one more tile in ``part`` could bring the regular form below ``current``.
+
+    The regular distance is the best split of the sets (and the pair) between the part and the
+    rest. One tile lowers each entry of the part's vector by at most one, so it helps only at
+    a split that already costs exactly ``current + 1`` and where the part still misses a tile.
+    A cheap test, used before the grown shapes of a part are first looked up."""
+    v = VECTORS[_record_id(part)]
+    r = VECTORS[rest]
+    sets = index // 2
+    target = current + 1
+    for s in range(sets + 1):
+        for p in (0, 1):
+            own = v[2 * s + p]
+            if own and own + r[2 * (sets - s) + 1 - p] == target:
+                return True
+    return False
 
 
 def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
