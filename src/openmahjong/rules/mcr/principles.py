@@ -141,6 +141,8 @@ EXCLUDES: tuple[tuple[int, tuple[int, ...]], ...] = (
 )
 
 
+#: fans whose shape is concealed by itself: a self-drawn win scores 自摸 instead of 不求人
+_CONCEALED_SHAPES = frozenset((F.NINE_GATES, F.FOUR_CONCEALED_PUNGS))
 # Each rule's own fan, read from a fan vector in one C call.
 _HEADS = itemgetter(*(fan for fan, _ in EXCLUDES))
 
@@ -152,7 +154,7 @@ def apply_exclusions(f: list[int]) -> None:
     for fan, excluded in compress(EXCLUDES, _HEADS(f)):
         if not f[fan]:
             continue
-        if fan in (F.NINE_GATES, F.FOUR_CONCEALED_PUNGS) and f[F.FULLY_CONCEALED_HAND]:
+        if fan in _CONCEALED_SHAPES and f[F.FULLY_CONCEALED_HAND]:
             # Fully Concealed is implied by the shape, but a self-drawn win still scores 自摸.
             f[F.FULLY_CONCEALED_HAND] = 0
             f[F.SELF_DRAWN] = 1

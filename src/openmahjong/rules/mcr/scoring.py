@@ -242,6 +242,7 @@ class _Context:
     # the melds' pungs, concealed pungs, melded and concealed kongs, 3 bits each (9, 6, 3, 0)
     pung_kinds: int
     mask: int  # the kinds among the concealed tiles (``detectors.BIT``)
+    tiles: list[int] | tuple[int, ...]  # the concealed tiles as given (valid tile codes)
     _full: list[int] | None = None
     _waits: frozenset[int] | None = None
     _single: bool | None = None
@@ -250,7 +251,10 @@ class _Context:
     def full(self) -> list[int]:
         """The concealed tiles with the win, as 34 counts."""
         if self._full is None:
-            self._full = _unpack(self.packed)
+            full = [0] * 34
+            for t in self.tiles:
+                full[_DENSE[t]] += 1
+            self._full = full
         return self._full
 
     @property
@@ -263,7 +267,7 @@ class _Context:
     @property
     def concealed(self) -> list[int]:
         """The concealed kinds, the winning tile included, sorted."""
-        return [t for t, n in zip(_KINDS, self.full, strict=True) for _ in range(n)]
+        return sorted(map(_KIND.__getitem__, self.tiles))
 
     def waits(self) -> frozenset[int]:
         """What the hand waited on: sets-and-pair waits, plus the seven-pairs wait if closed."""
@@ -421,6 +425,7 @@ def _prepare(
         fixed_pung_tiles,
         pung_kinds,
         (packed | packed >> 1 | packed >> 2) & _ONES,  # _kinds_held(packed)
+        hand,
     )
 
 
@@ -776,9 +781,7 @@ def _score_regular(
         for t in pung_tiles:
             if 40 < t < 45:
                 _wind_pung_fans(ctx, t, f)
-    if not any(f):
-        f[F.CHICKEN_HAND] = 1
-    return f
+    return f  # (with no fan at all, the caller counts 无番和)
 
 
 def _score_knitted(ctx: _Context) -> list[int] | None:
@@ -924,6 +927,9 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
     for pair, chows, pungs in readings:
         f = _score_regular(ctx, base, pair, chows, pungs)
         total = _fan_total(f)
+        if not total:
+            f[F.CHICKEN_HAND] = 1
+            total = _VALUES[F.CHICKEN_HAND]
         if total > best_total:
             best, best_total, form = f, total, "regular"
         elif total == best_total and (
