@@ -36,9 +36,6 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
-from sqlalchemy import insert
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset
@@ -56,7 +53,8 @@ from openmahjong.server.protocol import (
 )
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
-from openmahjong.store.models import GameAction, GameStatus, Role, RoomStatus, User, utcnow
+from openmahjong.store.action_log import ActionLog
+from openmahjong.store.models import GameStatus, Role, RoomStatus, User, utcnow
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
 from openmahjong.table.events import Called, Discarded, Event, event_to_dict
@@ -839,7 +837,12 @@ class Room:
         assert action is not None
         was_reaction = table.phase == Phase.REACTION
         await self.manager.writer.append(
-            game.id, game.next_seq, seat, action_to_dict(action), timed_out, self._clock(game)
+            game.id,
+            game.next_seq,
+            seat,
+            action_to_dict(action),
+            timeout=timed_out,
+            clock=self._clock(game),
         )
         game.next_seq += 1
         game.open.pop(seat, None)
@@ -1010,8 +1013,6 @@ class Room:
             ch.close()
 
 
-_INSERT_ACTION = insert(GameAction.__table__)
-
 #: Allocations between two collections of the youngest generation (CPython's default is 700).
 GC_YOUNG_THRESHOLD = 50_000
 _gc_settled = False
@@ -1036,116 +1037,13 @@ def settle_gc() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 100)
 
 
-class ActionWriter:
-    """Group commit of the action log: every table's action waits until it is committed, and
-    the actions that arrive while one transaction commits go together in the next one. Each
-    action keeps its own checks (``append_action``: live game, next number, in a savepoint)."""
-
-    def __init__(self, db: Any) -> None:
-        self.db = db
-        self._pending: list[tuple[int, int, int, dict[str, Any], bool, Any, asyncio.Future[None]]]
-        self._pending = []
-        self._task: asyncio.Task[None] | None = None
-        #: The writer's own connection, kept open: no pool checkout (nor its liveness ping) per
-        #: transaction. Dropped after a failure; the next batch opens a new one.
-        self._connection: AsyncConnection | None = None
-        #: Transactions committed and actions written (for the load test's curiosity).
-        self.batches = 0
-        self.written = 0
-
-    async def append(
-        self,
-        game_id: int,
-        seq: int,
-        seat: int,
-        action: dict[str, Any],
-        timeout: bool,
-        clock: dict[str, Any] | None = None,
-    ) -> None:
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((game_id, seq, seat, action, timeout, clock, done))
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                await self._insert_all(batch)
-            except IntegrityError:
-                # Someone else wrote one of these numbers: find out which, one by one.
-                await self._one_by_one(batch)
-                continue
-            except Exception as exc:  # the commit failed: nothing of the batch stands
-                for *_rest, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
-                continue
-            self.batches += 1
-            self.written += len(batch)
-            for *_rest, done in batch:
-                if not done.done():
-                    done.set_result(None)
-
-    async def _insert_all(self, batch: list[Any]) -> None:
-        """The fast path: one multi-row INSERT per transaction. Each room is the only writer of
-        its game and numbers its actions from the stored log, so the numbers follow on; the
-        primary key refuses any number stored twice (then the careful path decides)."""
-        now = utcnow()
-        rows = [
-            {
-                "game_id": game_id,
-                "seq": seq,
-                "seat": seat,
-                "action": action,
-                "timeout": timeout,
-                "created_at": now,
-                "clock": clock,
-            }
-            for game_id, seq, seat, action, timeout, clock, _done in batch
-        ]
-        # A Core statement on the writer's connection: no ORM session, no pool checkout.
-        if self._connection is None:
-            self._connection = await self.db.engine.connect()
-        try:
-            async with self._connection.begin():
-                await self._connection.execute(_INSERT_ACTION, rows)
-        except IntegrityError:
-            raise  # rolled back; the connection is fine
-        except Exception:
-            await self.close()
-            raise
-
-    async def close(self) -> None:
-        connection, self._connection = self._connection, None
-        if connection is not None:
-            with contextlib.suppress(Exception):  # a connection that already failed
-                await connection.close()
-
-    async def _one_by_one(self, batch: list[Any]) -> None:
-        for game_id, seq, seat, action, timeout, clock, done in batch:
-            try:
-                async with self.db.session() as s:
-                    await store_games.append_action(
-                        s, game_id, seq, seat, action, timeout=timeout, clock=clock
-                    )
-            except Exception as exc:
-                if not done.done():
-                    done.set_exception(exc)
-                continue
-            self.written += 1
-            if not done.done():
-                done.set_result(None)
-
-
 class RoomManager:
     """Every room this server holds in memory, and which rooms each player sits in."""
 
     def __init__(self, state: Any, hub: Any) -> None:
         self.state = state
         self.hub = hub
-        self.writer = ActionWriter(state.db)
+        self.writer = ActionLog(state.db)
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
         self._lock = asyncio.Lock()

@@ -72,7 +72,7 @@ def normalize_url(text: str) -> URL:
     return url
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # SQLite leaves foreign keys off unless asked, per connection.
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -106,7 +106,7 @@ class Database:
             self.url, echo=echo, connect_args=connect_args, pool_pre_ping=True
         )
         if self.dialect == "sqlite":
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "connect", sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @property
