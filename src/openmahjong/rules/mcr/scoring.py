@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement, compress
+from itertools import combinations, combinations_with_replacement, compress
 from operator import mul
 from typing import NamedTuple
 
@@ -660,15 +660,11 @@ _PUNG_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
     for ck in range(c + 1)
     if mk + ck <= n and mk <= n - c
 }
-#: sorted tiles of 2-4 pungs (kongs) -> the fans they make among themselves, filled as met
-_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-
-
 def _pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The fans sorted pung (kong) tiles make among themselves, as (fan, count) pairs."""
     f = [0] * F.N_FANS
     pung_fans(sorted(tiles, key=ORDER.__getitem__), f)
-    _PUNGS[tiles] = relations = tuple((fan, f[fan]) for fan in _PUNG_RELATION_FANS if f[fan])
-    return relations
+    return tuple((fan, f[fan]) for fan in _PUNG_RELATION_FANS if f[fan])
 
 
 #: the fans ``pung_fans`` may count
@@ -683,6 +679,12 @@ _PUNG_RELATION_FANS = (
     F.TWO_DRAGON_PUNGS,
     F.DOUBLE_PUNG,
 )
+#: sorted tiles of two or three pungs -> ``_pung_relations``, for every such set
+_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
+    tiles: _pung_relations(tiles) for n in (2, 3) for tiles in combinations(_KINDS, n)
+}
+#: the same for four pungs, filled as met
+_FOUR_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
 
 #: a pung's (or kong's) own fan: 箭刻 or 幺九刻
@@ -695,7 +697,7 @@ _PUNG_OWN = {
 
 def _clear_tables() -> None:
     """Forget every remembered shape and set relation (the bench's cold start)."""
-    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT, _PUNGS):
+    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT, _FOUR_PUNGS):
         table.clear()
     shapes._suit_fit.cache_clear()
     shapes._suit_completions.cache_clear()
@@ -736,9 +738,9 @@ def _score_regular(
                 f[own[t]] += 1
         if len(pung_tiles) > 1:
             key = tuple(sorted(pung_tiles))
-            relations = _PUNGS.get(key)
-            if relations is None:
-                relations = _pung_relations(key)
+            relations = (_PUNGS if len(key) < 4 else _FOUR_PUNGS).get(key)
+            if relations is None:  # (four pungs not met before)
+                _FOUR_PUNGS[key] = relations = _pung_relations(key)
             for fan, n in relations:
                 f[fan] += n
     if n_chows > 1:
