@@ -313,7 +313,6 @@ _M_SHIFT = TB.M_SHIFT
 _P_SHIFT = TB.P_SHIFT
 _P_CONCEALED = TB.P_CONCEALED
 _P_FU = TB.P_FU
-_P_HONOR = TB.P_HONOR
 _P_INNER = TB.P_INNER
 _P_LOW = TB.P_LOW
 _P_PAIR = TB.P_PAIR
@@ -608,11 +607,11 @@ def score_win(
                 if d & 7 != 1:
                     continue
                 found = True
-                runs = (d >> _P_RUNS) & 15
+                runs = (d >> _P_RUNS) & 7
                 pair = (d >> _P_PAIR) & 63
                 pair_fu = pfu[pair]
                 fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255)
-                conc_d = (d >> _P_CONCEALED) & 15
+                conc_d = (d >> _P_CONCEALED) & 7
                 may_pinfu = closed and runs == 4 and not pair_fu
                 sig = -1
                 for wait, dfu, dconc in var[j]:
@@ -653,8 +652,8 @@ def score_win(
                                     tb = D >> _P_TRIPLET_BITS
                                     if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
                                         sig += 16
-                                if not (D >> _P_INNER) & 15:
-                                    sig += 64 if (D >> _P_HONOR) & 15 else 128
+                                if not d >> _P_INNER:  # every set and the pair outside
+                                    sig += 64 if hs else 128  # chanta with honors, or junchan
                             else:
                                 sig = 32
                                 tb = D >> _P_TRIPLET_BITS

@@ -87,16 +87,15 @@ GREEN_SOU = (1, 2, 3, 5, 7)  # 2s 3s 4s 6s 8s
 
 P_PAIRS = 0  # 3 bits: pairs in the reading (one for a regular hand)
 P_PAIR = 3  # 6 bits: dense index of the pair (meaningful when there is exactly one)
-P_CONCEALED = 9  # 4 bits: concealed triplets and closed kans
-P_FU = 13  # 8 bits: fu of the triplets and kans
-P_RUNS = 21  # 4 bits: runs
-P_PEIKOU = 25  # 3 bits: pairs of identical concealed runs
-#: The fields above fit in 28 bits: one small int (cheaper arithmetic than the whole reading).
-P_LOW = (1 << 28) - 1
-P_INNER = 28  # 4 bits: sets and pair without a terminal or honor
-P_HONOR = 32  # 4 bits: honor sets and honor pair
-P_RUN_COUNTS = 36  # 63 bits: runs per start, three bits each, 7 starts per suit
-P_TRIPLET_BITS = 99  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
+P_CONCEALED = 9  # 3 bits: concealed triplets and closed kans
+P_FU = 12  # 8 bits: fu of the triplets and kans
+P_RUNS = 20  # 3 bits: runs
+P_PEIKOU = 23  # 3 bits: pairs of identical concealed runs
+P_INNER = 26  # 3 bits: sets and pair without a terminal or honor
+#: The fields above fit in 29 bits: one small int (cheaper arithmetic than the whole reading).
+P_LOW = (1 << 29) - 1
+P_RUN_COUNTS = 29  # 63 bits: runs per start, three bits each, 7 starts per suit
+P_TRIPLET_BITS = 92  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
 RUN_COUNTS_MASK = (1 << 63) - 1
 #: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
 RUN_ADD = sum(3 << (3 * k) for k in range(21))
@@ -116,9 +115,7 @@ def _triplet(index: int, concealed: bool, kan: bool) -> int:
     p = fu << P_FU
     if concealed:
         p += 1 << P_CONCEALED
-    if index >= 27:
-        p += 1 << P_HONOR
-    else:
+    if index < 27:
         p += 1 << (P_TRIPLET_BITS + index)
         if not end:
             p += 1 << P_INNER
@@ -138,9 +135,7 @@ def _run(start: int) -> int:
 
 def _pair(index: int) -> int:
     p = (1 << P_PAIRS) | (index << P_PAIR)
-    if index >= 27:
-        p += 1 << P_HONOR
-    elif index % 9 not in _TERMINAL:
+    if index < 27 and index % 9 not in _TERMINAL:
         p += 1 << P_INNER
     return p
 
