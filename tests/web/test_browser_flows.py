@@ -46,7 +46,9 @@ def create_room_in_lobby(page, seed: int) -> int:
     """The lobby's form, with the room's own master seed and unhurried clocks."""
     p = page.page
     form = p.locator("[data-testid=create-room]")
-    form.locator("input[name=room-name]").fill("scripted table")
+    form.locator("input[name=room-name]").fill(
+        "scripted-call"
+    )  # one word: rooms show in every language's lobby
     form.locator("input[name=move_seconds]").fill("60")
     form.locator("input[name=bank_seconds]").fill("60")
     form.locator("input[name=master-seed]").fill(format_master_seed(seed))
