@@ -46,9 +46,8 @@ def create_room_in_lobby(page, seed: int) -> int:
     """The lobby's form, with the room's own master seed and unhurried clocks."""
     p = page.page
     form = p.locator("[data-testid=create-room]")
-    form.locator("input[name=room-name]").fill(
-        "scripted-call"
-    )  # one word: rooms show in every language's lobby
+    # One word: the room is listed in every language's lobby, which the no-English test reads.
+    form.locator("input[name=room-name]").fill("scripted-call")
     form.locator("input[name=move_seconds]").fill("60")
     form.locator("input[name=bank_seconds]").fill("60")
     form.locator("input[name=master-seed]").fill(format_master_seed(seed))
