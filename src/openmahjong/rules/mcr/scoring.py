@@ -147,6 +147,7 @@ _PACK: dict[int, int] = {t: 1 << shift for t, shift in _SHIFT.items()}  # one ti
 _ONES = sum(1 << (FIELD * i) for i in range(34))  # the lowest bit of every field
 _SUIT_FIELDS = (1 << (9 * FIELD)) - 1  # one suit's nine fields
 _ELEVENS, _SIXTEENS = 11 * _ONES, 16 * _ONES
+_WIND_FIELDS = sum(31 << _SHIFT[t] for t in _WINDS)
 _VALUES = tuple(F.value_of(i) if i else 0 for i in range(F.N_FANS))
 _NUMBERS = range(F.N_FANS)
 _SUITED_BITS = _ONES & ((1 << (27 * FIELD)) - 1)  # the 27 suited kinds in a kind mask
@@ -779,7 +780,7 @@ def _score_regular(
             f[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
 
     apply_exclusions(f)
-    if not f[F.BIG_FOUR_WINDS]:
+    if ctx.everything & _WIND_FIELDS and not f[F.BIG_FOUR_WINDS]:
         for t in pung_tiles:
             if 40 < t < 45:
                 _wind_pung_fans(ctx, t, f)
