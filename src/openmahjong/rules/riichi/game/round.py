@@ -165,6 +165,8 @@ class RiichiPolicy(RoundPolicy):
         self.sticks_at_start = sticks
         #: seat -> (hand it was computed for, its waits): hands change only a few times a turn.
         self._waits_cache: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+        #: (seat, log length) of a turn whose hand was at least 1-shanten (``turn_actions``).
+        self._turn_far: tuple[int, int] | None = None
         # The scorer's preset, with the table's own switches (a table without red fives has four
         # plain fives of each suit; kuitan may be off).
         self.rules = resolve_rules(options.scoring).model_copy(
@@ -334,6 +336,9 @@ class RiichiPolicy(RoundPolicy):
         # One count vector for the turn: the tsumo pre-check and the riichi checks share it.
         c = counts34(st.hand)
         shanten = shanten_counts(c)
+        # Two or more tiles from ready now: no discard can leave the hand waiting (read when
+        # this turn's discard is made, to skip computing the new hand's waits).
+        self._turn_far = (seat, len(table.log)) if shanten >= 1 else None
         if table.drew:
             # Only a complete shape can score: one shanten call before the scorer's work.
             if (
@@ -464,6 +469,9 @@ class RiichiPolicy(RoundPolicy):
         return frozenset()
 
     def _leaves_a_discard(self, st: SeatState, call: Action, called: int) -> bool:
+        # Kuikae bans at most two kinds (eight tiles): a longer rest always has a legal discard.
+        if len(st.hand) - len(call.tiles) > 8:  # type: ignore[attr-defined]
+            return True
         rest = list(st.hand)
         for t in call.tiles:  # type: ignore[attr-defined]
             rest.remove(t)
@@ -519,6 +527,8 @@ class RiichiPolicy(RoundPolicy):
             self.state.riichi_double = self.state.uninterrupted and not table.seats[seat].discards
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
+        if self._turn_far == (seat, len(table.log) - 1):  # this turn's hand was not close
+            self._waits_cache[seat] = (tuple(table.seats[seat].hand), frozenset())
         x = self._x(table, seat)
         x.kuikae = frozenset()
         if self.options.temporary_furiten_until == "discard":
