@@ -93,6 +93,12 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
         ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"haitei": True}),
         ([12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18], 14, [], {"pao": 42}),
         ([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 11, 11, 11], 44, [], {"tsumo": True}),
+        (
+            [11, 11, 22, 23, 24, 32, 33, 34, 15, 16, 17],
+            11,
+            [Meld("pon", (11, 11, 11))],
+            {},
+        ),  # 5x 1m
         # Situations (one record per flags and winds) and the presence / honor tables.
         (
             [22, 23, 24, 32, 33, 34, 36, 36],

@@ -294,7 +294,6 @@ _YAKUMAN_LIMIT = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 # Table constants as module globals (cheaper to load in the hot path than TB attributes).
-_COUNTS_MASK = TB.COUNTS_MASK
 _ELEVENS = TB.ELEVENS
 _FACT_ADD = TB.FACT_ADD
 _FACT_MASK = TB.FACT_MASK
@@ -382,7 +381,8 @@ def score_win(
             PK = K + (M & _M_LOW)
             F0 = M >> _M_SHIFT
             nm = len(melds)
-            if nm > 4 or len(hand) != 14 - 3 * nm or ((PK & _COUNTS_MASK) + _ELEVENS) & _TOPS:
+            # A fifth copy (counts stay <= 18 here, so the red-five fields never see a carry).
+            if nm > 4 or len(hand) != 14 - 3 * nm or (PK + _ELEVENS) & _TOPS:
                 raise _Slow
             calls = (F0 >> _F_OPEN) & 63  # called melds | kans << 3, as a small int
             closed = not calls & 7
@@ -637,9 +637,8 @@ def score_win(
                         if sig < 0:
                             # The decomposition's own yaku, as a signature (tables.SIG_*).
                             if runs:
+                                # Peikou pairs (at most two: four runs) count on a closed hand.
                                 sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
-                                if sig > 2:
-                                    sig = 2
                                 if runs >= 3:
                                     rb = (
                                         ((D >> _P_RUN_COUNTS) & _RUN_COUNTS_MASK) + _RUN_ADD
