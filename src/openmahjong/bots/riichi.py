@@ -302,14 +302,17 @@ class RiichiBot:
         open_hand = any(kind != "ankan" for kind, _ in sit.melds)
         # Narrow down cheaply first (yaku plan, shanten, danger), then count useful tiles only
         # for the few discards still in the running.
-        rough = []
-        plans = self._plan_table(sit, counts, list(after)) if open_hand else {}
-        for i, s in after.items():
-            violations = plans[i] if open_hand else 0
-            risk = self._danger(sit, i) // 6 if sit.threats else 0
-            rough.append(((99 if violations is None else violations, s, risk), i))
-        first = min(key for key, _ in rough)
-        tied = [i for key, i in rough if key == first]
+        if open_hand or sit.threats:
+            rough = []
+            plans = self._plan_table(sit, counts, list(after)) if open_hand else {}
+            for i, s in after.items():
+                violations = plans[i] if open_hand else 0
+                risk = self._danger(sit, i) // 6 if sit.threats else 0
+                rough.append(((99 if violations is None else violations, s, risk), i))
+            first = min(key for key, _ in rough)
+            tied = [i for key, i in rough if key == first]
+        else:  # the common case: shanten is the only cheap criterion
+            tied = [i for i, s in after.items() if s == best]
         scored = []
         if len(tied) == 1:
             scored.append(((0, 0, 0), tied[0]))
