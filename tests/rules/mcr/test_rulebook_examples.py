@@ -42,19 +42,19 @@ E = Example
 EXAMPLES = [
     # ---------------------------------------------------------------- chow pairs, account once
     E(
-        "non-identical: 234s 234p 234p 567p makes 喜相逢 once, then 一般高 and 连六",
-        "234s2233445678p8p",
-        "8p",
+        "non-identical: 345m 345s 345s 678s makes 喜相逢 once, then 一般高 and 连六",
+        "345m33445567899s",
+        "9s",
         (),
         {},
-        # 8p also waits as 55p (234p 234p 55p 678p): two waits, no 单钓将.
-        "平和2 门前清2 断幺2 一般高1 喜相逢1 连六1 缺一门1",
-        10,
+        # 345m pairs with either 345s but counts 喜相逢 once. 9s is one of 6s 9s: no 单钓将.
+        "平和2 门前清2 一般高1 喜相逢1 连六1 缺一门1",
+        8,
     ),
     E(
         "account once: four chows make at most three pairings (喜相逢 x2, 连六 once)",
-        "234567s234567p55m",
-        "5m",
+        "345678m345678s22p",
+        "2p",
         (),
         {},
         "平和2 门前清2 断幺2 喜相逢1x2 连六1 单钓将1",
@@ -62,13 +62,13 @@ EXAMPLES = [
     ),
     E(
         "two suits of 123 789 with a pair of fives in the third is 三色双龙会, not 老少副 + 喜相逢",
-        "123789m123789p55s",
-        "5s",
-        (),
+        "789p123789s55m",
+        "5m",
+        ("chi:123p",),
         {},
         # 三色双龙会 does not add 平和, 无字, 喜相逢, 老少副.
-        "三色双龙会16 门前清2 单钓将1",
-        19,
+        "三色双龙会16 单钓将1",
+        17,
     ),
     E(
         "清龙 plus a fourth chow: the fourth pairs once with a chow of the straight (一般高)",
