@@ -337,7 +337,9 @@ export async function render(main, route) {
       if (clock && now) clock.replaceWith(clockElement(now));
     }, 250);
     session.main = main;
+    const mine = session;
     const user = await currentUser();
+    if (session !== mine) return; // left the page while waiting
     if (!user) {
       main.append(h("h1", {}, t("room.title", { id: route.id })), h("p", {}, t("room.signIn")),
         h("p", {}, h("a", { href: "#/lobby" }, t("nav.lobby"))));
@@ -345,9 +347,11 @@ export async function render(main, route) {
     }
     session.user = user;
     try {
-      session.info = session.quick ? null : await getJson(`/api/rooms/${session.id}`);
+      const info = session.quick ? null : await getJson(`/api/rooms/${session.id}`);
+      if (session !== mine) return;
+      session.info = info;
     } catch (err) {
-      main.append(h("h1", {}, t("room.title", { id: route.id })), errorBox(errorText(err)));
+      if (session === mine) main.append(h("h1", {}, t("room.title", { id: route.id })), errorBox(errorText(err)));
       return;
     }
     session.client.connect();
