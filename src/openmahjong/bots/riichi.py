@@ -57,6 +57,10 @@ _RED = frozenset(RED_FIVES)
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DRAGONS = (31, 32, 33)
 _WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
+# Type tuples built once (``A | B`` in an isinstance call builds a union on every call).
+_WINS = (Tsumo, Ron)
+_KANS = (Ankan, Kakan)
+_CALLS = (Pon, Chi)
 
 
 def _in_riichi(public: Sequence[dict[str, Any]], s: int, history: Sequence[tuple]) -> bool:
@@ -118,7 +122,7 @@ class RiichiBot:
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if isinstance(a, Tsumo | Ron):
+            if isinstance(a, _WINS):
                 return a
         if view.phase == "special":
             return self._special(legal)
@@ -138,9 +142,9 @@ class RiichiBot:
         threats: list[list[bool]] = []
         public = view.seats_public
         for s, history in enumerate(view.discards):
-            for d in history:
-                if d[3] is None:  # a claimed discard is counted in the caller's meld
-                    seen[INDEX[d[0]]] += 1
+            for tile, _, _, claimed_by in history:
+                if claimed_by is None:  # a claimed discard is counted in the caller's meld
+                    seen[INDEX[tile]] += 1
             if s != seat and history and _in_riichi(public, s, history):
                 gen = [False] * 34
                 for d in history:
@@ -275,7 +279,7 @@ class RiichiBot:
                 # Between a red five and a plain one, discard the plain one.
                 if i not in target or target[i].tile in _RED:
                     target[i] = a
-            elif isinstance(a, Ankan | Kakan):
+            elif isinstance(a, _KANS):
                 kans.append(a)
             elif isinstance(a, AbortiveDraw):
                 abort = a
@@ -363,7 +367,7 @@ class RiichiBot:
         counts = sit.counts
         # Never an open kan (Minkan): it gives every opponent a new dora and the bot nothing
         # its pon would not.
-        calls = [a for a in legal if isinstance(a, Pon | Chi)]
+        calls = [a for a in legal if isinstance(a, _CALLS)]
         if not calls or sit.in_riichi:
             return PASS
         # A call is like drawing the tile with a set fixed: if drawing it would not lower the
