@@ -99,6 +99,12 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
             [Meld("pon", (11, 11, 11))],
             {},
         ),  # 5x 1m
+        (
+            [12, 13, 14, 22, 23, 24, 32, 33, 34, 15, 16, 17, 18, 18],
+            14,
+            [],
+            {"riichi": True, "dora_indicators": [11] * 70, "ura_indicators": [11] * 70},
+        ),  # past any han table
         # Situations (one record per flags and winds) and the presence / honor tables.
         (
             [22, 23, 24, 32, 33, 34, 36, 36],

@@ -174,10 +174,6 @@ _ROUND_FU = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
 _WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
 # Indicator code -> shift of the dora's count in K.
 _DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
-# Dora, red fives, ura-dora held -> their entry in the yaku list (none for zero).
-_DORA_YAKU = tuple(((("dora", n),) if n else ()) for n in range(64))
-_AKA_YAKU = tuple(((("aka_dora", n),) if n else ()) for n in range(8))
-_URA_YAKU = tuple(((("ura_dora", n),) if n else ()) for n in range(64))
 
 
 class _MeldTable(dict):
@@ -733,9 +729,9 @@ def score_win(
                 if form == CHIITOITSU
                 else _OWN_YAKU[(closed_bit | sig) << 2 | pinfu << 1 | (conc == 3)]
             ),
-            *_DORA_YAKU[dn],
-            *_AKA_YAKU[reds],
-            *_URA_YAKU[un],
+            *((("dora", dn),) if dn else ()),
+            *((("aka_dora", reds),) if reds else ()),
+            *((("ura_dora", un),) if un else ()),
         ]
     value = best_key[0]
     if pao is None:
