@@ -288,11 +288,8 @@ class _Context:
         tile of that group or, when the group less the winning tile holds a pair of its own,
         the pair's group turned into a set.
         """
-        if self._single is None:
-            self._single = self._find_single_wait()
-        return self._single
-
-    def _find_single_wait(self) -> bool:
+        if self._single is not None:
+            return self._single
         win = self.win
         shift = _SHIFT[win]
         if win < 40:
@@ -302,16 +299,15 @@ class _Context:
             alone = _ONLY_WAIT.get((before, rank))
             if alone is None:
                 alone = _only_wait_in_suit(before, rank)
-            if not alone:
-                return False
-        elif self.packed >> shift & 31 == 3:  # an honor pung completed: its pair could be the pair
-            return False
-        if self.fixed:
-            return True
-        # A closed hand also waits as seven pairs when it holds six pairs and a single: the one
-        # kind held an odd number of times before the win must then be the winning tile.
-        odd = (self.packed - _PACK[win]) & _ONES
-        return odd.bit_count() != 1 or odd == 1 << shift
+        else:  # an honor pung completed: its pair could have been the pair
+            alone = self.packed >> shift & 31 != 3
+        if alone and not self.fixed:
+            # A closed hand also waits as seven pairs when it holds six pairs and a single: the
+            # one kind held an odd number of times before the win must be the winning tile.
+            odd = (self.packed - _PACK[win]) & _ONES
+            alone = odd.bit_count() != 1 or odd == 1 << shift
+        self._single = alone
+        return alone
 
 
 #: (a suit's packed counts before the win, the winning rank) -> ``shapes.waits_only_on``
@@ -562,36 +558,44 @@ def _split_honors(key: int) -> tuple[_Split, ...]:
     return splits
 
 
-def _readings(packed: int, mask: int = -1) -> list[_Split]:
-    """Every split of the concealed tiles (packed counts, 3k + 2 tiles) into sets and one pair.
-
-    ``mask`` (the kinds held), when given, lets groups with no tile be skipped.
-    """
-    if mask >> _HONOR_SHIFT:
-        key = packed >> _HONOR_SHIFT
-        partial = _HONOR_SPLITS.get(key)
-        if partial is None:
-            partial = _split_honors(key)
-        if not partial:
+def _readings(packed: int) -> list[_Split]:
+    """Every split of the concealed tiles (packed counts, 3k + 2 tiles) into sets and one pair."""
+    pair = 0
+    chows: tuple[int, ...] = ()
+    pungs: tuple[int, ...] = ()
+    key = packed >> _HONOR_SHIFT
+    if key:
+        split = _HONOR_SPLITS.get(key)
+        if split is None:
+            split = _split_honors(key)
+        if not split:
             return []
-    else:
-        partial = _NO_HONORS
-    for suit, tables, lo, bits in _SUIT_PARTS:
-        if not mask & bits:
-            continue
+        pair, _, pungs = split[0]  # (honors split one way at most)
+    # While every group splits one way, the reading is gathered in (pair, chows, pungs); from
+    # the first group that splits several ways on, as the list of partial readings.
+    partial: tuple[_Split, ...] | None = None
+    for suit, tables, lo in _SUIT_PARTS:
         key = packed >> lo & _SUIT_FIELDS
+        if not key:
+            continue
         splits = tables.get(key)
         if splits is None:
             splits = _split_suit(suit, key)
+        if len(splits) == 1 and partial is None:
+            p, cs, ps = splits[0]
+            if p:
+                if pair:
+                    return []
+                pair = p
+            if cs:
+                chows += cs
+            if ps:
+                pungs += ps
+            continue
         if not splits:
             return []
-        if len(splits) == 1 and len(partial) == 1:
-            p, cs, ps = splits[0]
-            q, have_c, have_p = partial[0]
-            if p and q:
-                return []
-            partial = ((p or q, have_c + cs, have_p + ps),)
-            continue
+        if partial is None:
+            partial = ((pair, chows, pungs),)
         partial = tuple(
             (p or q, have_c + cs, have_p + ps)
             for q, have_c, have_p in partial
@@ -600,16 +604,12 @@ def _readings(packed: int, mask: int = -1) -> list[_Split]:
         )
         if not partial:
             return []
-    if len(partial) == 1:
-        return list(partial) if partial[0][0] else []
+    if partial is None:
+        return [(pair, chows, pungs)] if pair else []
     return [r for r in partial if r[0]]
 
 
-_NO_HONORS: tuple[_Split, ...] = ((0, (), ()),)
-_SUIT_PARTS = tuple(
-    (suit, _SUIT_SPLITS[suit], 9 * FIELD * suit, _ONES & _SUIT_FIELDS << (9 * FIELD * suit))
-    for suit in range(3)
-)
+_SUIT_PARTS = tuple((suit, _SUIT_SPLITS[suit], 9 * FIELD * suit) for suit in range(3))
 
 
 # --------------------------------------------------------------------------- set relations
@@ -661,6 +661,8 @@ _PUNG_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
     for ck in range(c + 1)
     if mk + ck <= n and mk <= n - c
 }
+
+
 def _pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The fans sorted pung (kong) tiles make among themselves, as (fan, count) pairs."""
     f = [0] * F.N_FANS
@@ -707,12 +709,12 @@ def _clear_tables() -> None:
 
 def _score_regular(
     ctx: _Context,
-    base: list[int],
+    base: list[int],  # the hand's fans, changed into the reading's
     pair: int,
     concealed_chows: tuple[int, ...],
     concealed_pungs: tuple[int, ...],
 ) -> list[int]:
-    f = base[:]
+    f = base  # (the caller's copy of the hand's fans)
     win = ctx.win
     chows = concealed_chows + ctx.fixed_chows if ctx.fixed_chows else concealed_chows
     n_chows = len(chows)
@@ -909,7 +911,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
         knitted = _score_knitted(ctx)
         if knitted is not None:
             return knitted, "knitted straight", _fan_total(knitted)
-    readings = _readings(ctx.packed, ctx.mask)
+    readings = _readings(ctx.packed)
     best: list[int] | None = None
     form = ""
     # Thirteen orphans and honors-and-knitted never read as sets; seven pairs may.
@@ -927,8 +929,9 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
     if len(readings) > 1:
         readings.sort(key=_reading_order)
     base = _regular_hand_fans(ctx)
+    several = len(readings) > 1
     for pair, chows, pungs in readings:
-        f = _score_regular(ctx, base, pair, chows, pungs)
+        f = _score_regular(ctx, base[:] if several else base, pair, chows, pungs)
         total = _fan_total(f)
         if not total:
             f[F.CHICKEN_HAND] = 1
