@@ -3,8 +3,9 @@
 What a win's score takes from its flags and winds rather than from its tiles is worked out once
 per situation and kept: whether the flags can happen together, the situational yaku and yakuman
 (riichi ... renhou, in the general path's order), the fu base, the points row, the fu of a pair
-of each kind, the default discarder. The key leaves out honba, sticks and seats that only move
-payments, so a whole match needs a few dozen records and they stay in the CPU caches.
+of each kind, the default discarder. The key leaves out honba, sticks and the seats that only
+move payments, so there are a few hundred records at most (423 for 20,000 random hands with
+random flags) and they stay in the CPU caches.
 """
 
 from __future__ import annotations
