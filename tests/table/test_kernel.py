@@ -184,3 +184,36 @@ def test_timeouts_play_the_default_action_and_are_recorded():
     assert t.seats[0].discards[0].tsumogiri
     log = t.action_log()
     assert log[0][2:] == ["timeout"]
+
+
+def test_views_and_records_match_the_state_after_every_action_of_seeded_games():
+    """Views extend each seat's discard history instead of rebuilding it, are filled without
+    the dataclass __init__, and records skip dataclasses.asdict: after every action of whole
+    bot games (calls, claimed discards, riichi, kans) they still equal a plain rebuild."""
+    from dataclasses import asdict, fields
+
+    from openmahjong.bots import RiichiBot, selfplay_seed
+    from openmahjong.rules.riichi.game import RiichiMatch, preset
+    from openmahjong.table import SeatView
+    from openmahjong.table.actions import action_to_dict
+
+    claimed = 0
+    for seed in (3, 4):
+        master, _ = selfplay_seed(seed, 0)
+        bots = [RiichiBot(master + s) for s in range(4)]
+        match = RiichiMatch(preset("majsoul-tonpuu"), master)
+        while not match.finished:
+            t = match.table
+            seat = t.turn if t.phase == Phase.TURN else t.waiting_for()[0]
+            view = t.view(seat, events=False)
+            assert view.discards == tuple(
+                tuple((d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in s.discards)
+                for s in t.seats
+            )
+            assert view.melds == tuple(tuple(s.melds) for s in t.seats)
+            assert view == SeatView(**{f.name: getattr(view, f.name) for f in fields(SeatView)})
+            claimed += sum(d.claimed_by is not None for s in t.seats for d in s.discards)
+            action = bots[seat].act(view)
+            assert action_to_dict(action) == {"type": action.name, **asdict(action)}
+            match.act(seat, action)
+    assert claimed > 0  # the games did claim discards
