@@ -75,3 +75,18 @@ def test_improving_is_exact_when_every_part_is_seen_for_the_first_time():
         shape._GROWN.clear()
         shape._GROWN_IDS.clear()
         assert shape.improving(counts) == brute(counts), counts
+
+
+def test_a_suit_and_its_mirror_share_a_record():
+    # bots.shape reuses a known mirror's record for a suit seen for the first time.
+    from openmahjong.hand.suit_tables import suit_record
+
+    rng = random.Random(99)
+    for _ in range(2000):
+        counts = [0] * 9
+        for _ in range(rng.randint(0, 14)):
+            i = rng.randrange(9)
+            if counts[i] < 4:
+                counts[i] += 1
+        part = bytes(counts)
+        assert suit_record(part) == suit_record(part[::-1]), counts

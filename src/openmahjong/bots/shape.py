@@ -37,7 +37,13 @@ def _record_id(part: bytes) -> int:
     """Distance-vector id of one suit (nine counts) or of the honours (seven counts)."""
     if len(part) == 9:
         found = SUIT_RECORDS.get(part)
-        return (suit_record(part) if found is None else found) & 4095
+        if found is None:
+            # A suit read backwards has the same record (runs stay runs, its 1 and 9 swap
+            # places): a known mirror spares filling the tables with a new shape.
+            found = SUIT_RECORDS.get(part[::-1])
+            if found is None:
+                found = suit_record(part)
+        return found & 4095
     found = HONOR_RECORDS.get(part)
     return (honor_record(part) if found is None else found) & 4095
 
