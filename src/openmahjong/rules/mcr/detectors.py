@@ -457,7 +457,8 @@ _WIND = _mask(lambda t: t in WINDS)
 _DRAGON = _mask(lambda t: t in DRAGONS)
 _TERMINAL = _mask(lambda t: t < 40 and t % 10 in (1, 9))
 _NOT_TERMINAL = _ALL ^ _TERMINAL
-_NOT_OUTSIDE = _ALL ^ (_TERMINAL | _HONOR)
+_OUTSIDE = _TERMINAL | _HONOR
+_NOT_OUTSIDE = _ALL ^ _OUTSIDE
 _NOT_REVERSIBLE = _ALL ^ _mask(lambda t: t in REVERSIBLE)
 _NOT_GREEN = _ALL ^ _mask(lambda t: t in GREEN)
 _SUITED = _ALL ^ _HONOR
@@ -484,7 +485,7 @@ def mask_fans(mask: int, f: list[int]) -> None:
         f[F.ONE_VOIDED_SUIT] += missing
     elif mask & _WIND and mask & _DRAGON:
         f[F.ALL_TYPES] = 1
-    simple = not mask & (_TERMINAL | _HONOR)
+    simple = not mask & _OUTSIDE
     if simple:
         f[F.ALL_SIMPLES] = 1
     if not mask & _NOT_REVERSIBLE:
