@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, compress
+from itertools import combinations_with_replacement, compress
 from operator import mul
 from typing import NamedTuple
 
@@ -30,6 +30,7 @@ from openmahjong.rules.mcr.detectors import (
     kong_and_concealed_fans,
     mask_fans,
     pung_fans,
+    pung_sets_with_fans,
     set_trait_fans,
     suit_fans,
     tile_fans,
@@ -620,7 +621,9 @@ _SUIT_PARTS = tuple((suit, _SUIT_SPLITS[suit], 9 * FIELD * suit) for suit in ran
 
 
 def _nonzero(f: list[int]) -> tuple[tuple[int, int], ...]:
-    return tuple((i, n) for i, n in enumerate(f) if n)
+    # (The numbers of the fans present found by one C scan, then paired with their counts.)
+    present = list(compress(_NUMBERS, f))
+    return tuple(zip(present, map(f.__getitem__, present), strict=True))
 
 
 def _chow_table() -> dict[tuple[int, ...], tuple[tuple[int, int], ...]]:
@@ -682,9 +685,10 @@ _PUNG_RELATION_FANS = (
     F.TWO_DRAGON_PUNGS,
     F.DOUBLE_PUNG,
 )
-#: sorted tiles of two or three pungs -> ``_pung_relations``, for every such set
+#: sorted tiles of two or three pungs -> ``_pung_relations``, for every such set that makes a
+#: fan (a set not listed makes none)
 _PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
-    tiles: _pung_relations(tiles) for n in (2, 3) for tiles in combinations(_KINDS, n)
+    tiles: _pung_relations(tiles) for tiles in pung_sets_with_fans()
 }
 #: the same for four pungs, filled as met
 _FOUR_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
@@ -741,7 +745,7 @@ def _score_regular(
                 f[own[t]] += 1
         if len(pung_tiles) > 1:
             key = tuple(sorted(pung_tiles))
-            relations = (_PUNGS if len(key) < 4 else _FOUR_PUNGS).get(key)
+            relations = _PUNGS.get(key, ()) if len(key) < 4 else _FOUR_PUNGS.get(key)
             if relations is None:  # (four pungs not met before)
                 _FOUR_PUNGS[key] = relations = _pung_relations(key)
             for fan, n in relations:
