@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -1013,6 +1014,8 @@ class Room:
             ch.close()
 
 
+#: How soon a thread waiting for the interpreter lock gets it from the event loop's thread.
+THREAD_SWITCH_SECONDS = 0.001
 #: Allocations between two collections of the youngest generation (CPython's default is 700).
 GC_YOUNG_THRESHOLD = 50_000
 _gc_settled = False
@@ -1079,9 +1082,13 @@ class RoomManager:
             return room
 
     async def start(self) -> int:
-        """At server startup: resume the live games, then settle the garbage collector."""
+        """At server startup: resume the live games, then settle the garbage collector and
+        the interpreter's thread switching."""
         resumed = await self.resume_live()
         settle_gc()
+        # Every action waits for the action log's thread; while the event loop runs Python, a
+        # thread waiting for the interpreter lock gets it after this interval (default 5 ms).
+        sys.setswitchinterval(THREAD_SWITCH_SECONDS)
         return resumed
 
     async def resume_live(self) -> int:
