@@ -694,6 +694,20 @@ _PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
 _FOUR_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
 
+def _four_pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``_pung_relations`` of four pungs, remembered. Four pungs make a fan only when three of
+    them are a listed set (四节高 and 大四喜 contain one too), so most are settled by four
+    lookups."""
+    a, b, c, d = tiles
+    pungs = _PUNGS
+    if (a, b, c) in pungs or (a, b, d) in pungs or (a, c, d) in pungs or (b, c, d) in pungs:
+        relations = _pung_relations(tiles)
+    else:
+        relations = ()
+    _FOUR_PUNGS[tiles] = relations
+    return relations
+
+
 #: a pung's (or kong's) own fan: 箭刻 or 幺九刻
 _PUNG_OWN = {
     t: F.DRAGON_PUNG if t in _DRAGONS else F.PUNG_OF_TERMINALS_OR_HONORS
@@ -747,7 +761,7 @@ def _score_regular(
             key = tuple(sorted(pung_tiles))
             relations = _PUNGS.get(key, ()) if len(key) < 4 else _FOUR_PUNGS.get(key)
             if relations is None:  # (four pungs not met before)
-                _FOUR_PUNGS[key] = relations = _pung_relations(key)
+                relations = _four_pung_relations(key)
             for fan, n in relations:
                 f[fan] += n
     if n_chows > 1:
