@@ -1,9 +1,16 @@
-"""What the browser play tests share: accounts, layout checks, and clicking through a match."""
+"""What the browser play tests share: accounts, layout checks, a room made through the lobby
+form, playing a scripted hand (fixtures/scripted_game.py) and clicking through a match. Riichi
+and MCR use the same pieces: the kernel names an MCR chow and pung ``chi`` and ``pon`` too."""
 
 from __future__ import annotations
 
 import itertools
+import re
 import time
+
+from openmahjong.fairness import format_master_seed
+
+from .fixtures.scripted_game import Script
 
 _names = itertools.count(1)
 PASSWORD = "tiles-and-walls-42"
@@ -11,6 +18,10 @@ CALLS = ".act-btn[data-action=chi], .act-btn[data-action=pon]"
 WINS = ".act-btn[data-action=tsumo], .act-btn[data-action=ron]"
 #: Puts the room page module on window.__room, so a test can read its live session (prompts).
 ROOM_MODULE = "async () => { window.__room = await import('/js/pages/room.js'); }"
+SESSION = "window.__room._session()"
+NEW_PROMPT = (
+    f"(last) => {{ const s = {SESSION}; return !!(s && s.prompt && s.prompt.seq > last); }}"
+)
 
 
 def new_name(prefix: str = "player") -> str:
@@ -73,3 +84,120 @@ def play_to_the_end(page, *, seconds: float = 300, each=None) -> dict[str, int]:
         p.wait_for_timeout(100)
     p.get_by_test_id("match-end").wait_for(timeout=5000)
     return done
+
+
+def create_room_in_lobby(
+    page, seed: int, *, name: str = "scripted-call", ruleset: str | None = None, preset=None
+) -> int:
+    """The lobby's form, with the room's own master seed and unhurried clocks; the ruleset and
+    preset are chosen in their selects when given."""
+    p = page.page
+    form = p.locator("[data-testid=create-room]")
+    if ruleset is not None:
+        # Choosing a ruleset redraws the form with that ruleset's presets.
+        form.locator("select[name=ruleset]").select_option(ruleset)
+        form = p.locator("[data-testid=create-room]")
+        form.locator(f"select[name=preset] option[value='{preset}']").wait_for(state="attached")
+    if preset is not None:
+        form.locator("select[name=preset]").select_option(preset)
+    # One word: the room is listed in every language's lobby, which the no-English test reads.
+    form.locator("input[name=room-name]").fill(name)
+    form.locator("input[name=move_seconds]").fill("60")
+    form.locator("input[name=bank_seconds]").fill("60")
+    form.locator("input[name=master-seed]").fill(format_master_seed(seed))
+    form.get_by_role("button", name="Open the room").click()
+    p.wait_for_url(re.compile(r".*#/room/\d+$"))
+    return int(p.url.rsplit("/", 1)[1])
+
+
+def seat_bots_and_start(page) -> None:
+    """Three bots, ready, start: by keyboard (focus and Enter), one room update at a time."""
+    p = page.page
+    seats = p.locator("[data-testid=room-seats] li")
+    seats.first.wait_for()
+    for filled in range(2, 5):
+        p.get_by_test_id("add-bot").focus()
+        p.keyboard.press("Enter")
+        p.wait_for_function(
+            "(n) => document.querySelectorAll('[data-testid=room-seats] .badge').length >= n",
+            arg=filled,
+        )
+    w, h = min_box(p.locator("main button"))
+    assert w >= 40 and h >= 40, (w, h)
+    p.get_by_test_id("ready").click()
+    p.wait_for_function(
+        "() => document.querySelector('[data-testid=ready]')?.textContent === 'Not ready'"
+    )
+    page.shot("room-seats")
+    p.get_by_test_id("start").click()
+    try:
+        p.get_by_test_id("table").wait_for(timeout=15000)
+    except Exception:
+        page.shot("room-not-started")
+        raise AssertionError(f"the game did not start: {p.text_content('main')[:400]}") from None
+
+
+def take(page, choice: dict, offered: list[dict], by_keyboard: bool) -> None:
+    """Press the control for ``choice``, one of the prompt's actions."""
+    p = page.page
+    if choice["type"] == "discard":
+        if choice["riichi"]:
+            p.locator(".act-btn[data-action=riichi]").click()
+        button = p.locator(f".hand-tile.playable[data-tile='{choice['tile']}']").first
+    else:
+        same = [a for a in offered if a["type"] == choice["type"]]
+        button = p.locator(f".act-btn[data-action={choice['type']}]").nth(same.index(choice))
+        if "tiles" in choice:
+            shown = button.locator("svg.tile").evaluate_all("e => e.map(x => +x.dataset.tile)")
+            assert shown == choice["tiles"]
+    if by_keyboard:
+        button.focus()
+        p.keyboard.press("Enter")
+    else:
+        button.click()
+
+
+def play_script(page, script: Script, each=None, shots: str = "") -> None:
+    """Answer each prompt of the first hand as the script says, checking what is offered (and
+    the touch targets when a call is); ``each(n)`` runs at each prompt before it is answered.
+    ``shots`` prefixes the screenshots' names."""
+    p = page.page
+    last = -1
+    for n, (legal, choice) in enumerate(script.steps):
+        p.wait_for_function(NEW_PROMPT, arg=last, timeout=30000)
+        prompt = p.evaluate(f"{SESSION}.prompt")
+        assert prompt["actions"] == legal, f"prompt {n}: offered {prompt['actions']}"
+        if each is not None:
+            each(n)
+        if choice["type"] in ("chi", "pon"):
+            page.shot(f"{shots}call-offered")
+            w, h = min_box(p.locator(".act-btn"))
+            assert w >= 40 and h >= 40, (w, h)
+            w, h = min_box(p.locator(".hand-tile"))
+            assert w >= 40 and h >= 40, (w, h)
+        if choice["type"] in ("tsumo", "ron"):
+            page.shot(f"{shots}win-offered")
+        take(page, choice, prompt["actions"], by_keyboard=n % 2 == 1)
+        last = prompt["seq"]
+
+
+def replay_shows_call(page, record: dict, seat: int) -> str:
+    """On the replay page of ``record``'s game: the first hand has no meld of ``seat`` before
+    its first call and one right after it (the caller answers last in its window, so its call
+    closes the window). Returns the call's action type; the replay is left at that step."""
+    p = page.page
+    entries = record["actions"][: record["hands"][0]["actions"]]
+    call = next(
+        k
+        for k, (_h, who, action, *_rest) in enumerate(entries)
+        if who == seat and action["type"] in ("chi", "pon")
+    )
+    melds = f"[data-seat='{seat}'] .meld"
+    p.locator("body").press("Home")
+    for _ in range(call):
+        p.keyboard.press("ArrowRight")
+    assert p.text_content("[data-testid=step]").startswith(f"Action {call} ")
+    assert p.locator(melds).count() == 0
+    p.keyboard.press("ArrowRight")
+    assert p.locator(melds).count() == 1
+    return entries[call][2]["type"]

@@ -26,102 +26,19 @@ from .conftest import SIZES, Page, browser_missing
 from .fixtures.scripted_game import Script, find_call_and_win
 from .play_helpers import (
     ROOM_MODULE,
+    SESSION,
+    create_room_in_lobby,
     fits_width,
-    min_box,
     new_name,
+    play_script,
     play_to_the_end,
     register_in_page,
+    replay_shows_call,
+    seat_bots_and_start,
 )
 from .webapp import LiveServer, make_app
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
-
-SESSION = "window.__room._session()"
-NEW_PROMPT = (
-    f"(last) => {{ const s = {SESSION}; return !!(s && s.prompt && s.prompt.seq > last); }}"
-)
-
-
-def create_room_in_lobby(page, seed: int) -> int:
-    """The lobby's form, with the room's own master seed and unhurried clocks."""
-    p = page.page
-    form = p.locator("[data-testid=create-room]")
-    # One word: the room is listed in every language's lobby, which the no-English test reads.
-    form.locator("input[name=room-name]").fill("scripted-call")
-    form.locator("input[name=move_seconds]").fill("60")
-    form.locator("input[name=bank_seconds]").fill("60")
-    form.locator("input[name=master-seed]").fill(format_master_seed(seed))
-    form.get_by_role("button", name="Open the room").click()
-    p.wait_for_url(re.compile(r".*#/room/\d+$"))
-    return int(p.url.rsplit("/", 1)[1])
-
-
-def seat_bots_and_start(page) -> None:
-    """Three bots, ready, start: by keyboard (focus and Enter), one room update at a time."""
-    p = page.page
-    seats = p.locator("[data-testid=room-seats] li")
-    seats.first.wait_for()
-    for filled in range(2, 5):
-        p.get_by_test_id("add-bot").focus()
-        p.keyboard.press("Enter")
-        p.wait_for_function(
-            "(n) => document.querySelectorAll('[data-testid=room-seats] .badge').length >= n",
-            arg=filled,
-        )
-    w, h = min_box(p.locator("main button"))
-    assert w >= 40 and h >= 40, (w, h)
-    p.get_by_test_id("ready").click()
-    p.wait_for_function(
-        "() => document.querySelector('[data-testid=ready]')?.textContent === 'Not ready'"
-    )
-    page.shot("room-seats")
-    p.get_by_test_id("start").click()
-    try:
-        p.get_by_test_id("table").wait_for(timeout=15000)
-    except Exception:
-        page.shot("room-not-started")
-        raise AssertionError(f"the game did not start: {p.text_content('main')[:400]}") from None
-
-
-def take(page, choice: dict, offered: list[dict], by_keyboard: bool) -> None:
-    """Press the control for ``choice``, one of the prompt's actions."""
-    p = page.page
-    if choice["type"] == "discard":
-        if choice["riichi"]:
-            p.locator(".act-btn[data-action=riichi]").click()
-        button = p.locator(f".hand-tile.playable[data-tile='{choice['tile']}']").first
-    else:
-        same = [a for a in offered if a["type"] == choice["type"]]
-        button = p.locator(f".act-btn[data-action={choice['type']}]").nth(same.index(choice))
-        if "tiles" in choice:
-            shown = button.locator("svg.tile").evaluate_all("e => e.map(x => +x.dataset.tile)")
-            assert shown == choice["tiles"]
-    if by_keyboard:
-        button.focus()
-        p.keyboard.press("Enter")
-    else:
-        button.click()
-
-
-def play_script(page, script: Script) -> None:
-    """Answer each prompt of the first hand as the script says, checking what is offered."""
-    p = page.page
-    last = -1
-    for n, (legal, choice) in enumerate(script.steps):
-        p.wait_for_function(NEW_PROMPT, arg=last, timeout=30000)
-        prompt = p.evaluate(f"{SESSION}.prompt")
-        assert prompt["actions"] == legal, f"prompt {n}: offered {prompt['actions']}"
-        if choice["type"] in ("chi", "pon"):
-            page.shot("call-offered")
-            w, h = min_box(p.locator(".act-btn"))
-            assert w >= 40 and h >= 40, (w, h)
-            w, h = min_box(p.locator(".hand-tile"))
-            assert w >= 40 and h >= 40, (w, h)
-        if choice["type"] in ("tsumo", "ron"):
-            page.shot("win-offered")
-        take(page, choice, prompt["actions"], by_keyboard=n % 2 == 1)
-        last = prompt["seq"]
-
 
 @pytest.fixture(scope="module")
 def scripts() -> dict[str, Script]:
@@ -170,23 +87,9 @@ def test_a_call_and_a_win_by_clicking_then_the_replay(page, live_server, scripts
     assert changes == [f"+{d}" if d > 0 else str(d) for d in first["deltas"]]
     rooms = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
     assert rooms["supplied_seed"]
-    # The replay of the first hand: no meld before the human's call, one right after it (the
-    # human answers last in its window, so its call closes the window), the win at the end.
-    entries = record["actions"][: first["actions"]]
-    call = next(
-        k
-        for k, (_h, seat, action, *_rest) in enumerate(entries)
-        if seat == script.human_seat and action["type"] in ("chi", "pon")
-    )
-    melds = f"[data-seat='{script.human_seat}'] .meld"
-    p.locator("body").press("Home")
-    for _ in range(call):
-        p.keyboard.press("ArrowRight")
-    assert p.text_content("[data-testid=step]").startswith(f"Action {call} ")
-    assert p.locator(melds).count() == 0
-    p.keyboard.press("ArrowRight")
-    assert p.locator(melds).count() == 1
-    kind = entries[call][2]["type"]
+    # The replay of the first hand: no meld before the human's call, one after it, the win at
+    # the end.
+    kind = replay_shows_call(page, record, script.human_seat)
     assert kind.capitalize() in p.text_content("[data-testid=last-action]")
     page.shot("call-win-replay-call")
     p.keyboard.press("End")
