@@ -87,10 +87,16 @@ def play_to_the_end(page, *, seconds: float = 300, each=None) -> dict[str, int]:
 
 
 def create_room_in_lobby(
-    page, seed: int, *, name: str = "scripted-call", ruleset: str | None = None, preset=None
+    page,
+    seed: int,
+    *,
+    name: str = "scripted-call",
+    ruleset: str | None = None,
+    preset: str | None = None,
+    length: str | None = None,
 ) -> int:
-    """The lobby's form, with the room's own master seed and unhurried clocks; the ruleset and
-    preset are chosen in their selects when given."""
+    """The lobby's form, with the room's own master seed and unhurried clocks; the ruleset,
+    preset and length are chosen in their selects when given."""
     p = page.page
     form = p.locator("[data-testid=create-room]")
     if ruleset is not None:
@@ -100,6 +106,8 @@ def create_room_in_lobby(
         form.locator(f"select[name=preset] option[value='{preset}']").wait_for(state="attached")
     if preset is not None:
         form.locator("select[name=preset]").select_option(preset)
+    if length is not None:
+        form.locator("select[name=length]").select_option(length)
     # One word: the room is listed in every language's lobby, which the no-English test reads.
     form.locator("input[name=room-name]").fill(name)
     form.locator("input[name=move_seconds]").fill("60")

@@ -40,6 +40,7 @@ from .webapp import LiveServer, make_app
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
+
 @pytest.fixture(scope="module")
 def scripts() -> dict[str, Script]:
     return {"desktop": find_call_and_win("tsumo"), "phone": find_call_and_win("ron")}

@@ -37,6 +37,14 @@ from .play_helpers import (
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
+MCR_LENGTHS = [
+    "East round only (4 hands)",
+    "East and South rounds (8 hands)",
+    "All four wind rounds (16 hands)",
+]
+#: MCR's words for the calls and wins on the buttons and in the replay (English UI).
+MCR_NAMES = {"chi": "Chow", "pon": "Pung", "tsumo": "Win (self-drawn)", "ron": "Win"}
+
 #: The flowers a seat's header shows, and the ones its view holds.
 FLOWERS = """(seat) => ({
   shown: [...document.querySelectorAll(`[data-seat='${seat}'] .flowers svg.tile`)]
@@ -76,11 +84,27 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     me = script.human_seat
     name = new_name("mcr")
     register_in_page(page, name)
+    # The form offers what MCR has: its presets by name, wind rounds as the length, and no red
+    # fives (MCR's options refuse Riichi's `length` and `red_fives`).
+    form = p.locator("[data-testid=create-room]")
+    form.locator("select[name=ruleset]").select_option("mcr")
+    form.locator("select[name=preset] option[value='mcr-1round']").wait_for(state="attached")
+    assert form.locator("input[name=red_fives]").count() == 0
+    lengths = form.locator("select[name=length] option").all_text_contents()
+    assert lengths[1:] == MCR_LENGTHS, lengths
+    preset_names = form.locator("select[name=preset] option").all_text_contents()
+    assert "MCR, East round only" in preset_names, preset_names
     room_id = create_room_in_lobby(
-        page, script.master_seed, name="scripted-mcr", ruleset="mcr", preset="mcr-1round"
+        page,
+        script.master_seed,
+        name="scripted-mcr",
+        ruleset="mcr",
+        preset="mcr-1round",
+        length="1",
     )
     room = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
     assert room["ruleset"] == "mcr" and room["preset"] == "mcr-1round", room
+    assert room["rules"]["rounds"] == 1, room
     seat_bots_and_start(page)
     p.evaluate(ROOM_MODULE)
     assert p.evaluate(f"{SESSION}.seat") == me
@@ -89,7 +113,11 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     # At every prompt the seat's flower row shows exactly the flowers laid out so far.
     seen: list[tuple[int, ...]] = []
 
-    def flowers_on_screen(_n: int) -> None:
+    def flowers_on_screen(n: int) -> None:
+        for legal in script.steps[n][0]:
+            if legal["type"] in MCR_NAMES:
+                button = p.locator(f".act-btn[data-action={legal['type']}]").first
+                assert button.text_content().startswith(MCR_NAMES[legal["type"]]), legal
         state = p.evaluate(FLOWERS, me)
         assert state["shown"] == state["held"], state
         if state["shown"] and (not seen or tuple(state["shown"]) != seen[-1]):
@@ -151,7 +179,7 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
 
     # The replay: the call, the flowers in the seat's row, and the same win at the hand's end.
     kind = replay_shows_call(page, record, me)
-    assert kind in ("chi", "pon")
+    assert MCR_NAMES[kind] in p.text_content("[data-testid=last-action]")
     page.shot("mcr-replay-call")
     p.keyboard.press("End")
     p.get_by_test_id("result").wait_for()

@@ -3,6 +3,7 @@
 // renderTable(state, handlers) -> <section class="table2d">
 //   state.view     one seat's view as JSON (the kernel's Table.view(seat), see docs/web-client.md)
 //   state.names    player names by seat (optional)
+//   state.ruleset  "riichi" (the default) or "mcr": MCR names its calls and wins in its own words
 //   state.prompt   the open prompt {seq, actions, context} or null; its actions become controls
 //   state.riichi   true while the player is choosing a riichi discard
 //   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
@@ -25,6 +26,16 @@ const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
 
 export function windName(code) {
   return WIND_KEYS[code] ? t(WIND_KEYS[code]) : "";
+}
+
+/** An action's name in the page language. MCR has its own words for the calls and wins (Chow,
+ *  Pung, Kong, 和牌); for the rest (discard, pass) it shares the Riichi names. */
+export function actionLabel(type, ruleset) {
+  if (ruleset === "mcr") {
+    const text = t(`mcrAct.${type}`);
+    if (text !== `mcrAct.${type}`) return text;
+  }
+  return t(`act.${type}`);
 }
 
 function tileSpan(code, opts = {}) {
@@ -56,11 +67,11 @@ function calledPosition(owner, from, size) {
   return size - 1;
 }
 
-export function meldElement(meld, owner) {
+export function meldElement(meld, owner, ruleset) {
   const m = meldEntry(meld);
   const tiles = [...m.tiles];
   const el = h("span", { class: `meld meld-${m.kind}`, "data-kind": m.kind,
-    "aria-label": t("table.meld", { kind: t(`act.${m.kind}`), tiles: tiles.map(tileName).join(", ") }) });
+    "aria-label": t("table.meld", { kind: actionLabel(m.kind, ruleset), tiles: tiles.map(tileName).join(", ") }) });
   if (m.kind === "ankan") {
     tiles.forEach((code, i) => el.append(i === 0 || i === 3 ? backSpan({ label: "" }) : tileSpan(code, { label: "" })));
     return el;
@@ -110,7 +121,7 @@ function seatPanel(state, seat, position) {
   const dealer = v.table && v.table.dealer === seat;
   const isTurn = v.turn === seat && v.phase !== "ended";
   const size = (v.hand_sizes || [])[seat] ?? 0;
-  const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat));
+  const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat, state.ruleset));
   const head = h("div", { class: "seat-head" },
     h("span", { class: "wind-badge", title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` },
       WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : ""),
@@ -209,10 +220,8 @@ function actionBar(state) {
       "aria-pressed": state.riichi ? "true" : "false", onclick: () => hs.toggleRiichi(),
     }, state.riichi ? t("act.riichiCancel") : t("act.riichi")));
   }
-  for (const a of ofType(acts, "tsumo")) bar.append(actionButton(t("act.tsumo"), a, hs));
-  for (const a of ofType(acts, "ron")) bar.append(actionButton(t("act.ron"), a, hs));
-  for (const type of ["chi", "pon", "minkan", "ankan", "kakan"]) {
-    for (const a of ofType(acts, type)) bar.append(actionButton(t(`act.${type}`), a, hs));
+  for (const type of ["tsumo", "ron", "chi", "pon", "minkan", "ankan", "kakan"]) {
+    for (const a of ofType(acts, type)) bar.append(actionButton(actionLabel(type, state.ruleset), a, hs));
   }
   for (const a of ofType(acts, "reveal")) {
     bar.append(actionButton(a.show ? t("act.reveal") : t("act.hide"), a, hs));

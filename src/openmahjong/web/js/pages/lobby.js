@@ -26,11 +26,25 @@ const form = {
 };
 const auth = { name: "", password: "" };
 
+/** The rules each ruleset lets the form change (its options schema refuses any other field):
+ *  the length, as Riichi's hands (`length` 4 or 8) or MCR's wind rounds (`rounds`), and
+ *  whether the wall has red fives, which only Riichi has. */
+const RULE_FIELDS = {
+  riichi: { length: "length", lengths: [["4", "lobby.east"], ["8", "lobby.half"]], redFives: true },
+  mcr: { length: "rounds", lengths: [["1", "lobby.mcrEast"], ["2", "lobby.mcrHalf"], ["4", "lobby.mcrFull"]], redFives: false },
+};
+const NO_RULE_FIELDS = { length: null, lengths: [], redFives: false };
+
+function ruleFields(ruleset) {
+  return RULE_FIELDS[ruleset] || NO_RULE_FIELDS;
+}
+
 /** The body of POST /api/rooms for the form's current values. */
 export function roomBody(f) {
   const rules = {};
-  if (f.length) rules.length = Number(f.length);
-  if (f.red_fives === false) rules.red_fives = false;
+  const fields = ruleFields(f.ruleset);
+  if (f.length && fields.lengths.some(([value]) => value === String(f.length))) rules[fields.length] = Number(f.length);
+  if (f.red_fives === false && fields.redFives) rules.red_fives = false;
   const body = {
     name: (f.name || "").trim() || t("lobby.defaultName"),
     ruleset: f.ruleset,
@@ -117,6 +131,8 @@ function createSection(user, rulesets) {
   const out = h("div", { "aria-live": "polite" });
   const presets = (rulesets[form.ruleset] || { presets: [] }).presets;
   if (presets.length && !presets.includes(form.preset)) form.preset = presets[0];
+  const fields = ruleFields(form.ruleset);
+  if (!fields.lengths.some(([value]) => value === form.length)) form.length = "";
   const submit = async (event) => {
     event.preventDefault();
     out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
@@ -136,14 +152,14 @@ function createSection(user, rulesets) {
         field(t("common.ruleset"), select(Object.keys(rulesets).map((r) => [r, t(`common.${r}`)]), form.ruleset,
           (e) => { form.ruleset = e.target.value; rerenderForm(); }, { name: "ruleset" })),
         field(t("lobby.preset"), select(presets.map((p) => [p, presetName(p)]), form.preset, (e) => { form.preset = e.target.value; }, { name: "preset" })),
-        field(t("lobby.length"), select([["", t("lobby.presetLength")], ["4", t("lobby.east")], ["8", t("lobby.half")]], form.length,
-          (e) => { form.length = e.target.value; }, { name: "length" })),
+        fields.lengths.length ? field(t("lobby.length"), select([["", t("lobby.presetLength")], ...fields.lengths.map(([v, key]) => [v, t(key)])], form.length,
+          (e) => { form.length = e.target.value; }, { name: "length" })) : null,
         numberField(t("lobby.moveSeconds"), "move_seconds", { min: "1", max: "300" }),
         numberField(t("lobby.bankSeconds"), "bank_seconds", { min: "0", max: "3600" }),
         field(t("lobby.tactical"), select([["auto", t("lobby.tacticalAuto")], ["on", t("lobby.on")], ["off", t("lobby.off")]], form.tactical_calls,
           (e) => { form.tactical_calls = e.target.value; }, { name: "tactical_calls" }), t("lobby.tacticalHelp")),
       ),
-      checkbox(t("lobby.redFives"), form.red_fives, (e) => { form.red_fives = e.target.checked; }, "red_fives"),
+      fields.redFives ? checkbox(t("lobby.redFives"), form.red_fives, (e) => { form.red_fives = e.target.checked; }, "red_fives") : null,
       checkbox(t("lobby.protection"), form.call_protection, (e) => { form.call_protection = e.target.checked; }, "call_protection"),
       h("div", { class: "form-grid" },
         numberField(t("lobby.protectionDelay"), "protection_delay", { min: "0", max: "10", step: "0.1" }),

@@ -6,7 +6,7 @@ import { getJson } from "../api.js";
 import { checkbox, errorBox, h, select } from "../dom.js";
 import { errorText, t, tileName } from "../i18n.js";
 import { canReplay, handStates, splitHands } from "../replay-engine.js";
-import { renderTable } from "../table-view.js";
+import { actionLabel, renderTable } from "../table-view.js";
 
 let current = null; // {id, record, hands, hand, step, states, showAll}
 
@@ -34,7 +34,8 @@ function describe(last) {
   const a = last.action;
   const who = names()[last.seat] || t("table.seat", { n: last.seat + 1 });
   const tiles = a.tiles ? a.tiles : a.tile !== undefined ? [a.tile] : [];
-  let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : t(`act.${a.type}`);
+  const ruleset = (current.record.header || {}).ruleset;
+  let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : actionLabel(a.type, ruleset);
   if (a.type === "reveal") what = a.show ? t("act.reveal") : t("act.hide");
   if (a.type === "abort") what = t("act.abort", { reason: a.reason || "" });
   return t("replay.did", { who, what: `${what}${tiles.length ? ` ${tiles.map(tileName).join(" ")}` : ""}` });
@@ -108,6 +109,7 @@ function draw() {
     h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0"),
     renderTable({
       view,
+      ruleset: header.ruleset,
       names: names(),
       hands: current.showAll ? state.hands : null,
       result: current.step === current.states.length - 1 ? state.result : null,

@@ -53,6 +53,13 @@ function freshSession(id, query) {
   };
 }
 
+/** The room's ruleset: from the room state, else the quick-match queue's, else Riichi. */
+function rulesetOf(s) {
+  if (s.room && s.room.ruleset) return s.room.ruleset;
+  if (s.info && s.info.ruleset) return s.info.ruleset;
+  return s.quick ? s.quick.ruleset : "riichi";
+}
+
 function send(msg) {
   if (session && session.client) session.client.send(msg);
 }
@@ -162,7 +169,7 @@ function onMessage(msg) {
       if (session.view && session.seat === null && msg.event.type === "HandStarted") {
         // A spectator gets no view with the wall count: the live wall after the deal, which
         // the Drew events then count down.
-        session.view.live_remaining = LIVE_AFTER_DEAL[session.room ? session.room.ruleset : "riichi"] ?? 0;
+        session.view.live_remaining = LIVE_AFTER_DEAL[rulesetOf(session)] ?? 0;
       }
       noteEvent(msg.event);
       break;
@@ -180,7 +187,7 @@ function onMessage(msg) {
       session.matchEnd = {
         ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places,
         master_seed: msg.master_seed, salt: session.fairness && session.fairness.salt,
-        commitment: session.fairness && session.fairness.commitment, ruleset: session.room ? session.room.ruleset : "riichi",
+        commitment: session.fairness && session.fairness.commitment, ruleset: rulesetOf(session),
         hands: Math.max(1, session.handsDone), game: msg.game, players: null,
       };
       session.prompt = null;
@@ -280,6 +287,7 @@ function draw() {
   if (session.view) {
     parts.push(renderTable({
       view: session.view,
+      ruleset: rulesetOf(session),
       names: session.players,
       hands: [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
       prompt: session.prompt,
