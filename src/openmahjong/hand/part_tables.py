@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from openmahjong.hand.distance import VECTORS, combine
 from openmahjong.hand.suit_tables import (
+    COUNTER_BITS,
     ID_BITS,
     ID_MASK,
     honor_record,
@@ -48,8 +49,8 @@ _PART_IDS: dict[tuple[int, int], int] = {}
 SUIT_ENTRIES: dict[bytes, tuple[int, int]] = {}
 HONOR_ENTRIES: dict[bytes, tuple[int, int]] = {}
 
-#: Summed counters (18 bits, see ``suit_tables``) -> best of the special forms (99: none).
-SPECIAL_BEST: list[int | None] = [None] * (1 << 18)
+#: Summed counters (see ``suit_tables``) -> best of the special forms (99: none apply).
+SPECIAL_BEST: list[int | None] = [None] * (1 << COUNTER_BITS)
 
 UNION: list[list[int | None] | None] = []
 REGULAR: list[list[int | None] | None] = []

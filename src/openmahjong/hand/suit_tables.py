@@ -5,22 +5,24 @@ counters that simply add up across suits: tiles, pairs, kinds, and for thirteen 
 terminal/honor kinds and terminal/honor pairs. Summing the four records of a hand gives the ids
 in the low bits (as a sum, which is ignored) and the hand's totals in the high bits; one lookup
 of those totals gives the seven-pairs and thirteen-orphans shanten and the number of sets the
-regular form needs. So a hand costs four dict lookups, three memoised combines and two list
-indexes: no per-tile work at all.
+regular form needs. No per-tile work at all.
 
-The same records live in two places: dicts keyed by the suit's counts as ``bytes`` for single
-calls, and dense numpy arrays keyed by the suit's base-5 code for batches. Both fill lazily.
+The records live in dicts keyed by the suit's counts as ``bytes`` (the bots' useful-tile search
+reads them) and in dense numpy arrays keyed by the suit's base-5 code (batches). Single calls
+use ``part_tables``, built from these records in a layout cheaper for one hand at a time. All
+fill lazily.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from openmahjong.hand.distance import combine, honor_id, suit_id, vector
+from openmahjong.hand.distance import honor_id, suit_id
 
 __all__ = [
     "ID_BITS",
     "ID_MASK",
+    "COUNTER_BITS",
     "suit_record",
     "honor_record",
     "special_entry",
@@ -36,7 +38,7 @@ ID_MASK = (1 << ID_BITS) - 1
 
 # Field layout above the id, each wide enough for the sum over four suits of a 14-tile hand.
 _TILES, _PAIRS, _KINDS, _ORPHANS, _ORPHAN_PAIRS = 0, 4, 7, 11, 15
-_FIELD_BITS = 18
+COUNTER_BITS = 18  # all five fields: summed counters are below 1 << COUNTER_BITS
 
 
 def _features(counts: bytes, orphan_positions: tuple[int, ...]) -> int:
@@ -107,14 +109,6 @@ def special_entry(totals: int) -> tuple[int, int]:
             best = min(seven_pairs, thirteen_orphans)
         found = SPECIALS[totals] = (2 * (tiles // 3) + 1, best)
     return found
-
-
-def riichi_shanten_from_records(m: int, p: int, s: int, z: int) -> int:
-    """Shanten over the Riichi forms from the four records of a hand."""
-    index, special = special_entry((m + p + s + z) >> ID_BITS)
-    hand = combine(combine(m & ID_MASK, p & ID_MASK), combine(s & ID_MASK, z & ID_MASK))
-    regular = vector(hand)[index] - 1
-    return regular if regular < special else special
 
 
 # --------------------------------------------------------------------------- dense arrays
