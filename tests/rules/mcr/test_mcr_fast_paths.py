@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from itertools import product
 
 from mcr_gb import meld_from_pack, random_win
 
@@ -119,15 +119,3 @@ def test_packed_one_wait_test_matches_the_suit_completions():
             counts[rank] += 1
             checked += 1
     assert checked > 20000
-
-
-def test_pung_relation_tables_match_the_detector():
-    rng = random.Random(4)
-    kinds = scoring._KINDS
-    for n in (2, 3):
-        for tiles in combinations(kinds, n):
-            assert scoring._PUNGS.get(tiles, ()) == scoring._pung_relations(tiles), tiles
-    fours = [tuple(sorted(rng.sample(kinds, 4))) for _ in range(20000)]
-    fours += [(11, 12, 13, 14), (41, 42, 43, 44), (11, 21, 31, 45), (45, 46, 47, 19)]
-    for tiles in fours:
-        assert scoring._four_pung_relations(tiles) == scoring._pung_relations(tiles), tiles

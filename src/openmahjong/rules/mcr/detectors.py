@@ -20,7 +20,6 @@ __all__ = [
     "mask_fans",
     "chow_fans",
     "pung_fans",
-    "pung_sets_with_fans",
     "kong_and_concealed_fans",
     "suit_fans",
     "tile_fans",
@@ -246,16 +245,6 @@ _THREE_PUNG: dict[tuple[int, int, int], int] = {
     for a, b, c in combinations_with_replacement(sorted(_KINDS, key=order_key), 3)
     if (fan := _three_pung_fan(a, b, c))
 }
-
-
-def pung_sets_with_fans() -> set[tuple[int, ...]]:
-    """Every set of two or three pung tiles (sorted) that makes a fan among themselves: a pair
-    that does, a triple that does, and any pair that does with a third pung."""
-    pairs = {tuple(sorted(p)) for p in _TWO_PUNG}
-    found = pairs | {tuple(sorted(t)) for t in _THREE_PUNG}
-    for a, b in pairs:
-        found.update(tuple(sorted((a, b, c))) for c in _KINDS if c != a and c != b)
-    return found
 
 
 def pung_fans(tiles: list[int], f: list[int]) -> None:

@@ -30,7 +30,6 @@ from openmahjong.rules.mcr.detectors import (
     kong_and_concealed_fans,
     mask_fans,
     pung_fans,
-    pung_sets_with_fans,
     set_trait_fans,
     suit_fans,
     tile_fans,
@@ -666,48 +665,6 @@ _PUNG_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def _pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The fans sorted pung (kong) tiles make among themselves, as (fan, count) pairs."""
-    f = [0] * F.N_FANS
-    pung_fans(sorted(tiles, key=ORDER.__getitem__), f)
-    return tuple((fan, f[fan]) for fan in _PUNG_RELATION_FANS if f[fan])
-
-
-#: the fans ``pung_fans`` may count
-_PUNG_RELATION_FANS = (
-    F.BIG_FOUR_WINDS,
-    F.BIG_THREE_DRAGONS,
-    F.FOUR_PURE_SHIFTED_PUNGS,
-    F.PURE_SHIFTED_PUNGS,
-    F.TRIPLE_PUNG,
-    F.BIG_THREE_WINDS,
-    F.MIXED_SHIFTED_PUNGS,
-    F.TWO_DRAGON_PUNGS,
-    F.DOUBLE_PUNG,
-)
-#: sorted tiles of two or three pungs -> ``_pung_relations``, for every such set that makes a
-#: fan (a set not listed makes none)
-_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
-    tiles: _pung_relations(tiles) for tiles in pung_sets_with_fans()
-}
-#: the same for four pungs, filled as met
-_FOUR_PUNGS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-
-
-def _four_pung_relations(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``_pung_relations`` of four pungs, remembered. Four pungs make a fan only when three of
-    them are a listed set (四节高 and 大四喜 contain one too), so most are settled by four
-    lookups."""
-    a, b, c, d = tiles
-    pungs = _PUNGS
-    if (a, b, c) in pungs or (a, b, d) in pungs or (a, c, d) in pungs or (b, c, d) in pungs:
-        relations = _pung_relations(tiles)
-    else:
-        relations = ()
-    _FOUR_PUNGS[tiles] = relations
-    return relations
-
-
 #: a pung's (or kong's) own fan: 箭刻 or 幺九刻
 _PUNG_OWN = {
     t: F.DRAGON_PUNG if t in _DRAGONS else F.PUNG_OF_TERMINALS_OR_HONORS
@@ -718,7 +675,7 @@ _PUNG_OWN = {
 
 def _clear_tables() -> None:
     """Forget every remembered shape and set relation (the bench's cold start)."""
-    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT, _FOUR_PUNGS):
+    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT):
         table.clear()
     shapes._suit_fit.cache_clear()
     shapes._suit_completions.cache_clear()
@@ -758,12 +715,7 @@ def _score_regular(
             if t in own:
                 f[own[t]] += 1
         if len(pung_tiles) > 1:
-            key = tuple(sorted(pung_tiles))
-            relations = _PUNGS.get(key, ()) if len(key) < 4 else _FOUR_PUNGS.get(key)
-            if relations is None:  # (four pungs not met before)
-                relations = _four_pung_relations(key)
-            for fan, n in relations:
-                f[fan] += n
+            pung_fans(sorted(pung_tiles, key=ORDER.__getitem__), f)
     if n_chows > 1:
         if n_chows == 4 and pair % 10 == 5 and pair < 40:
             chow_fans(sorted(chows, key=ORDER.__getitem__), pair, f)  # (双龙会 asks the pair)
