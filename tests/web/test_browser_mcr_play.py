@@ -5,10 +5,10 @@ The room is made through the lobby form (ruleset MCR, one wind round) with a mas
 by searching in the engine (fixtures/scripted_game.py): under it the human seat lays out a
 flower, is offered a chow or pung and takes it, and wins (by self-draw at desktop size, on a
 discard at phone size). Flowers need no click: the server lays them out and replaces them, and
-the table shows them in the seat's header row as they come. The win screen's fans (English,
-then the rulebook Chinese), the flowers counted apart, the total and the MCR payments are
-checked against the stored record and the payment rule; the other three hands are clicked
-through, and the game's replay shows the call, the flowers and the same win.
+the table shows them in the seat's header row as they come. The win screen's winning hand, its
+fans (English, then the rulebook Chinese), the flowers counted apart, the total and the MCR
+payments are checked against the stored record and the payment rule; the other three hands
+are clicked through, and the game's replay shows the call, the flowers and the same win.
 """
 
 from __future__ import annotations
@@ -133,6 +133,12 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     self_drawn = script.steps[-1][1]["type"] == "tsumo"
     win_text = result.get_by_test_id("win").first.text_content()
     assert name in win_text and ("self-draw" if self_drawn else "discard") in win_text, win_text
+    # The winning hand: concealed tiles, the melds made in the hand, the winning tile apart.
+    hand = result.get_by_test_id("win-hand")
+    melds = sum(c["type"] in ("chi", "pon", "minkan", "ankan") for _l, c in script.steps)
+    assert hand.locator(".meld").count() == melds >= 1
+    assert hand.locator(":scope > .tiles svg.tile").count() == 13 - 3 * melds
+    win_tile = int(hand.locator(".win-tile").get_attribute("data-tile"))
     fans = result.locator("li[data-fan]")
     shown_fans = fans.evaluate_all("e => e.map(x => x.dataset.fan)")
     english = fans.all_text_contents()
@@ -165,6 +171,7 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     first = record["hands"][0]
     (won,) = first["wins"]
     assert won["seat"] == me and won["flowers"] == len(script.flowers) > 0
+    assert won["tile"] == win_tile
     assert shown_fans == [zh for zh, _value, _count in won["fans"]]
     for (zh, value, count), en, cn in zip(won["fans"], english, chinese, strict=True):
         assert FAN_BY_ZH[zh].en in en and f"{value * count} fan" in en, en

@@ -152,6 +152,7 @@ export const en = {
 
   "result.title": "Hand result",
   "result.win": "Win",
+  "result.hand": "Winning hand",
   "result.draw": "Draw: {reason}",
   "result.tsumo": "{who} wins by self-draw",
   "result.ron": "{who} wins on {from}'s discard",
@@ -366,6 +367,7 @@ export const zh = {
 
   "result.title": "本局结果",
   "result.win": "和牌",
+  "result.hand": "和牌牌型",
   "result.draw": "流局：{reason}",
   "result.tsumo": "{who} 自摸和牌",
   "result.ron": "{who} 荣和 {from} 的打牌",
@@ -580,6 +582,7 @@ export const ja = {
 
   "result.title": "局の結果",
   "result.win": "和了",
+  "result.hand": "和了形",
   "result.draw": "流局：{reason}",
   "result.tsumo": "{who} のツモ和了",
   "result.ron": "{who} が {from} からロン",

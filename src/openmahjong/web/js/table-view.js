@@ -297,6 +297,22 @@ function mcrFans(w) {
   ];
 }
 
+/** The winning hand when the win carries it (the room's Won / McrWon events do: by the time
+ *  the screen is read, the table behind it may be the next hand's): concealed tiles sorted,
+ *  the melds, the winning tile apart. Else just the winning tile (a record's wins entry). */
+function winningHand(w, ruleset) {
+  if (w.tile === undefined) return null;
+  if (!w.hand) return h("p", { class: "tiles" }, tileSpan(w.tile));
+  const concealed = [...w.hand];
+  const at = concealed.lastIndexOf(w.tile);
+  if (at >= 0) concealed.splice(at, 1);
+  concealed.sort(compareTiles);
+  return h("div", { class: "win-hand", "data-testid": "win-hand", "aria-label": t("result.hand") },
+    h("span", { class: "tiles" }, concealed.map((c) => tileSpan(c))),
+    (w.melds || []).map((m) => meldElement(m, w.seat, ruleset)),
+    h("span", { class: "win-tile", "data-tile": w.tile }, tileSpan(w.tile)));
+}
+
 /** The win or draw screen for a hand summary (records.md `hands` entry): Riichi or MCR. */
 export function resultElement(result, state) {
   const names = (seat) => playerName(state, seat);
@@ -306,7 +322,7 @@ export function resultElement(result, state) {
     parts.push(h("div", { class: "win", "data-testid": "win" },
       h("p", {}, w.from_seat === null || w.from_seat === undefined
         ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
-      w.tile !== undefined ? h("p", { class: "tiles" }, tileSpan(w.tile)) : null,
+      winningHand(w, state.ruleset),
       w.fans ? mcrFans(w) : riichiYaku(w)));
   }
   if ((result.tenpai || []).length) {

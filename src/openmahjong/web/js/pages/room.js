@@ -97,6 +97,13 @@ function autoPlay() {
   }
 }
 
+/** The winner's tiles for the win screen: the event's concealed hand and, from the view the
+ *  event was just applied to, the melds (the next hand's view replaces both soon after). */
+function winningHand(ev) {
+  const melds = session.view ? (session.view.melds || [])[ev.seat] || [] : [];
+  return { hand: ev.hand || null, melds: [...melds] };
+}
+
 /** Build the hand-result document from the engine events of one hand (Won..., HandEnded). */
 function noteEvent(ev) {
   if (!ev) return;
@@ -104,10 +111,10 @@ function noteEvent(ev) {
     session.wins = [];
     session.handStart = ev;
   } else if (ev.type === "Won") {
-    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, han: ev.han, fu: ev.fu,
+    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), han: ev.han, fu: ev.fu,
       yakuman: ev.yakuman, total: ev.total, yaku: (ev.yaku || []).map(yakuPair) });
   } else if (ev.type === "McrWon") {
-    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, fans: ev.fans, fan_total: ev.fan_total,
+    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
