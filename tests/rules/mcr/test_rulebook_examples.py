@@ -2,9 +2,10 @@
 
 A held-out set: none of these hands is in the per-fan tests, the golden rows or the principle
 tests. Each is a complete hand with its melds, winning tile, flags, winds and flowers, and the
-full fan list worked out from the rules by hand (the comment says why each fan counts or does
-not), written the way the rulebook writes a score: ``name value`` per fan, ``xN`` when a fan
-counts N times, and the total. Each hand is also given to PyMahjongGB, which must agree.
+full fan list worked out from the rules by hand (the name, and a comment where it helps, says
+why the tricky fans count or do not), written the way the rulebook writes a score: ``name
+value`` per fan, ``xN`` when a fan counts N times, and the total. Each hand is also given to
+PyMahjongGB, which must agree.
 
 They lean on the places players get wrong: non-repeat (不重复), non-split (不拆移),
 non-identical (不得相同), account-once (套算一次) for 一般高 / 喜相逢 / 连六 / 老少副, 明暗杠,
