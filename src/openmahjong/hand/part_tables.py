@@ -65,8 +65,13 @@ def _part_id(vec_id: int, tiles: int) -> int:
     return found
 
 
+_ENTRIES: dict[tuple[int, int], tuple[int, int]] = {}
+
+
 def _entry(record: int, counts: bytes) -> tuple[int, int]:
-    return _part_id(record & ID_MASK, sum(counts)), record >> ID_BITS
+    entry = (_part_id(record & ID_MASK, sum(counts)), record >> ID_BITS)
+    # Thousands of suits share a few hundred entries: one object each keeps the hot set small.
+    return _ENTRIES.setdefault(entry, entry)
 
 
 def suit_entry(counts: bytes) -> tuple[int, int]:
