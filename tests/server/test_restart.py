@@ -87,8 +87,6 @@ async def test_accounts_sessions_and_games_survive_a_new_app(durable_settings):
         assert [a[1]["type"] for a in record["actions"]] == ["discard", "pass"]
 
 
-
-
 class Server:
     """``openmahjong serve`` in a child process, its output in a file."""
 
