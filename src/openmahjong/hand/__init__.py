@@ -2,7 +2,7 @@
 
 Everything here is pure and works on platform tile codes (``openmahjong.tiles``) or on count
 vectors of 34 in code order. The speed comes from per-suit tables (``distance``,
-``suit_tables``) that fill lazily and are shared by single calls and numpy batches.
+``suit_tables``, and ``part_tables`` for single calls) that fill lazily.
 """
 
 from openmahjong.hand.batch import shanten_batch
