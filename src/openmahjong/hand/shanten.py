@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 from struct import Struct
+from typing import Any
 
 from openmahjong import tiles as _tiles
 from openmahjong.hand import part_tables as _parts
@@ -157,7 +158,10 @@ def _make_shanten_counts() -> Callable[..., int]:
     # one function (no wrapper call) serves the Riichi default. ``forms`` is not keyword-only
     # because CPython fills a keyword-only default through a dict lookup on every call.
     suits, honors = _parts.SUIT_ENTRIES, _parts.HONOR_ENTRIES
-    special_best, union, regular_of = _parts.SPECIAL_BEST, _parts.UNION, _parts.REGULAR
+    # Typed Any: an entry not filled yet is None, and using it raises TypeError on purpose.
+    special_best: list[Any] = _parts.SPECIAL_BEST
+    union: list[Any] = _parts.UNION
+    regular_of: list[Any] = _parts.REGULAR
     fill_and_answer = _parts.fill_and_answer
     # bytearray() is the cheapest way from a list of ints to a buffer, and one unpack the
     # cheapest way to the four parts' bytes (cheaper than slicing a bytes object four times).
