@@ -285,6 +285,34 @@ async def test_a_table_that_keeps_failing_ends_as_aborted_with_its_record(app, l
     await human.close()
 
 
+async def test_a_live_game_that_cannot_be_resumed_is_stored_as_aborted(app, live, monkeypatch):
+    """At startup a live game that fails to replay must not stay "live" forever, holding its
+    room: it is ended as aborted and the room opens again."""
+    from openmahjong.server.room import Room, RoomManager
+    from openmahjong.store import games as g
+    from openmahjong.store.models import Game
+    from openmahjong.store.models import Room as RoomRow
+
+    (human,) = await players(live, 1)
+    room = await make_room(live, human.token, FAST)
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    await human.close()
+
+    async def broken(self, data):
+        raise RuntimeError("log does not replay")
+
+    monkeypatch.setattr(Room, "resume", broken)
+    restarted = RoomManager(app.state.om, app.state.rooms.hub)  # a new process's view
+    assert await restarted.resume_live() == 0
+    async with app.state.om.db.session() as s:
+        game = await s.get(Game, start["game"])
+        assert game.status == "aborted"
+        assert game.record["result"]["reason"] == "could not be resumed"
+        assert (await s.get(RoomRow, room)).status == "open"
+        assert start["game"] not in [x.id for x in await g.live_games(s)]
+
+
 # Seat 0 (the first dealer) discards 3s; seat 1 may chi it, seat 2 may pon it, seat 3 nothing.
 RIGGED_HANDS = [
     "6m7m8m7p8p9s1z2z3z4z5z6z7z3s",

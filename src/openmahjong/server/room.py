@@ -233,6 +233,25 @@ def _options(ruleset: Any, row: RoomRow, tactical: bool | None, has_bots: bool) 
     return schema(**rules) if schema is not None else ruleset.options(row.preset, **rules)
 
 
+async def _store_aborted(db: Any, game_id: int, room_id: int, reason: str) -> dict[str, Any]:
+    """Store game ``game_id`` as aborted (with ``reason``) and open its room again; returns
+    the result players are told. A failure to store is logged, never raised: the caller is
+    already handling one."""
+    result = {"aborted": True, "reason": reason}
+    try:
+        async with db.session() as s:
+            with contextlib.suppress(store_games.GameNotLive):
+                await store_games.finish_game(
+                    s, game_id, [], status=GameStatus.ABORTED, extra_result=result
+                )
+            with contextlib.suppress(store_rooms.RoomClosed, LookupError):
+                await store_rooms.set_status(s, room_id, RoomStatus.OPEN)
+    except Exception:
+        log.exception("room %s: game %s could not be stored as aborted", room_id, game_id)
+    log.warning("room %s: game %s aborted: %s", room_id, game_id, reason)
+    return result
+
+
 class Room:
     """One room: its lobby, and while a game runs, the task that runs it."""
 
@@ -969,18 +988,7 @@ class Room:
     async def _abort(self, game: _Game, reason: str) -> None:
         """End a game that cannot go on: stored as aborted with the record of its log (master
         seed revealed), every player and spectator told with ``game_end`` (``aborted``)."""
-        result = {"aborted": True, "reason": reason}
-        try:
-            async with self.manager.state.db.session() as s:
-                with contextlib.suppress(store_games.GameNotLive):
-                    await store_games.finish_game(
-                        s, game.id, [], status=GameStatus.ABORTED, extra_result=result
-                    )
-                with contextlib.suppress(store_rooms.RoomClosed, LookupError):
-                    await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
-        except Exception:
-            log.exception("room %s: game %s could not be stored as aborted", self.id, game.id)
-        log.warning("room %s: game %s aborted: %s", self.id, game.id, reason)
+        result = await _store_aborted(self.manager.state.db, game.id, self.id, reason)
         for seat in list(game.open):
             self._withdraw(game, seat)
         self._end(game, result)
@@ -1108,7 +1116,10 @@ class RoomManager:
                 await room.resume(data)
                 resumed += 1
             except Exception:
+                # A game nobody can resume would sit "live" forever and hold its room: end it
+                # as aborted so its players see it finished and the room opens again.
                 log.exception("game %s could not be resumed", g.id)
+                await _store_aborted(self.state.db, g.id, g.room_id, "could not be resumed")
         return resumed
 
     def connected(self, user_id: int) -> None:
