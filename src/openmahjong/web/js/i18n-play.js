@@ -370,7 +370,7 @@ export const zh = {
   "result.hand": "和牌牌型",
   "result.draw": "流局：{reason}",
   "result.tsumo": "{who} 自摸和牌",
-  "result.ron": "{who} 荣和 {from} 的打牌",
+  "result.ron": "{who} 和了 {from} 打出的牌",
   "result.han": "{n} 番",
   "result.hanFu": "{han} 番 {fu} 符",
   "result.yakuman": "役满 ×{n}",
