@@ -896,6 +896,14 @@ export function t(key, args = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
 }
 
+/** A preset's name for people ("majsoul-tonpuu" -> "Mahjong Soul rules, East only"); an
+ * unknown preset (a plugin's) shows its id. */
+export function presetName(p) {
+  const key = `preset.${p}`;
+  const text = t(key);
+  return text === key ? p : text;
+}
+
 /** A translated message for an error carrying a `key` (TileError, SeedError), else its text. */
 export function errorText(error) {
   if (error && error.key && (en[error.key] !== undefined)) return t(error.key, error.args || {});

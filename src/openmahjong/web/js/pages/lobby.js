@@ -3,7 +3,7 @@
 
 import { getJson, postJson } from "../api.js";
 import { checkbox, errorBox, field, h, select } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { errorText, presetName, t } from "../i18n.js";
 import { currentUser, guest, login, logout, register } from "../session.js";
 
 const form = {
@@ -103,13 +103,6 @@ function authSection(user, rerender) {
     out,
   );
   return box;
-}
-
-/** A preset's name for people ("majsoul-tonpuu" -> "Mahjong Soul rules, East only"). */
-export function presetName(p) {
-  const key = `preset.${p}`;
-  const text = t(key);
-  return text === key ? p : text;
 }
 
 async function playBots(out, user) {

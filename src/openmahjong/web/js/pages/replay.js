@@ -4,7 +4,7 @@
 
 import { getJson } from "../api.js";
 import { checkbox, errorBox, h, select } from "../dom.js";
-import { errorText, t, tileName } from "../i18n.js";
+import { errorText, presetName, t, tileName } from "../i18n.js";
 import { canReplay, handStates, splitHands } from "../replay-engine.js";
 import { actionLabel, renderTable } from "../table-view.js";
 
@@ -103,7 +103,7 @@ function draw() {
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   main.replaceChildren(
     h("h1", {}, t("replay.title", { id: current.id })),
-    h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset || ""} · `,
+    h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset ? presetName(header.preset) : ""} · `,
       h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
     controls(),
     h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0"),
