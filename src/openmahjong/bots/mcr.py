@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from openmahjong.bots.driver import play_to_end
 from openmahjong.rules.mcr.game.match import McrMatch
 from openmahjong.rules.mcr.game.options import McrOptions
 from openmahjong.rules.mcr.game.shape import mcr_shanten
@@ -43,7 +44,6 @@ from openmahjong.table.actions import (
     Ron,
     Tsumo,
 )
-from openmahjong.table.kernel import Phase
 from openmahjong.tiles import ALL_KINDS, index34, is_flower, kind
 
 __all__ = ["McrBot", "MCR_BOTS", "PLAYERS", "play_mcr_match"]
@@ -309,19 +309,6 @@ def play_mcr_match(
         raise ValueError(f"unknown MCR bot {bot!r}: choose from {', '.join(MCR_BOTS)}") from None
     bots = [factory((master_seed >> (32 * p)) ^ p) for p in range(4)]
     match = McrMatch(options, master_seed, players=players, salt=salt)
-    hands = 0
-    for _ in range(max_actions):
-        if match.finished:
-            return match
-        table = match.table
-        seat = table.turn if table.phase == Phase.TURN else table.waiting_for()[0]
-        legal = table.legal_actions(seat)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = bots[match.player_at(seat)].act(table.view(seat, events=False))
-        match.act(seat, action)
-        if on_hand is not None and len(match.results) != hands:
-            hands = len(match.results)
-            on_hand(match)
-    raise RuntimeError(f"the match did not end within {max_actions} actions")
+    return play_to_end(
+        match, lambda seat: bots[match.player_at(seat)], max_actions=max_actions, on_hand=on_hand
+    )

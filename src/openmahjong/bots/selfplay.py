@@ -11,10 +11,10 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from openmahjong.bots.driver import play_to_end
 from openmahjong.bots.riichi import RiichiBot
 from openmahjong.rules.riichi.game.match import RiichiMatch
 from openmahjong.rules.riichi.game.options import GameOptions
-from openmahjong.table.kernel import Phase
 
 __all__ = ["BOTS", "make_bot", "play_match", "selfplay_seed", "PLAYERS"]
 
@@ -61,19 +61,4 @@ def play_match(
     names = [bots] * 4 if isinstance(bots, str) else list(bots)
     seat_bots = [make_bot(name, (master_seed >> (32 * s)) ^ s) for s, name in enumerate(names)]
     match = RiichiMatch(options, master_seed, players=players, salt=salt)
-    hands = 0
-    for _ in range(max_actions):
-        if match.finished:
-            return match
-        table = match.table
-        seat = table.turn if table.phase == Phase.TURN else table.waiting_for()[0]
-        legal = table.legal_actions(seat)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = seat_bots[seat].act(table.view(seat, events=False))
-        match.act(seat, action)
-        if on_hand is not None and len(match.results) != hands:
-            hands = len(match.results)
-            on_hand(match)
-    raise RuntimeError(f"the match did not end within {max_actions} actions")
+    return play_to_end(match, seat_bots.__getitem__, max_actions=max_actions, on_hand=on_hand)
