@@ -187,9 +187,10 @@ def test_timeouts_play_the_default_action_and_are_recorded():
 
 
 def test_views_and_records_match_the_state_after_every_action_of_seeded_games():
-    """Views extend each seat's discard history instead of rebuilding it, are filled without
-    the dataclass __init__, and records skip dataclasses.asdict: after every action of whole
-    bot games (calls, claimed discards, riichi, kans) they still equal a plain rebuild."""
+    """Views extend each seat's discard history instead of rebuilding it; views, draws, discards
+    and triggers are filled without the dataclass __init__; records skip dataclasses.asdict:
+    after every action of whole bot games (calls, claimed discards, riichi, kans) they still
+    equal a plain rebuild."""
     from dataclasses import asdict, fields
 
     from openmahjong.bots import RiichiBot, selfplay_seed
@@ -215,5 +216,11 @@ def test_views_and_records_match_the_state_after_every_action_of_seeded_games():
             claimed += sum(d.claimed_by is not None for s in t.seats for d in s.discards)
             action = bots[seat].act(view)
             assert action_to_dict(action) == {"type": action.name, **asdict(action)}
-            match.act(seat, action)
+            for event in match.act(seat, action):
+                # Draws and discards skip the dataclass __init__: every field is still set.
+                rebuilt = type(event)(**{f.name: getattr(event, f.name) for f in fields(event)})
+                assert event == rebuilt and vars(event) == vars(rebuilt)
+            if match.table.trigger is not None:
+                trigger = match.table.trigger
+                assert vars(trigger) == vars(type(trigger)(**vars(trigger)))
     assert claimed > 0  # the games did claim discards

@@ -42,6 +42,16 @@ from openmahjong.tiles import kind, sort_key
 __all__ = ["Phase", "Table", "SeatView"]
 
 _UNCLAIMED = Resolution()
+_new = object.__new__
+
+
+def _built(cls: type[Any], **values: Any) -> Any:
+    """``cls(**values)`` for a frozen dataclass on the kernel's hot path (draws, discards): filled
+    straight into the instance dict, as a frozen dataclass's own ``__init__`` sets each field
+    through ``object.__setattr__`` at twice the cost. ``values`` must name every field."""
+    obj = _new(cls)
+    obj.__dict__.update(values)
+    return obj
 
 
 class Phase(StrEnum):
@@ -71,6 +81,15 @@ class SeatView:
     events: tuple[Event, ...]
     #: The seat's own private state from the ruleset (empty for a spectator).
     own: dict[str, Any]
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, looking for the very object first: bots and the server hand back one
+    of the listed actions, and ``in`` would call the dataclass ``__eq__`` on each one before it."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 class Table:
@@ -171,7 +190,7 @@ class Table:
         if not 0 <= seat < self.n:
             raise IllegalAction(f"{seat!r} is not a seat")
         legal = self.legal_actions(seat)
-        if action not in legal:
+        if not _listed(action, legal):
             if not legal:
                 raise IllegalAction(f"seat {seat} has nothing to do now ({self.phase} phase)")
             raise IllegalAction(self._why_illegal(seat, action, legal))
@@ -236,10 +255,19 @@ class Table:
         st.hand.remove(action.tile)
         tsumogiri = self.drew and action.tile == self.last_drawn
         st.discards.append(DiscardRecord(action.tile, tsumogiri, action.riichi))
-        self.emit(Discarded(seat=seat, tile=action.tile, tsumogiri=tsumogiri, riichi=action.riichi))
+        self.emit(
+            _built(
+                Discarded,
+                seat=seat,
+                tile=action.tile,
+                tsumogiri=tsumogiri,
+                riichi=action.riichi,
+                private_to=None,
+            )
+        )
         self.policy.after_discard(self, seat, action)
         if self.phase != Phase.ENDED:
-            self.offer(Trigger("discard", seat, action.tile))
+            self.offer(_built(Trigger, kind="discard", seat=seat, tile=action.tile, meld=None))
 
     def _declare_kan(self, seat: int, meld: Meld, how: str, tile: int) -> None:
         self.emit(
@@ -370,7 +398,7 @@ class Table:
         self.drew = True
         self.last_drawn = tile
         self.rinshan = rinshan
-        self.emit(Drew(seat=seat, tile=tile, rinshan=rinshan, private_to=seat))
+        self.emit(_built(Drew, seat=seat, tile=tile, rinshan=rinshan, private_to=seat))
         self.policy.after_draw(self, seat, tile, rinshan)
 
     # ------------------------------------------------------------------ for policies
@@ -439,10 +467,10 @@ class Table:
             )
         seats = self.seats
         policy = self.policy
-        # Filled straight into the instance dict: a frozen dataclass's own __init__ sets each
-        # of the 16 fields through object.__setattr__, which is most of a bot's view cost.
-        view = object.__new__(SeatView)
-        view.__dict__.update(
+        # Built without the dataclass __init__ (``_built``): its 16 object.__setattr__ calls
+        # were most of a bot's view cost.
+        return _built(
+            SeatView,
             seat=seat,
             phase=str(self.phase),
             turn=self.turn,
@@ -459,7 +487,6 @@ class Table:
             events=tuple(self.events_for(seat)) if events else (),
             own=policy.seat_private(self, seat) if seat is not None else {},
         )
-        return view
 
     def _discard_history(self, st: SeatState) -> tuple[tuple[int, bool, bool, int | None], ...]:
         """A seat's discards as view tuples, extended as the history grows: only the last

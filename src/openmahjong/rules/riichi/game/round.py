@@ -405,51 +405,46 @@ class RiichiPolicy(RoundPolicy):
         return out
 
     def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
-        # This runs for three seats on every discard and nearly always finds nothing, so the
-        # cheap tests come first: the tile is not among the seat's (cached) waits, and the seat
-        # holds fewer than two of its kind and is not the one seat that may chi it.
+        # This runs for three seats on every discard and nearly always finds nothing, so exact
+        # cheap tests come first (the tile is among the seat's cached waits; it holds two of its
+        # kind; it is the next seat and holds two tiles making a run with it), and options are
+        # built only for a seat that passes one of them.
         tile = trigger.tile
+        may_ron = index34(tile) in self.waiting_on(table, seat)
+        if trigger.kind != "discard":  # a kan tile may only be robbed for a win
+            return [Ron()] if may_ron and self._can_ron(table, seat, trigger) else []
         k = kind(tile)
         hand = table.seats[seat].hand
         red = _RED_OF.get(k, -1)
-        held = hand.count(k) + hand.count(red) if red > 0 else hand.count(k)
-        chi_seat = seat == (trigger.seat + 1) % 4 and k < 40
-        may_ron = index34(tile) in self.waiting_on(table, seat)
-        if not may_ron and (held < 2 and not chi_seat or trigger.kind != "discard"):
+        may_pon = hand.count(k) + hand.count(red) >= 2
+        may_chi = seat == (trigger.seat + 1) % 4 and k < 40 and _holds_run_partners(hand, k)
+        if not (may_ron or may_pon or may_chi):
             return []
         opts: list[Action] = []
         if may_ron and self._can_ron(table, seat, trigger):
             opts.append(Ron())
-        if trigger.kind != "discard" or self._four_kan_abort_pending():
-            return opts
         st = table.seats[seat]
         x: RiichiSeat = st.extra
-        if x.riichi or (held < 2 and not chi_seat):
+        if x.riichi or self._four_kan_abort_pending():
             return opts
-        same = sorted([t for t in hand if t in (k, red)])
         calls: list[Action] = []
-        for pair in sorted(
-            {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
-        ):
-            calls.append(Pon(pair))
-        if len(same) == 3 and self._kans_possible(table):
-            calls.append(Minkan(tuple(same)))  # type: ignore[arg-type]
-        if chi_seat:
-            have = set(hand)
-            for lo in (k - 2, k - 1, k):
-                need = [n for n in (lo, lo + 1, lo + 2) if n != k]
-                if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
-                    continue
-                # The distinct codes of each needed kind, plain before red (15 < 105).
-                a = [t for t in (need[0], _RED_OF.get(need[0], -1)) if t in have]
-                if not a:
-                    continue
-                b = [t for t in (need[1], _RED_OF.get(need[1], -1)) if t in have]
-                calls.extend(Chi((ta, tb)) for ta in a for tb in b)
+        if may_pon:
+            calls.extend(self._pon_calls(table, hand, k, red))
+        if may_chi:
+            calls.extend(_chi_calls(hand, k))
         for call in calls:
-            if isinstance(call, Minkan) or self._leaves_a_discard(st, call, trigger.tile):
+            if isinstance(call, Minkan) or self._leaves_a_discard(st, call, tile):
                 opts.append(call)
         return opts
+
+    def _pon_calls(self, table: Table, hand: list[int], k: int, red: int) -> list[Action]:
+        """Pon of kind ``k`` with each distinct pair the hand holds, then the open kan."""
+        same = sorted([t for t in hand if t in (k, red)])
+        pairs = {(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))}
+        calls: list[Action] = [Pon(pair) for pair in sorted(pairs)]
+        if len(same) == 3 and self._kans_possible(table):
+            calls.append(Minkan(tuple(same)))  # type: ignore[arg-type]
+        return calls
 
     @staticmethod
     def _kuikae_kinds(call: str, from_hand: Sequence[int], called: int) -> frozenset[int]:
@@ -794,6 +789,38 @@ class RiichiPolicy(RoundPolicy):
             "double_riichi": x.double_riichi,
             "seat_wind": seat_wind(seat, table.dealer),
         }
+
+
+def _holds(hand: list[int], k: int) -> bool:
+    """Whether the hand holds a tile of kind ``k`` (its red five counts)."""
+    return k in hand or _RED_OF.get(k, -1) in hand
+
+
+def _holds_run_partners(hand: list[int], k: int) -> bool:
+    """Whether the hand holds two tiles that make a run with suit kind ``k`` (a chi shape)."""
+    n = k % 10
+    below = n >= 2 and _holds(hand, k - 1)
+    above = n <= 8 and _holds(hand, k + 1)
+    if below and (above or (n >= 3 and _holds(hand, k - 2))):
+        return True
+    return above and n <= 7 and _holds(hand, k + 2)
+
+
+def _chi_calls(hand: list[int], k: int) -> list[Action]:
+    """Every chi of suit kind ``k``: each run through it, with each distinct pair of codes."""
+    have = set(hand)
+    calls: list[Action] = []
+    for lo in (k - 2, k - 1, k):
+        if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
+            continue
+        need = [n for n in (lo, lo + 1, lo + 2) if n != k]
+        # The distinct codes of each needed kind, plain before red (15 < 105).
+        a = [t for t in (need[0], _RED_OF.get(need[0], -1)) if t in have]
+        if not a:
+            continue
+        b = [t for t in (need[1], _RED_OF.get(need[1], -1)) if t in have]
+        calls.extend(Chi((ta, tb)) for ta in a for tb in b)
+    return calls
 
 
 def _all_readings_use_triplet(hand13: list[int], i: int) -> bool:
