@@ -90,3 +90,54 @@ def test_a_suit_and_its_mirror_share_a_record():
                 counts[i] += 1
         part = bytes(counts)
         assert suit_record(part) == suit_record(part[::-1]), counts
+
+
+def discard_hands(seed: int, rounds: int) -> list[list[int]]:
+    """Random 14 - 3k tile hands, with seven-pairs and thirteen-orphans-like ones mixed in."""
+    rng = random.Random(seed)
+    hands = [random_counts(rng, rng.choice((14, 14, 11, 8, 5, 2))) for _ in range(rounds)]
+    for _ in range(rounds // 4):
+        pairs = [0] * 34
+        for i in rng.sample(range(34), 7):
+            pairs[i] = 2
+        pairs[rng.choice([i for i in range(34) if pairs[i]])] -= 1
+        pairs[rng.choice([i for i in range(34) if pairs[i] < 4])] += 1
+        orphans = [0] * 34
+        for i in rng.sample(shape.ORPHANS, 11):
+            orphans[i] = 1
+        for i in rng.sample(range(34), 3):
+            orphans[i] += 1
+        hands += [pairs, orphans]
+    return hands
+
+
+def test_shanten_after_matches_shanten_counts_for_every_discard():
+    for counts in discard_hands(11, 1500):
+        kinds = [i for i in range(34) if counts[i]]
+        if sum(counts) == 2:  # now and then from an empty memo
+            shape._SHRUNK.clear()
+        got = shape.shanten_after(counts, kinds)
+        assert list(got) == kinds
+        for i in kinds:
+            counts[i] -= 1
+            assert got[i] == shanten_counts(counts), (counts, i)
+            counts[i] += 1
+
+
+def test_improving_and_useful_after_on_hands_near_the_special_forms():
+    rng = random.Random(5)
+    for counts in discard_hands(12, 600):
+        kinds = [i for i in range(34) if counts[i]]
+        after = shape.shanten_after(counts, kinds)
+        seen = [min(4, n + rng.choice((0, 0, 1, 2))) for n in counts]
+        if rng.random() < 0.3:
+            shape._GROWN.clear()
+            shape._GROWN_IDS.clear()
+        got = shape.useful_after(counts, kinds, after, seen)
+        better = shape.improving_after(counts, kinds, after)
+        for i in kinds:
+            counts[i] -= 1
+            want = brute(counts)[1]
+            assert better[i] == want, (counts, i)
+            assert got[i] == sum(4 - seen[j] for j in want), (counts, i)
+            counts[i] += 1

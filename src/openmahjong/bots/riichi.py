@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from openmahjong.bots.safety import danger
-from openmahjong.bots.shape import improving, improving_after, useful_count
+from openmahjong.bots.shape import TurnShape, improving, useful_count
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.dora import DORA_OF_CODE
 from openmahjong.table.actions import (
@@ -177,15 +177,6 @@ class RiichiBot:
         x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
         return (x >> 16) ^ x
 
-    # ------------------------------------------------------------------ shape helpers
-    def _discard_shanten(self, counts: list[int], kinds: Sequence[int]) -> dict[int, int]:
-        out = {}
-        for i in kinds:
-            counts[i] -= 1
-            out[i] = shanten_counts(counts)
-            counts[i] += 1
-        return out
-
     @staticmethod
     def _should_fold(sit: _Situation, shanten: int) -> bool:
         if not sit.threats or sit.in_riichi:
@@ -196,8 +187,9 @@ class RiichiBot:
         return sum(danger(i, sit.seen, gen) for gen in sit.threats)
 
     # ------------------------------------------------------------------ yaku plans (open hands)
-    def _plan_violations(self, sit: _Situation, counts: Sequence[int],
-                         melds: list[tuple[str, list[int]]]) -> int | None:
+    def _plan_violations(
+        self, sit: _Situation, counts: Sequence[int], melds: list[tuple[str, list[int]]]
+    ) -> int | None:
         """How many concealed tiles stand in the way of a yaku for an open hand (0: a yaku is
         already secured or the hand is closed); ``None`` when no yaku is reachable."""
         if all(kind == "ankan" for kind, _ in melds):
@@ -226,8 +218,9 @@ class RiichiBot:
                 options.append(max(0, singles - 1) + max(0, needed - pairs - 1))
         return min(options) if options else None
 
-    def _plan_table(self, sit: _Situation, counts: list[int],
-                    discards: Sequence[int]) -> dict[int, int | None]:
+    def _plan_table(
+        self, sit: _Situation, counts: list[int], discards: Sequence[int]
+    ) -> dict[int, int | None]:
         """``_plan_violations`` of the open hand after each discard, from one pass over the
         14-tile hand: each plan's count changes only by the discarded tile."""
         melds = sit.melds
@@ -238,7 +231,7 @@ class RiichiBot:
         outside = sum(counts[i] for i in range(34) if i >= 27 or i % 9 in (0, 8))
         suits = {i // 9 for i in flat if i < 27}
         flush = len(suits) <= 1
-        per_suit = [sum(counts[9 * s: 9 * s + 9]) for s in range(3)]
+        per_suit = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
         suited = sum(per_suit)
         triplets = all(kind != "chi" for kind, _ in melds)
         singles = counts.count(1)
@@ -254,9 +247,12 @@ class RiichiBot:
             if simples:
                 options.append(outside - (i >= 27 or i % 9 in (0, 8)))
             if flush:
-                options.append(min(
-                    suited - per_suit[s] - (i < 27 and i // 9 != s) for s in (suits or (0, 1, 2))
-                ))
+                options.append(
+                    min(
+                        suited - per_suit[s] - (i < 27 and i // 9 != s)
+                        for s in (suits or (0, 1, 2))
+                    )
+                )
             if triplets:
                 s1 = singles - (n == 1) + (n == 2)
                 p1 = pairs - (n == 2)
@@ -291,13 +287,18 @@ class RiichiBot:
                 if isinstance(a, Ankan):
                     return a
             return next(iter(plain.values()))
-        after = self._discard_shanten(counts, sorted(plain))
+        shape = TurnShape(counts)
+        after = shape.shanten_after(sorted(plain))
         best = min(after.values())
         if self.defend and self._should_fold(sit, best):
             return min(
                 plain.values(),
-                key=lambda a: (self._danger(sit, INDEX[a.tile]), after[INDEX[a.tile]],
-                               sit.value[INDEX[a.tile]], self._tiebreak(INDEX[a.tile])),
+                key=lambda a: (
+                    self._danger(sit, INDEX[a.tile]),
+                    after[INDEX[a.tile]],
+                    sit.value[INDEX[a.tile]],
+                    self._tiebreak(INDEX[a.tile]),
+                ),
             )
         if kans and not sit.threats:
             kan = self._kan(sit, kans, best)
@@ -321,10 +322,9 @@ class RiichiBot:
         if len(tied) == 1:
             scored.append(((0, 0, 0), tied[0]))
         else:
-            seen_of = sit.seen.__getitem__
-            kinds = improving_after(counts, tied, after)
+            useful_of = shape.useful_after(tied, after, sit.seen)
             for i in tied:
-                useful = 4 * len(kinds[i]) - sum(map(seen_of, kinds[i]))
+                useful = useful_of[i]
                 red = 1 if plain[i].tile in _RED else 0
                 scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
         scored.sort()
@@ -335,8 +335,9 @@ class RiichiBot:
                 return declared
         return plain[choice]
 
-    def _riichi(self, sit: _Situation, riichi: dict[int, Discard],
-                after: dict[int, int]) -> Action | None:
+    def _riichi(
+        self, sit: _Situation, riichi: dict[int, Discard], after: dict[int, int]
+    ) -> Action | None:
         """The riichi discard with the most unseen winning tiles (none if every wait is seen)."""
         counts = sit.counts
         best: tuple[int, int] | None = None
@@ -391,7 +392,7 @@ class RiichiBot:
             value_pon = isinstance(a, Pon) and called in sit.yakuhai
             if violations is not None and (value_pon or violations <= 3):
                 options = [i for i in range(34) if counts[i] and i != called]
-                after = min(self._discard_shanten(counts, options).values()) if options else 9
+                after = min(TurnShape(counts).shanten_after(options).values()) if options else 9
                 if after < now or (value_pon and after <= now):
                     key = (after, violations, -self._tiebreak(called))
                     if best_call is None or key < best_call[0]:

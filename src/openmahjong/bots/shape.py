@@ -3,38 +3,80 @@ candidate discard of every turn. Exact: the same answers as trying every kind wi
 ``hand.shanten_counts`` (``tests/bots/test_shape.py`` checks it on random hands).
 
 * **by suit**: the regular form's distance vectors combine per suit (``hand.distance``), so
-  adding a tile changes one part only. For each part, the regular shanten after adding a tile
-  at each of its positions depends only on the part's counts and the vector id of the other
-  three parts, and those pairs recur constantly: they are memoised. Seven pairs and thirteen
-  orphans need only pair, kind and orphan counts, so they are arithmetic;
-* **memo**: the answer for a hand depends only on its counts, and the same 13-tile hands come
-  back turn after turn (the drawn tile discarded again), so answers are remembered.
+  adding or removing a tile changes one part only. For each part, the regular shanten after
+  adding a tile at each of its positions depends only on the part's counts and the vector id
+  of the other three parts, and those pairs recur constantly: they are memoised. Seven pairs
+  and thirteen orphans need only pair, kind and orphan counts, so they are arithmetic;
+* **one turn at a time**: a turn asks about every discard of one 14-tile hand
+  (:func:`shanten_after`, :func:`useful_after`). The hand is split into parts once; each
+  discard only shrinks its own part, whose shrunk shapes are memoised, and discards leaving
+  the same vector in their suit share the answers of the other three suits;
+* **memo**: the answer for a 13-tile hand depends only on its counts, and the same hands come
+  back turn after turn (reaction prompts on an unchanged hand), so :func:`improving`
+  remembers them.
 
 The memos are bounded dicts that only remember answers: everything stays pure and
-deterministic.
+deterministic. Their keys are ints or bytes and their leaves bytes or tuples of ints, so the
+garbage collector has little to look at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
+from struct import Struct
 
 from openmahjong.hand.distance import COMBINED, VECTORS, combine
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_record, suit_record
 
-__all__ = ["improving", "improving_after", "useful_count", "ORPHANS"]
+__all__ = [
+    "improving",
+    "improving_after",
+    "shanten_after",
+    "TurnShape",
+    "useful_after",
+    "useful_count",
+    "ORPHANS",
+]
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_COUNTS = itemgetter(*ORPHANS)
+_IS_ORPHAN = tuple(i in ORPHANS for i in range(34))
+#: The four parts of a hand as bytes, in one call (cheaper than four slices).
+_split = Struct("9s9s9s7s").unpack
+#: Dense kind -> (part, position in the part).
+_PLACE = tuple((min(i // 9, 3), i - 9 * min(i // 9, 3)) for i in range(34))
+_OFFSET = (0, 9, 18, 27)
 
 
-_CACHE: dict[bytes, tuple[int, tuple[int, ...]]] = {}
-_CACHE_LIMIT = 200_000
+def _other_two(a: int, b: int) -> int:
+    """``4 * c + d`` for the two parts ``c < d`` other than ``a`` and ``b``."""
+    c, d = (k for k in range(4) if k not in (a, b))
+    return 4 * c + d
+
+
+#: ``[a][b]``: ``_other_two(a, b)`` (-1 when ``a == b``).
+_OTHERS = tuple(tuple(_other_two(a, b) if a != b else -1 for b in range(4)) for a in range(4))
+
+
+#: Part counts -> distance-vector id, for the parts the bots meet (a mirror's id included).
+_VECTOR_OF: dict[bytes, int] = {}
+_VECTOR_OF_LIMIT = 500_000
 
 
 def _record_id(part: bytes) -> int:
     """Distance-vector id of one suit (nine counts) or of the honours (seven counts)."""
+    found = _VECTOR_OF.get(part)
+    if found is None:
+        found = _find_record_id(part)
+        if len(_VECTOR_OF) >= _VECTOR_OF_LIMIT:
+            _VECTOR_OF.clear()
+        _VECTOR_OF[part] = found
+    return found
+
+
+def _find_record_id(part: bytes) -> int:
     if len(part) == 9:
         found = SUIT_RECORDS.get(part)
         if found is None:
@@ -48,14 +90,35 @@ def _record_id(part: bytes) -> int:
     return (honor_record(part) if found is None else found) & 4095
 
 
-#: (part, part counts, id of the other three parts combined, vector index, shanten) -> the
-#: kinds of that part whose addition brings the regular form below the shanten.
-_GROWN: dict[tuple[int, bytes, int, int, int], tuple[int, ...]] = {}
-_GROWN_LIMIT = 500_000
+def _part_ids(parts: tuple[bytes, ...]) -> list[int]:
+    try:  # the common case: every part is known already
+        return [
+            _VECTOR_OF[parts[0]],
+            _VECTOR_OF[parts[1]],
+            _VECTOR_OF[parts[2]],
+            _VECTOR_OF[parts[3]],
+        ]
+    except KeyError:
+        return [_record_id(part) for part in parts]
 
 
-#: Part counts -> the record id of the part with one more tile at each position (-1: four held).
+def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
+    """Per part, the vector id of the other three parts together."""
+    m, p, s, z = ids
+    try:  # the common case: every combination is known already
+        c01, c23 = COMBINED[m][p], COMBINED[s][z]
+        return COMBINED[p][c23], COMBINED[m][c23], COMBINED[c01][z], COMBINED[c01][s]
+    except KeyError:
+        c01, c23 = combine(m, p), combine(s, z)
+        return combine(p, c23), combine(m, c23), combine(c01, z), combine(c01, s)
+
+
+# ----------------------------------------------------------------------------- memos
+
+#: Part counts -> the record id of the part with one more tile at each position (-1: four held,
+#: or a kind no block of the part can use).
 _GROWN_IDS: dict[bytes, tuple[int, ...]] = {}
+_GROWN_IDS_LIMIT = 500_000
 
 
 def _grown_ids(part: bytes) -> tuple[int, ...]:
@@ -78,27 +141,40 @@ def _grown_ids(part: bytes) -> tuple[int, ...]:
             grown[p] += 1
             ids.append(_record_id(bytes(grown)))
         found = tuple(ids)
-        if len(_GROWN_IDS) >= _GROWN_LIMIT:
+        if len(_GROWN_IDS) >= _GROWN_IDS_LIMIT:
             _GROWN_IDS.clear()
         _GROWN_IDS[part] = found
     return found
 
 
-def _grown(k: int, part: bytes, rest: int, index: int, current: int) -> tuple[int, ...]:
-    key = (k, part, rest, index, current)
-    found = _GROWN.get(key)
+#: Part counts -> {(other parts' vector id, distance index, shanten) packed in an int: the
+#: positions of the part whose addition brings the regular form below that shanten}.
+_GROWN: dict[bytes, dict[int, bytes]] = {}
+_GROWN_LIMIT = 500_000
+_grown_size = 0
+
+
+def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
+    global _grown_size
+    memo = _GROWN.get(part)
+    if memo is None:
+        if _grown_size >= _GROWN_LIMIT:
+            _GROWN.clear()
+            _grown_size = 0
+        memo = _GROWN[part] = {}
+    key = rest << 8 | index << 4 | current + 1
+    found = memo.get(key)
     if found is None:
         if part not in _GROWN_IDS and not _may_grow(part, rest, index, current):
-            found = ()  # no grown shape can help: spare filling the tables with them
+            found = b""  # no grown shape can help: spare filling the tables with them
         else:
-            kinds = []
-            for p, grown in enumerate(_grown_ids(part)):
-                if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current:
-                    kinds.append(9 * k + p)
-            found = tuple(kinds)
-        if len(_GROWN) >= _GROWN_LIMIT:
-            _GROWN.clear()
-        _GROWN[key] = found
+            found = bytes(
+                p
+                for p, grown in enumerate(_grown_ids(part))
+                if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current
+            )
+        memo[key] = found
+        _grown_size += 1
     return found
 
 
@@ -121,6 +197,33 @@ def _may_grow(part: bytes, rest: int, index: int, current: int) -> bool:
     return False
 
 
+#: Part counts -> per position, the part with one tile fewer there and its vector id
+#: (``None`` where the part holds none).
+_SHRUNK: dict[bytes, tuple[tuple[bytes, int] | None, ...]] = {}
+_SHRUNK_LIMIT = 200_000
+
+
+def _shrunk(part: bytes) -> tuple[tuple[bytes, int] | None, ...]:
+    found = _SHRUNK.get(part)
+    if found is None:
+        out: list[tuple[bytes, int] | None] = []
+        for p, n in enumerate(part):
+            if n == 0:
+                out.append(None)
+                continue
+            smaller = bytearray(part)
+            smaller[p] -= 1
+            out.append((bytes(smaller), _record_id(bytes(smaller))))
+        found = tuple(out)
+        if len(_SHRUNK) >= _SHRUNK_LIMIT:
+            _SHRUNK.clear()
+        _SHRUNK[part] = found
+    return found
+
+
+# ----------------------------------------------------------------------------- one hand
+
+
 def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
     """Kinds whose addition brings ``counts`` (13 - 3k tiles, shanten ``current``) lower.
 
@@ -129,92 +232,62 @@ def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
     others' vector id, which recur constantly). Seven pairs and thirteen orphans only need
     the hand's pair, kind and orphan counts.
     """
-    b = bytes(counts)
-    parts = (b[0:9], b[9:18], b[18:27], b[27:34])
-    suits = SUIT_RECORDS
-    try:  # the common case: every record and combination is known already
-        m, p, s = suits[parts[0]] & 4095, suits[parts[1]] & 4095, suits[parts[2]] & 4095
-        z = HONOR_RECORDS[parts[3]] & 4095
-        c01, c23 = COMBINED[m][p], COMBINED[s][z]
-        rests = (COMBINED[p][c23], COMBINED[m][c23], COMBINED[c01][z], COMBINED[c01][s])
-    except KeyError:
-        m, p, s, z = (_record_id(part) for part in parts)
-        c01, c23 = combine(m, p), combine(s, z)
-        rests = (combine(p, c23), combine(m, c23), combine(c01, z), combine(c01, s))
+    parts = _split(bytearray(counts))
+    rests = _rests(_part_ids(parts))
     tiles = sum(counts) + 1
     index = 2 * (tiles // 3) + 1
     better: tuple[int, ...] = ()
-    memo = _GROWN
     for k in range(4):
-        found = memo.get((k, parts[k], rests[k], index, current))  # nearly always known
-        better += _grown(k, parts[k], rests[k], index, current) if found is None else found
+        offset = _OFFSET[k]
+        better += tuple(offset + p for p in _grown(parts[k], rests[k], index, current))
     if tiles < 14:
         return better  # an open hand: only the regular form
-    return _special_kinds(counts, current, better)
-
-
-def _special_kinds(counts: Sequence[int], current: int, better: tuple[int, ...]) -> tuple[int, ...]:
-    """``better`` (the regular form's improving kinds of a closed 13-tile hand) joined by
-    those of seven pairs and thirteen orphans.
-
-    One tile lowers a special form by at most one, so it can only matter when that form is
-    exactly at the current shanten; then its improving kinds join the answer."""
     kinds = 34 - counts.count(0)
-    pairs = kinds - counts.count(1)
-    seven_pairs = 6 - pairs + (7 - kinds if kinds < 7 else 0) == current
+    seven_pairs = 6 - (kinds - counts.count(1)) + (7 - kinds if kinds < 7 else 0)
     held = _ORPHAN_COUNTS(counts)
-    orphan_pair = max(held) >= 2
-    orphans = held.count(0) - orphan_pair == current  # 13 - orphan kinds - a pair
-    if not seven_pairs and not orphans:
+    orphans = held.count(0) - (max(held) >= 2)  # 13 - orphan kinds - a pair
+    if seven_pairs != current and orphans != current:
         return better  # the common case
-    extra: set[int] = set()
-    if seven_pairs:
-        extra.update(j for j in range(34) if counts[j] == 1 or (kinds < 7 and counts[j] == 0))
-    if orphans:
-        extra.update(
-            i for i, n in zip(ORPHANS, held, strict=True) if n == 0 or (n == 1 and not orphan_pair)
-        )
+    extra = _special_extra(counts, seven_pairs == current, orphans == current)
     return tuple(sorted(extra.union(better)))
 
 
-def _remember(key: bytes, answer: tuple[int, tuple[int, ...]]) -> None:
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[key] = answer
+def _special_extra(counts: Sequence[int], seven_pairs: bool, orphans: bool) -> set[int]:
+    """The kinds that lower seven pairs (``seven_pairs``: that form is at the hand's shanten)
+    or thirteen orphans (likewise) for a closed 13-tile hand.
+
+    One tile lowers a special form by at most one, so a form matters only when it is exactly
+    at the hand's shanten; then its improving kinds join the regular form's."""
+    extra: set[int] = set()
+    if seven_pairs:
+        few = 34 - counts.count(0) < 7  # fewer than seven kinds: a new kind helps too
+        extra.update(j for j in range(34) if counts[j] == 1 or (few and counts[j] == 0))
+    if orphans:
+        held = _ORPHAN_COUNTS(counts)
+        orphan_pair = max(held) >= 2
+        extra.update(
+            i for i, n in zip(ORPHANS, held, strict=True) if n == 0 or (n == 1 and not orphan_pair)
+        )
+    return extra
+
+
+_CACHE: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+_CACHE_LIMIT = 200_000
 
 
 def improving(counts: list[int]) -> tuple[int, tuple[int, ...]]:
     """``(shanten, kinds)`` of a 13 - 3k tile count vector: its shanten over the Riichi forms
     and the dense kinds whose addition lowers it (a kind held four times never counts).
-
-    ``counts`` is used as scratch space and restored before returning.
     """
     key = bytes(counts)
     found = _CACHE.get(key)
-    if found is not None:
-        return found
-    current = shanten_counts(counts)
-    answer = (current, _improving_kinds(counts, current))
-    _remember(key, answer)
-    return answer
-
-
-def improving_after(
-    counts: list[int], discards: Iterable[int], shanten: dict[int, int]
-) -> dict[int, tuple[int, ...]]:
-    """For a 14 - 3k tile hand: for each discard kind ``i``, the kinds that lower the shanten of
-    the hand without ``i`` (whose shanten ``shanten[i]`` the caller already knows)."""
-    out: dict[int, tuple[int, ...]] = {}
-    for i in discards:
-        counts[i] -= 1
-        key = bytes(counts)
-        found = _CACHE.get(key)
-        if found is None:
-            found = (shanten[i], _improving_kinds(counts, shanten[i]))
-            _remember(key, found)
-        out[i] = found[1]
-        counts[i] += 1
-    return out
+    if found is None:
+        current = shanten_counts(counts)
+        found = (current, _improving_kinds(counts, current))
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return found
 
 
 def useful_count(counts: list[int], seen: Sequence[int]) -> int:
@@ -223,3 +296,241 @@ def useful_count(counts: list[int], seen: Sequence[int]) -> int:
     for j in improving(counts)[1]:
         total += 4 - seen[j]
     return total
+
+
+# ----------------------------------------------------------------------------- one turn
+
+
+class TurnShape:
+    """A 14 - 3k tile hand that must discard, split into parts once and asked about each of
+    its discards: the shanten each leaves (:meth:`shanten_after`) and the unseen copies of the
+    tiles that would then lower it (:meth:`useful_after`)."""
+
+    __slots__ = ("counts", "parts", "ids", "rests", "index", "specials", "shrunk", "singles")
+
+    def __init__(self, counts: list[int]) -> None:
+        self.counts = counts
+        self.parts = parts = _split(bytearray(counts))
+        self.ids = ids = _part_ids(parts)
+        self.rests = _rests(ids)
+        total = sum(counts)
+        # The distance index of 13 - 3k tiles plus one, the same as of the 14 - 3k tile hand.
+        self.index = 2 * (total // 3) + 1
+        #: Closed hands: ``[5 * orphan + n]`` is the (seven pairs, thirteen orphans) shanten
+        #: after discarding a kind held ``n`` times that is (1) or is not (0) a terminal or
+        #: honour. ``None`` for open hands, where neither form applies.
+        self.specials = _specials_after(counts) if total == 14 else None
+        get = _SHRUNK.get
+        #: Per part: per position, the part with one tile fewer there and its vector id.
+        self.shrunk = [get(part) or _shrunk(part) for part in parts]
+        #: The kinds held once, when first asked for.
+        self.singles: list[int] | None = None
+
+    def shanten_after(self, discards: Iterable[int]) -> dict[int, int]:
+        """Shanten (Riichi forms) left by each discard kind (held)."""
+        rests, index, shrunk, specials, counts = (
+            self.rests,
+            self.index,
+            self.shrunk,
+            self.specials,
+            self.counts,
+        )
+        out = {}
+        for i in discards:
+            a, p = _PLACE[i]
+            vec = shrunk[a][p][1]  # type: ignore[index]
+            try:
+                regular = VECTORS[COMBINED[vec][rests[a]]][index] - 1
+            except KeyError:
+                regular = VECTORS[combine(vec, rests[a])][index] - 1
+            if specials is not None:
+                seven, thirteen = specials[_ORPHAN_ROW[i] + counts[i]]
+                regular = min(regular, seven, thirteen)
+            out[i] = regular
+        return out
+
+    def _other_parts(
+        self, a: int, vec: int, current: int, pairs: tuple[int, ...]
+    ) -> list[tuple[int, bytes]]:
+        """After a discard in part ``a`` leaving vector ``vec`` there (shanten ``current``):
+        each other part with its positions whose addition lowers the regular form.
+        ``pairs``: :meth:`_pairs`."""
+        parts, index = self.parts, self.index
+        found = []
+        for b in _OTHER_PARTS[a]:
+            pair = pairs[_OTHERS[a][b]]
+            try:
+                rest = COMBINED[vec][pair]
+            except KeyError:
+                rest = combine(vec, pair)
+            memo = _GROWN.get(parts[b])
+            positions = memo.get(rest << 8 | index << 4 | current + 1) if memo else None
+            if positions is None:
+                positions = _grown(parts[b], rest, index, current)
+            found.append((b, positions))
+        return found
+
+    def _pairs(self) -> tuple[int, ...]:
+        """``[4 * c + d]``: the vector id of parts ``c`` and ``d`` together (``c < d``)."""
+        m, p, s, z = self.ids
+        try:  # the common case: every combination is known already
+            mp, ms, mz = COMBINED[m][p], COMBINED[m][s], COMBINED[m][z]
+            ps, pz, sz = COMBINED[p][s], COMBINED[p][z], COMBINED[s][z]
+        except KeyError:
+            mp, ms, mz = combine(m, p), combine(m, s), combine(m, z)
+            ps, pz, sz = combine(p, s), combine(p, z), combine(s, z)
+        return (0, mp, ms, mz, 0, 0, ps, pz, 0, 0, 0, sz, 0, 0, 0, 0)
+
+    def _special_extra(self, i: int, current: int) -> Iterable[int]:
+        """Kinds the special forms add after discarding ``i`` (none unless one of them is
+        exactly at ``current``)."""
+        if self.specials is None:
+            return ()
+        counts = self.counts
+        n = counts[i]
+        seven, thirteen = self.specials[_ORPHAN_ROW[i] + n]
+        if seven != current and thirteen != current:
+            return ()  # the common case
+        if thirteen != current and 34 - counts.count(0) - (n == 1) >= 7:
+            # Seven pairs alone with seven kinds or more left: the single tiles pair up.
+            if self.singles is None:
+                self.singles = [j for j in range(34) if counts[j] == 1]
+            singles = [j for j in self.singles if j != i]
+            if n == 2:
+                singles.append(i)
+            return singles
+        counts[i] -= 1
+        extra = _special_extra(counts, seven == current, thirteen == current)
+        counts[i] += 1
+        return extra
+
+    def improving_after(self, i: int, current: int) -> tuple[int, ...]:
+        """The kinds that lower the shanten (``current``) left by discarding ``i``."""
+        a, p = _PLACE[i]
+        smaller, vec = self.shrunk[a][p]  # type: ignore[misc]
+        by_part = dict(self._other_parts(a, vec, current, self._pairs()))
+        by_part[a] = _grown(smaller, self.rests[a], self.index, current)
+        better: tuple[int, ...] = ()
+        for b in range(4):
+            offset = _OFFSET[b]
+            better += tuple(offset + q for q in by_part[b])
+        extra = self._special_extra(i, current)
+        return tuple(sorted({*extra, *better})) if extra else better
+
+    def useful_after(
+        self, discards: Iterable[int], shanten: dict[int, int], seen: Sequence[int]
+    ) -> dict[int, int]:
+        """For each discard kind ``i``: the unseen copies (4 - ``seen``) of the kinds that
+        lower the shanten ``shanten[i]`` it leaves; the sum over :meth:`improving_after`'s
+        kinds without building them. Discards leaving the same vector in their part share
+        the other parts' share, and each part's sum is remembered per set of positions."""
+        unseen = [4 - n for n in seen]
+        rests, index, shrunk, specials, counts = (
+            self.rests,
+            self.index,
+            self.shrunk,
+            self.specials,
+            self.counts,
+        )
+        part_sums = _PartSums(unseen)
+        shared: dict[int, tuple[int, list[tuple[int, bytes]]]] = {}
+        pairs = self._pairs()
+        out = {}
+        for i in discards:
+            current = shanten[i]
+            a, p = _PLACE[i]
+            smaller, vec = shrunk[a][p]  # type: ignore[misc]
+            memo = _GROWN.get(smaller)
+            own = memo.get(rests[a] << 8 | index << 4 | current + 1) if memo else None
+            if own is None:
+                own = _grown(smaller, rests[a], index, current)
+            key = vec << 8 | a << 4 | current + 1
+            found = shared.get(key)
+            if found is None:
+                others = self._other_parts(a, vec, current, pairs)
+                found = shared[key] = (sum(part_sums(b, pos) for b, pos in others), others)
+            total = found[0] + part_sums(a, own)
+            if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]:
+                counted = dict(found[1])
+                counted[a] = own
+                for j in self._special_extra(i, current):
+                    b, q = _PLACE[j]
+                    if q not in counted[b]:  # not already counted for the regular form
+                        total += unseen[j]
+            out[i] = total
+        return out
+
+
+class _PartSums:
+    """Unseen copies over a set of positions of one part, remembered for one turn."""
+
+    __slots__ = ("unseen", "memo")
+
+    def __init__(self, unseen: list[int]) -> None:
+        self.unseen = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
+        self.memo: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+
+    def __call__(self, part: int, positions: bytes) -> int:
+        memo = self.memo[part]
+        found = memo.get(positions)
+        if found is None:
+            found = memo[positions] = sum(map(self.unseen[part].__getitem__, positions))
+        return found
+
+
+_ORPHAN_ROW = tuple(5 * orphan for orphan in _IS_ORPHAN)
+_OTHER_PARTS = tuple(tuple(b for b in range(4) if b != a) for a in range(4))
+#: Totals of a closed hand (see ``_specials_after``) -> its table.
+_SPECIALS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _specials_after(counts: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """For a closed 14-tile hand: ``[5 * orphan + n]`` is the (seven pairs, thirteen orphans)
+    shanten after discarding a kind held ``n`` times that is (``orphan`` 1) or is not (0) a
+    terminal or honour. It depends on four totals only, so it is remembered by them."""
+    zeros = counts.count(0)
+    pairs = 34 - zeros - counts.count(1)
+    held = _ORPHAN_COUNTS(counts)
+    orphan_zeros, orphan_ones = held.count(0), held.count(1)
+    key = zeros | pairs << 6 | orphan_zeros << 12 | orphan_ones << 18
+    found = _SPECIALS.get(key)
+    if found is None:
+        kinds = 34 - zeros
+        orphans = 13 - orphan_zeros
+        orphan_pairs = orphans - orphan_ones
+        table = []
+        for orphan in (0, 1):
+            for n in range(5):
+                k = kinds - (n == 1)
+                seven = 6 - (pairs - (n == 2)) + (7 - k if k < 7 else 0)
+                left = orphans - (orphan and n == 1)
+                thirteen = 13 - left - (orphan_pairs - (orphan and n == 2) > 0)
+                table.append((seven, thirteen))
+        found = _SPECIALS[key] = tuple(table)
+    return found
+
+
+def shanten_after(counts: list[int], discards: Iterable[int]) -> dict[int, int]:
+    """For a 14 - 3k tile hand: the shanten (Riichi forms) left by each discard kind (held).
+
+    The same as ``shanten_counts`` of the hand without each kind, from one split of the hand.
+    """
+    return TurnShape(counts).shanten_after(discards)
+
+
+def improving_after(
+    counts: list[int], discards: Iterable[int], shanten: dict[int, int]
+) -> dict[int, tuple[int, ...]]:
+    """For a 14 - 3k tile hand: for each discard kind ``i``, the kinds that lower the shanten of
+    the hand without ``i`` (whose shanten ``shanten[i]`` the caller already knows)."""
+    turn = TurnShape(counts)
+    return {i: turn.improving_after(i, shanten[i]) for i in discards}
+
+
+def useful_after(
+    counts: list[int], discards: Iterable[int], shanten: dict[int, int], seen: Sequence[int]
+) -> dict[int, int]:
+    """For a 14 - 3k tile hand: for each discard kind ``i``, the unseen copies (4 - ``seen``)
+    of the kinds that lower the shanten of the hand without ``i`` (``shanten[i]``): the sum
+    over :func:`improving_after`'s kinds, without building them."""
+    return TurnShape(counts).useful_after(discards, shanten, seen)
