@@ -24,7 +24,7 @@ A seat is re-asked only when the best standing claim has risen since it last ans
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from openmahjong.table.actions import PASS, WIN_PRIORITY, Action, Pass
 from openmahjong.table.errors import IllegalAction
@@ -120,6 +120,15 @@ def open_window(
     )
 
 
+def _with(window: Window, **changes: object) -> Window:
+    """A copy of ``window`` with ``changes``, as ``dataclasses.replace`` makes it at a fraction
+    of the cost (replace re-reads the fields and re-runs the frozen ``__init__``, which sets
+    each of the nine fields through ``object.__setattr__``; every answer makes a new window)."""
+    new = object.__new__(Window)
+    new.__dict__.update(window.__dict__, **changes)
+    return new
+
+
 def _best(answers: Mapping[int, Action]) -> int:
     return max((a.priority for a in answers.values()), default=0)
 
@@ -142,7 +151,7 @@ def answer(window: Window, seat: int, action: Action) -> Window:
     asking = {s: o for s, o in window.asking.items() if s != seat}
     answers = {**window.answers, seat: action}
     seen = {**window.seen_at, seat: _best(answers)}
-    return _reopen(replace(window, answers=answers, asking=asking, seen_at=seen))
+    return _reopen(_with(window, answers=answers, asking=asking, seen_at=seen))
 
 
 def _reopen(w: Window) -> Window:
@@ -163,7 +172,7 @@ def _reopen(w: Window) -> Window:
             asking[seat] = higher + (PASS,)
         elif previous is not None and previous.priority < best and w.mode.allow_upgrade:
             asking[seat] = higher + (previous, PASS)
-    return replace(w, asking=asking)
+    return _with(w, asking=asking)
 
 
 def resolve(window: Window) -> Resolution:

@@ -119,11 +119,12 @@ class Match(Generic[State, Result]):
         self.results: list[Result] = []
         #: One summary per finished hand (``_summarise``).
         self.hands: list[dict[str, Any]] = []
-        #: Per finished hand, the digest of its action entries (``actions_digest``).
-        self.digests: list[str] = []
         #: ``[hand number, seat, action, notes, timed_out]`` per action.
         self.log: list[list[Any]] = []
         self._hand_start = 0
+        #: Per finished hand, the length of ``log`` when it ended.
+        self._hand_ends: list[int] = []
+        self._digests: list[str] = []
         self.table: Table = self._deal()
 
     def _walls(self, hand_number: int) -> Sequence[int]:
@@ -199,14 +200,25 @@ class Match(Generic[State, Result]):
         if table.phase == Phase.ENDED:
             result = table.result
             self.results.append(result)
-            entries = [record_entry(*e) for e in self.log[self._hand_start :]]
-            self.hands.append(self._summarise(result, len(entries)))
-            self.digests.append(actions_digest(entries))
+            self.hands.append(self._summarise(result, len(self.log) - self._hand_start))
             self._hand_start = len(self.log)
+            self._hand_ends.append(self._hand_start)
             self.state = self._advance(result)
             if not self.finished:
                 self.table = self._deal()
         return events
+
+    @property
+    def digests(self) -> list[str]:
+        """Per finished hand, the digest of its action entries (``actions_digest``). Worked out
+        when first read (a record, a replay check): self-play that keeps no record skips the
+        JSON encoding and hashing of every action."""
+        done = self._digests
+        for i in range(len(done), len(self._hand_ends)):
+            start = self._hand_ends[i - 1] if i else 0
+            entries = [record_entry(*e) for e in self.log[start : self._hand_ends[i]]]
+            done.append(actions_digest(entries))
+        return done
 
     def ranking(self) -> list[int]:
         """Seats (or players) best first: points, then the starting order breaks ties."""

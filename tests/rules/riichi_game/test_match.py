@@ -174,3 +174,31 @@ def test_second_hand_uses_round_index_2_for_its_wall():
         abort = [a for a in legal if isinstance(a, AbortiveDraw)]
         m.act(seat, abort[0] if abort else t.default_action(seat))
     assert m.table.initial_wall == tuple(shuffled_wall("riichi", 99, 2))
+
+
+def test_hand_digests_are_the_same_whenever_they_are_read():
+    """Digests are worked out when first read: reading them after every hand, or only once at
+    the end, gives each hand's digest of its own slice of the record's actions."""
+    from openmahjong.table.match import actions_digest
+
+    early = _random_match(TONPUU, 4242)
+    seen = []
+    late = RiichiMatch(TONPUU, 4242)
+    rng = random.Random(4242)
+    while not late.finished:  # the same choices as _random_match
+        t = late.table
+        seat = t.waiting_for()[0]
+        legal = t.legal_actions(seat)
+        wins = [a for a in legal if isinstance(a, Ron | Tsumo)]
+        hands = len(late.hands)
+        late.act(seat, wins[0] if wins else rng.choice(legal))
+        if len(late.hands) != hands:
+            seen.append(late.digests[-1])  # read as each hand ends
+    record = early.record()
+    assert late.digests == seen == record["digests"]
+    start = 0
+    for summary, digest in zip(record["hands"], record["digests"], strict=True):
+        end = start + summary["actions"]
+        assert actions_digest(record["actions"][start:end]) == digest
+        start = end
+    assert start == len(record["actions"]) and len(seen) == len(record["hands"]) > 1
