@@ -57,3 +57,54 @@ def test_tables_hold_the_entries_a_call_needs() -> None:
     union = part_tables.UNION
     regular = part_tables.REGULAR[union[part_m][part_p]][union[part_s][part_z]]
     assert regular == answer == 0  # ready: East or White for the fourth set
+
+
+def held_kinds(counts: list[int]) -> list[int]:
+    return [i for i, n in enumerate(counts) if n]
+
+
+def one_by_one(counts: list[int], kinds: list[int]) -> dict[int, int]:
+    out = {}
+    for i in kinds:
+        counts[i] -= 1
+        out[i] = hand.shanten_counts(counts, forms=PER_FORM)
+        counts[i] += 1
+    return out
+
+
+@pytest.mark.parametrize("size", (14, 11, 8, 5, 2))
+def test_shanten_after_discards_matches_one_call_per_discard(size: int) -> None:
+    rng = random.Random(500 + size)
+    for _ in range(800):
+        counts = random_counts(rng, size)
+        kinds = held_kinds(counts)
+        rng.shuffle(kinds)
+        before = list(counts)
+        answer = hand.shanten_after_discards(counts, kinds)
+        assert answer == one_by_one(counts, kinds), counts
+        assert list(answer) == kinds  # in the order asked
+        assert counts == before
+
+
+def test_shanten_after_discards_of_a_ready_hand() -> None:
+    counts = tiles.counts34(tiles.parse("123m456p789s111z2z3z"))
+    answer = hand.shanten_after_discards(counts, held_kinds(counts))
+    assert answer[27] == 1  # 11z 2z 3z: two lone honors
+    assert [i for i, s in answer.items() if s == 0] == [28, 29]  # keep one honor: a pair wait
+
+
+def test_shanten_after_discards_needs_held_kinds() -> None:
+    counts = tiles.counts34(tiles.parse("123m456p789s1122z"))
+    with pytest.raises(ValueError, match="holds none"):
+        hand.shanten_after_discards(counts, [tiles.index34(tiles.parse("5m")[0])])
+
+
+def test_smaller_entries_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(part_tables, "_SMALLER_LIMIT", 50)
+    part_tables.SMALLER.clear()  # a memo: emptying it only costs refills
+    rng = random.Random(8)
+    for _ in range(300):
+        counts = random_counts(rng, 14)
+        kinds = held_kinds(counts)
+        assert hand.shanten_after_discards(counts, kinds) == one_by_one(counts, kinds)
+        assert len(part_tables.SMALLER) <= 50

@@ -19,6 +19,7 @@ from openmahjong.hand.shanten import (
     SICHUAN_FORMS,
     THIRTEEN_ORPHANS,
     shanten,
+    shanten_after_discards,
     shanten_by_form,
     shanten_counts,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "decompositions",
     "discard_table",
     "shanten",
+    "shanten_after_discards",
     "shanten_batch",
     "shanten_by_form",
     "shanten_counts",

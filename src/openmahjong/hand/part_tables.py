@@ -36,8 +36,11 @@ __all__ = [
     "SPECIAL_BEST",
     "UNION",
     "REGULAR",
+    "SMALLER",
     "suit_entry",
     "honor_entry",
+    "part_entry",
+    "smaller_entries",
     "fill_and_answer",
 ]
 
@@ -85,6 +88,34 @@ def honor_entry(counts: bytes) -> tuple[int, int]:
     found = HONOR_ENTRIES.get(counts)
     if found is None:
         found = HONOR_ENTRIES[counts] = _entry(honor_record(counts), counts)
+    return found
+
+
+def part_entry(part: bytes) -> tuple[int, int]:
+    """The entry of a suit (nine counts) or of the honors (seven)."""
+    return suit_entry(part) if len(part) == 9 else honor_entry(part)
+
+
+#: A part's counts -> for each position, the entry of the part with one tile less there (None
+#: where none is held): what a discard from that part makes of it. Bounded: cleared when full.
+SMALLER: dict[bytes, tuple[tuple[int, int] | None, ...]] = {}
+_SMALLER_LIMIT = 100_000
+
+
+def smaller_entries(part: bytes) -> tuple[tuple[int, int] | None, ...]:
+    found = SMALLER.get(part)
+    if found is None:
+        after: list[tuple[int, int] | None] = []
+        for position, held in enumerate(part):
+            if held:
+                smaller = bytearray(part)
+                smaller[position] -= 1
+                after.append(part_entry(bytes(smaller)))
+            else:
+                after.append(None)
+        if len(SMALLER) >= _SMALLER_LIMIT:
+            SMALLER.clear()
+        found = SMALLER[part] = tuple(after)
     return found
 
 
