@@ -463,7 +463,7 @@ class Table:
             shared = self._view_cache = (
                 len(self.log),
                 tuple([tuple(s.melds) for s in self.seats]),
-                tuple([self._discard_history(s) for s in self.seats]),
+                self._discard_histories(),
             )
         seats = self.seats
         policy = self.policy
@@ -488,20 +488,21 @@ class Table:
             own=policy.seat_private(self, seat) if seat is not None else {},
         )
 
-    def _discard_history(self, st: SeatState) -> tuple[tuple[int, bool, bool, int | None], ...]:
-        """A seat's discards as view tuples, extended as the history grows: only the last
-        record ever changes after it is made (``claimed_by``), so the rest is reused."""
-        discards = st.discards
-        cached = self._histories[st.index]
-        n = len(discards)
-        if len(cached) == n and (n == 0 or cached[-1][3] == discards[-1].claimed_by):
-            return cached
-        keep = max(0, min(len(cached), n) - 1)  # the last cached record may have changed
-        out = cached[:keep] + tuple(
-            (d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in discards[keep:]
-        )
-        self._histories[st.index] = out
-        return out
+    def _discard_histories(self) -> tuple[tuple[tuple[int, bool, bool, int | None], ...], ...]:
+        """Every seat's discards as view tuples. A history is extended, not rebuilt: only its
+        last record ever changes after it is made (``claimed_by``), so the rest is reused."""
+        histories = self._histories
+        for i, st in enumerate(self.seats):
+            discards = st.discards
+            cached = histories[i]
+            n = len(discards)
+            if len(cached) == n and (n == 0 or cached[-1][3] == discards[-1].claimed_by):
+                continue
+            keep = max(0, min(len(cached), n) - 1)  # the last cached record may have changed
+            histories[i] = cached[:keep] + tuple(
+                (d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in discards[keep:]
+            )
+        return tuple(histories)
 
     def action_log(self) -> list[list[Any]]:
         """``[seat, action]`` per action, with a third element ``"timeout"`` for timeouts."""

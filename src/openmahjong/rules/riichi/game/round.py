@@ -60,6 +60,7 @@ _DISCARD = {
     for t in (*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 105, 205, 305)
 }
 DRAGON_KINDS = frozenset({45, 46, 47})
+_NO_WAITS: frozenset[int] = frozenset()
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -167,6 +168,7 @@ class RiichiPolicy(RoundPolicy):
         self._waits_cache: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
         #: (seat, log length) of a turn whose hand was at least 1-shanten (``turn_actions``).
         self._turn_far: tuple[int, int] | None = None
+        self._dora_shown: tuple[int, ...] = ()
         # The scorer's preset, with the table's own switches (a table without red fives has four
         # plain fives of each suit; kuitan may be off).
         self.rules = resolve_rules(options.scoring).model_copy(
@@ -197,6 +199,13 @@ class RiichiPolicy(RoundPolicy):
 
     def dora_indicators(self, table: Table) -> list[int]:
         return [table.wall.indicator(i) for i in range(self.state.revealed)]
+
+    def _shown_dora(self, table: Table) -> tuple[int, ...]:
+        """``dora_indicators`` as a tuple, rebuilt only when one more is revealed (every view
+        asks; an indicator's place in the dead wall never changes)."""
+        if len(self._dora_shown) != self.state.revealed:
+            self._dora_shown = tuple(self.dora_indicators(table))
+        return self._dora_shown
 
     def ura_indicators(self, table: Table) -> list[int]:
         return [table.wall.ura_indicator(i) for i in range(self.state.revealed)]
@@ -288,11 +297,13 @@ class RiichiPolicy(RoundPolicy):
     def waiting_on(self, table: Table, seat: int) -> frozenset[int]:
         """Dense kind indices that complete the seat's 13 - 3k tile hand (cached per hand)."""
         hand = table.seats[seat].hand
+        if len(hand) % 3 != 1:  # the seat on turn (a view asks about furiten)
+            return _NO_WAITS
         key = tuple(hand)
         cached = self._waits_cache.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        found = frozenset(waits(counts34(hand))) if len(hand) % 3 == 1 else frozenset()
+        found = frozenset(waits(counts34(hand)))
         self._waits_cache[seat] = (key, found)
         return found
 
@@ -523,7 +534,7 @@ class RiichiPolicy(RoundPolicy):
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
         if self._turn_far == (seat, len(table.log) - 1):  # this turn's hand was not close
-            self._waits_cache[seat] = (tuple(table.seats[seat].hand), frozenset())
+            self._waits_cache[seat] = (tuple(table.seats[seat].hand), _NO_WAITS)
         x = self._x(table, seat)
         x.kuikae = frozenset()
         if self.options.temporary_furiten_until == "discard":
@@ -770,7 +781,7 @@ class RiichiPolicy(RoundPolicy):
             "dealer": table.dealer,
             "honba": self.state.honba,
             "sticks": self.state.sticks,
-            "dora_indicators": tuple(self.dora_indicators(table)),
+            "dora_indicators": self._shown_dora(table),
             "kans": len(self.state.kans),
         }
 
@@ -778,7 +789,7 @@ class RiichiPolicy(RoundPolicy):
         x: RiichiSeat = table.seats[seat].extra
         return {
             "furiten": self.is_furiten(table, seat),
-            "kuikae": tuple(sorted(x.kuikae)),
+            "kuikae": tuple(sorted(x.kuikae)) if x.kuikae else (),
             "ippatsu": x.ippatsu,
         }
 
