@@ -33,7 +33,6 @@ __all__ = [
 
 INF = 99
 VECTOR_LEN = 10  # (k = 0..4) x (p = 0..1)
-_NO_VALUE = (INF,) * VECTOR_LEN
 
 # Interned distance vectors; ids are positions in this list.
 VECTORS: list[tuple[int, ...]] = []
