@@ -35,6 +35,10 @@ __all__ = [
 RECORD_FORMAT = "openmahjong"
 RECORD_VERSION = 1
 
+_ENDED = Phase.ENDED  # read once per action (see the kernel's note on enum lookups)
+#: The notes a discard's log entry carries (shared: entries only ever read them).
+_TSUMOGIRI_NOTES = {flag: {"tsumogiri": flag} for flag in (False, True)}
+
 State = TypeVar("State")
 Result = TypeVar("Result")
 Walls = Callable[[int], Sequence[int]]
@@ -194,10 +198,10 @@ class Match(Generic[State, Result]):
         if isinstance(action, Discard):
             for e in events:
                 if isinstance(e, Discarded):
-                    notes = {"tsumogiri": e.tsumogiri}
+                    notes = _TSUMOGIRI_NOTES[e.tsumogiri]
                     break
         self.log.append([self.hand_number(), seat, action, notes, timed_out])
-        if table.phase == Phase.ENDED:
+        if table.phase == _ENDED:
             result = table.result
             self.results.append(result)
             self.hands.append(self._summarise(result, len(self.log) - self._hand_start))

@@ -357,7 +357,8 @@ class RiichiPolicy(RoundPolicy):
                 and self._score(table, seat, self._drawn(table), tsumo=True) is not None
             ):
                 acts.append(Tsumo())
-            if self._kans_possible(table):
+            # A kan needs four of a kind in hand or a pon to add to.
+            if (st.melds or 4 in c) and self._kans_possible(table):
                 acts.extend(self._kan_options(table, seat, c))
             if self.state.uninterrupted and not st.discards:
                 kinds = {index34(t) for t in st.hand if is_terminal_or_honor(t)}
@@ -552,10 +553,11 @@ class RiichiPolicy(RoundPolicy):
             else:
                 x.furiten_temporary = True
 
-    def _accept_riichi(self, table: Table) -> None:
+    def _accept_riichi(self, table: Table) -> bool:
+        """Accept the riichi whose discard was not won on; whether there was one."""
         seat = self.state.riichi_declared
         if seat is None:
-            return
+            return False
         self.state.riichi_declared = None
         st = table.seats[seat]
         x: RiichiSeat = st.extra
@@ -565,6 +567,7 @@ class RiichiPolicy(RoundPolicy):
         x.double_riichi = self.state.riichi_double
         x.ippatsu = True
         table.emit(RiichiAccepted(seat=seat, double=x.double_riichi, sticks=self.state.sticks))
+        return True
 
     def _interrupt(self, table: Table) -> None:
         self.state.uninterrupted = False
@@ -595,8 +598,9 @@ class RiichiPolicy(RoundPolicy):
             self.state.pending_dora += 1
 
     def after_window(self, table: Table, trigger: Trigger) -> None:
-        self._accept_riichi(table)
-        if all(s.extra.riichi for s in table.seats):
+        # Only the riichi accepted here can be the fourth (the other three seats, in riichi,
+        # cannot call a riichi discard), so the four seats are looked at only then.
+        if self._accept_riichi(table) and all(s.extra.riichi for s in table.seats):
             self._abort(table, "four_riichi")
             return
         if self.state.uninterrupted and all(len(s.discards) == 1 for s in table.seats):
