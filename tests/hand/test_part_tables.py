@@ -99,12 +99,54 @@ def test_shanten_after_discards_needs_held_kinds() -> None:
         hand.shanten_after_discards(counts, [tiles.index34(tiles.parse("5m")[0])])
 
 
-def test_smaller_entries_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(part_tables, "_SMALLER_LIMIT", 50)
-    part_tables.SMALLER.clear()  # a memo: emptying it only costs refills
+def one_more_each(counts: list[int], kinds: list[int]) -> dict[int, int]:
+    out = {}
+    for i in kinds:
+        counts[i] += 1
+        out[i] = hand.shanten_counts(counts, forms=PER_FORM)
+        counts[i] -= 1
+    return out
+
+
+@pytest.mark.parametrize("size", (13, 10, 7, 4, 1))
+def test_shanten_after_draws_matches_one_call_per_draw(size: int) -> None:
+    rng = random.Random(700 + size)
+    for _ in range(500):
+        counts = random_counts(rng, size)
+        kinds = [i for i in range(34) if counts[i] < 4]
+        rng.shuffle(kinds)
+        before = list(counts)
+        answer = hand.shanten_after_draws(counts, kinds)
+        assert answer == one_more_each(counts, kinds), counts
+        assert list(answer) == kinds
+        assert counts == before
+
+
+def test_shanten_after_draws_of_a_ready_hand() -> None:
+    counts = tiles.counts34(tiles.parse("1112345678999m"))
+    drawn = [tiles.index34(t) for t in tiles.parse("123456789m1z")]
+    answer = hand.shanten_after_draws(counts, drawn)
+    assert [answer[i] for i in drawn] == [-1] * 9 + [0]  # nine waits; an East wins nothing
+
+
+def test_shanten_after_draws_refuses_a_fifth_copy() -> None:
+    counts = tiles.counts34(tiles.parse("1111m456p789s1122z"))
+    with pytest.raises(ValueError, match="holds four"):
+        hand.shanten_after_draws(counts, [0])
+
+
+def test_neighbour_entries_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(part_tables, "_NEIGHBOURS_LIMIT", 50)
+    # memos: emptying them only costs refills
+    part_tables.SMALLER.clear()
+    part_tables.LARGER.clear()
     rng = random.Random(8)
     for _ in range(300):
         counts = random_counts(rng, 14)
         kinds = held_kinds(counts)
         assert hand.shanten_after_discards(counts, kinds) == one_by_one(counts, kinds)
+        counts[kinds[0]] -= 1
+        draws = [i for i in range(34) if counts[i] < 4]
+        assert hand.shanten_after_draws(counts, draws) == one_more_each(counts, draws)
         assert len(part_tables.SMALLER) <= 50
+        assert len(part_tables.LARGER) <= 50

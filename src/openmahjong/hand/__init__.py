@@ -20,6 +20,7 @@ from openmahjong.hand.shanten import (
     THIRTEEN_ORPHANS,
     shanten,
     shanten_after_discards,
+    shanten_after_draws,
     shanten_by_form,
     shanten_counts,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "discard_table",
     "shanten",
     "shanten_after_discards",
+    "shanten_after_draws",
     "shanten_batch",
     "shanten_by_form",
     "shanten_counts",

@@ -37,10 +37,12 @@ __all__ = [
     "UNION",
     "REGULAR",
     "SMALLER",
+    "LARGER",
     "suit_entry",
     "honor_entry",
     "part_entry",
     "smaller_entries",
+    "larger_entries",
     "fill_and_answer",
 ]
 
@@ -97,26 +99,38 @@ def part_entry(part: bytes) -> tuple[int, int]:
 
 
 #: A part's counts -> for each position, the entry of the part with one tile less there (None
-#: where none is held): what a discard from that part makes of it. Bounded: cleared when full.
+#: where none is held), and with one tile more (None where four are held): what a discard or a
+#: draw makes of that part. Bounded: each is cleared when full.
 SMALLER: dict[bytes, tuple[tuple[int, int] | None, ...]] = {}
-_SMALLER_LIMIT = 100_000
+LARGER: dict[bytes, tuple[tuple[int, int] | None, ...]] = {}
+_NEIGHBOURS_LIMIT = 100_000
+
+
+def _neighbours(
+    memo: dict[bytes, tuple[tuple[int, int] | None, ...]], part: bytes, step: int
+) -> tuple[tuple[int, int] | None, ...]:
+    found = memo.get(part)
+    if found is None:
+        near: list[tuple[int, int] | None] = []
+        for position, held in enumerate(part):
+            if 0 <= held + step <= 4:
+                changed = bytearray(part)
+                changed[position] += step
+                near.append(part_entry(bytes(changed)))
+            else:
+                near.append(None)
+        if len(memo) >= _NEIGHBOURS_LIMIT:
+            memo.clear()
+        found = memo[part] = tuple(near)
+    return found
 
 
 def smaller_entries(part: bytes) -> tuple[tuple[int, int] | None, ...]:
-    found = SMALLER.get(part)
-    if found is None:
-        after: list[tuple[int, int] | None] = []
-        for position, held in enumerate(part):
-            if held:
-                smaller = bytearray(part)
-                smaller[position] -= 1
-                after.append(part_entry(bytes(smaller)))
-            else:
-                after.append(None)
-        if len(SMALLER) >= _SMALLER_LIMIT:
-            SMALLER.clear()
-        found = SMALLER[part] = tuple(after)
-    return found
+    return _neighbours(SMALLER, part, -1)
+
+
+def larger_entries(part: bytes) -> tuple[tuple[int, int] | None, ...]:
+    return _neighbours(LARGER, part, 1)
 
 
 def _row(table: list[list[int | None] | None], a: int, b: int) -> list[int | None]:

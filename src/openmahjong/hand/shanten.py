@@ -39,6 +39,7 @@ __all__ = [
     "shanten",
     "shanten_counts",
     "shanten_after_discards",
+    "shanten_after_draws",
     "shanten_by_form",
     "regular_shanten",
     "seven_pairs_shanten",
@@ -200,25 +201,27 @@ def _make_shanten_counts() -> Callable[..., int]:
 shanten_counts = _make_shanten_counts()
 
 
-def _make_shanten_after_discards() -> Callable[[Sequence[int], Iterable[int]], dict[int, int]]:
+def _make_shanten_after(
+    neighbours: Callable[[bytes], tuple[Any, ...]],
+    memo: dict[bytes, tuple[Any, ...]],
+    step: int,
+    refusal: str,
+) -> Callable[[Sequence[int], Iterable[int]], dict[int, int]]:
+    """``shanten_after_discards`` (``step`` -1) or ``shanten_after_draws`` (+1).
+
+    One tile more or less changes one part of the hand, so the four parts are looked up once
+    and, per part, ``neighbours`` (memoised in ``memo``) gives the entry of the part changed at
+    each position; each kind then costs a few list indexes.
+    """
     special_best: list[Any] = _parts.SPECIAL_BEST
     union: list[Any] = _parts.UNION
     regular_of: list[Any] = _parts.REGULAR
     fill_and_answer, part_entry = _parts.fill_and_answer, _parts.part_entry
     suits, honors = _parts.SUIT_ENTRIES, _parts.HONOR_ENTRIES
-    known, smaller_entries = _parts.SMALLER, _parts.smaller_entries
     split = Struct("9s9s9s7s").unpack
     where = [divmod(i, 9) for i in range(34)]  # (part, position); the honors are part 3
 
-    def shanten_after_discards(counts: Sequence[int], kinds: Iterable[int]) -> dict[int, int]:
-        """``{kind: shanten}`` over the Riichi forms of a 14 - 3k tile hand after discarding
-        one tile of each kind in ``kinds`` (dense indices of kinds the hand holds).
-
-        The same answers as ``shanten_counts`` on each smaller hand, for about half the
-        cost: a discard changes one part of the hand, so the four parts are looked up once,
-        and what one tile less makes of each part is memoised (``smaller_entries``). The
-        counts are trusted as in ``shanten_counts``; a kind not held raises ``ValueError``.
-        """
+    def shanten_after(counts: Sequence[int], kinds: Iterable[int]) -> dict[int, int]:
         packed = bytearray(counts)
         m, p, s, z = parts = split(packed)
         entries = (
@@ -229,37 +232,57 @@ def _make_shanten_after_discards() -> Callable[[Sequence[int], Iterable[int]], d
         )
         ids = [entries[0][0], entries[1][0], entries[2][0], entries[3][0]]
         total = entries[0][1] + entries[1][1] + entries[2][1] + entries[3][1]
-        # the counters of the other three parts, for a discard from each part
+        # the counters of the other three parts, for a change in each part
         others = [
             total - entries[0][1],
             total - entries[1][1],
             total - entries[2][1],
             total - entries[3][1],
         ]
-        smaller = [known.get(part) or smaller_entries(part) for part in parts]
+        near = [memo.get(part) or neighbours(part) for part in parts]
         out = {}
         for i in kinds:
             k, position = where[i]
-            after = smaller[k][position]
-            if after is None:
-                raise ValueError(f"cannot discard kind {i}: the hand holds none")
-            kept, ids[k] = ids[k], after[0]
+            changed = near[k][position]
+            if changed is None:
+                raise ValueError(refusal.format(i))
+            kept, ids[k] = ids[k], changed[0]
             try:
-                special = special_best[others[k] + after[1]]
+                special = special_best[others[k] + changed[1]]
                 regular = regular_of[union[ids[0]][ids[1]]][union[ids[2]][ids[3]]]
                 out[i] = regular if regular < special else special
             except (IndexError, TypeError):
                 # A union or a total not met before: fill the tables for this hand.
-                packed[i] -= 1
+                packed[i] += step
                 out[i] = fill_and_answer(*split(packed))
-                packed[i] += 1
+                packed[i] -= step
             ids[k] = kept
         return out
 
-    return shanten_after_discards
+    return shanten_after
 
 
-shanten_after_discards = _make_shanten_after_discards()
+shanten_after_discards = _make_shanten_after(
+    _parts.smaller_entries, _parts.SMALLER, -1, "cannot discard kind {}: the hand holds none"
+)
+shanten_after_discards.__name__ = "shanten_after_discards"
+shanten_after_discards.__doc__ = """``{kind: shanten}`` over the Riichi forms of a 14 - 3k tile
+hand after discarding one tile of each kind in ``kinds`` (dense indices of held kinds).
+
+The same answers as ``shanten_counts`` on each smaller hand, for about half the cost (see
+``_make_shanten_after``). The counts are trusted as in ``shanten_counts``; a kind not held
+raises ``ValueError``."""
+
+shanten_after_draws = _make_shanten_after(
+    _parts.larger_entries, _parts.LARGER, 1, "cannot draw kind {}: the hand holds four"
+)
+shanten_after_draws.__name__ = "shanten_after_draws"
+shanten_after_draws.__doc__ = """``{kind: shanten}`` over the Riichi forms of a 13 - 3k tile
+hand after drawing one tile of each kind in ``kinds`` (dense indices; -1: complete).
+
+The same answers as ``shanten_counts`` on each larger hand, for about half the cost (see
+``_make_shanten_after``). The counts are trusted as in ``shanten_counts``; a kind held four
+times raises ``ValueError`` (a fifth copy does not exist)."""
 
 
 def shanten_by_form(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> dict[str, int]:

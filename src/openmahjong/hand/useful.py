@@ -19,6 +19,7 @@ from openmahjong.hand.shanten import (
     RIICHI_FORMS,
     SEVEN_PAIRS,
     _check_forms,
+    shanten_after_draws,
     shanten_counts,
 )
 
@@ -49,9 +50,7 @@ def _counts(tiles: Iterable[int], sizes: tuple[int, ...], what: str) -> list[int
     tile_list = [_tiles.validate(t) for t in tiles if not _tiles.is_flower(t)]
     _tiles.check_copies(tile_list)
     if len(tile_list) not in sizes:
-        raise ValueError(
-            f"{what} needs {' or '.join(map(str, sizes))} tiles; got {len(tile_list)}"
-        )
+        raise ValueError(f"{what} needs {' or '.join(map(str, sizes))} tiles; got {len(tile_list)}")
     return _tiles.counts34(tile_list)
 
 
@@ -59,17 +58,23 @@ def _forms(forms: Iterable[str]) -> Iterable[str]:
     return forms if forms is RIICHI_FORMS else _check_forms(forms)
 
 
+def _after_draws(counts: list[int], kinds: Iterable[int], forms: Iterable[str]) -> dict[int, int]:
+    """``{kind: shanten}`` after drawing each kind (a kind held four times is left out: a fifth
+    copy does not exist)."""
+    drawable = [i for i in kinds if counts[i] < 4]
+    if forms is RIICHI_FORMS:
+        return shanten_after_draws(counts, drawable)
+    out = {}
+    for i in drawable:
+        counts[i] += 1
+        out[i] = shanten_counts(counts, forms=forms)
+        counts[i] -= 1
+    return out
+
+
 def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int]:
     """Kind indices whose addition brings the shanten down to ``target``."""
-    found = []
-    for i in range(34):
-        if counts[i] >= 4:
-            continue  # a fifth copy does not exist
-        counts[i] += 1
-        if shanten_counts(counts, forms=forms) <= target:
-            found.append(i)
-        counts[i] -= 1
-    return found
+    return [i for i, s in _after_draws(counts, range(34), forms).items() if s <= target]
 
 
 def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
@@ -96,14 +101,8 @@ def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> l
     """
     if shanten_counts(counts, forms=forms) != 0:
         return []
-    found = []
-    for i in _wait_candidates(counts, forms):
-        if counts[i] < 4:
-            counts[i] += 1
-            if shanten_counts(counts, forms=forms) == -1:
-                found.append(i)
-            counts[i] -= 1
-    return found
+    after = _after_draws(counts, _wait_candidates(counts, forms), forms)
+    return [i for i, s in after.items() if s == -1]
 
 
 def waits(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
