@@ -141,3 +141,20 @@ def test_improving_and_useful_after_on_hands_near_the_special_forms():
             assert better[i] == want, (counts, i)
             assert got[i] == sum(4 - seen[j] for j in want), (counts, i)
             counts[i] += 1
+
+
+def test_per_discard_answers_of_a_complete_hand():
+    # A complete hand without a yaku is discarded from like any other: the whole hand is below
+    # the shanten every discard leaves (ready), so no part may be skipped.
+    for text in ("123m456p789s11z234m", "123m456p789s11z333m", "1122m3344p5566s77z"):
+        counts = counts34(parse(text))
+        kinds = [i for i in range(34) if counts[i]]
+        after = shape.shanten_after(counts, kinds)
+        got = shape.improving_after(counts, kinds, after)
+        useful = shape.useful_after(counts, kinds, after, counts)
+        for i in kinds:
+            counts[i] -= 1
+            want = brute(counts)
+            assert (after[i], got[i]) == want, (text, i)
+            assert useful[i] == sum(4 - counts[j] - (j == i) for j in want[1]), (text, i)
+            counts[i] += 1

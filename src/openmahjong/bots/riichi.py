@@ -50,9 +50,13 @@ from openmahjong.tiles import ALL_KINDS, RED_FIVES, kind
 
 __all__ = ["RiichiBot", "BotView"]
 
-#: Tile code (red fives included) -> dense kind index 0..33.
-INDEX: dict[int, int] = {code: i for i, code in enumerate(ALL_KINDS)}
-INDEX.update({red: INDEX[kind(red)] for red in RED_FIVES})
+#: Tile code (red fives included) -> dense kind index 0..33; a list indexed by the code, which
+#: is cheaper than a dict (``None`` for a code that is no tile, which then fails loudly).
+INDEX: list[int | None] = [None] * (max(RED_FIVES) + 1)
+for _i, _code in enumerate(ALL_KINDS):
+    INDEX[_code] = _i
+for _red in RED_FIVES:
+    INDEX[_red] = INDEX[kind(_red)]
 _RED = frozenset(RED_FIVES)
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DRAGONS = (31, 32, 33)
@@ -88,20 +92,37 @@ class BotView(Protocol):
     own: dict[str, Any]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Situation:
     """What the bot derives from one view, once per decision."""
 
     seat: int
     counts: list[int]
-    seen: list[int]
     #: Per opponent in riichi: which kinds they discarded.
     threats: list[list[bool]]
     #: Dense kinds of the melds the seat has made, as (meld kind, first tile index, indices).
     melds: list[tuple[str, list[int]]]
-    value: list[int]
     yakuhai: frozenset[int]
     in_riichi: bool
+    #: Visible copies per kind, and the value of keeping each kind (dora, value honours): a
+    #: turn reads them, most reactions do not, so they are filled on first use.
+    seen: list[int] | None = None
+    value: list[int] | None = None
+
+
+#: (seat wind, round wind) -> (value honours, their base values per kind).
+_HONOURS: dict[tuple[int, int], tuple[frozenset[int], list[int]]] = {}
+
+
+def _honours(seat_wind: int, round_wind: int) -> tuple[frozenset[int], list[int]]:
+    found = _HONOURS.get((seat_wind, round_wind))
+    if found is None:
+        yakuhai = frozenset({*_DRAGONS, _WIND_INDEX[seat_wind], _WIND_INDEX[round_wind]})
+        value = [0] * 34
+        for i in yakuhai:
+            value[i] += 1
+        found = _HONOURS[(seat_wind, round_wind)] = (yakuhai, value)
+    return found
 
 
 class RiichiBot:
@@ -129,48 +150,51 @@ class RiichiBot:
         sit = self._situation(view)
         if view.phase == "reaction":
             return self._react(view, sit, legal)
-        return self._turn(sit, legal)
+        return self._turn(view, sit, legal)
 
     # ------------------------------------------------------------------ reading the view
     def _situation(self, view: BotView) -> _Situation:
         seat = view.seat
         assert seat is not None, "a bot plays a seat, not the spectator view"
+        index = INDEX
         counts = [0] * 34
         for t in view.hand:
-            counts[INDEX[t]] += 1
-        seen = list(counts)
+            counts[index[t]] += 1
         threats: list[list[bool]] = []
         public = view.seats_public
         for s, history in enumerate(view.discards):
-            for tile, _, _, claimed_by in history:
-                if claimed_by is None:  # a claimed discard is counted in the caller's meld
-                    seen[INDEX[tile]] += 1
             if s != seat and history and _in_riichi(public, s, history):
                 gen = [False] * 34
                 for d in history:
-                    gen[INDEX[d[0]]] = True
+                    gen[index[d[0]]] = True
                 threats.append(gen)
-        melds: list[tuple[str, list[int]]] = []
-        for s, seat_melds in enumerate(view.melds):
-            for m in seat_melds:
-                idx = [INDEX[t] for t in m.tiles]
-                for i in idx:
-                    seen[i] += 1
-                if s == seat:
-                    melds.append((m.kind, idx))
-        value = [0] * 34
-        for ind in view.table.get("dora_indicators", ()):
-            seen[INDEX[ind]] += 1
-            value[DORA_OF_CODE[ind]] += 2
-        seat_wind = view.seats_public[seat].get("seat_wind", 41)
-        round_wind = view.table.get("round_wind", 41)
-        yakuhai = frozenset({*_DRAGONS, _WIND_INDEX[seat_wind], _WIND_INDEX[round_wind]})
-        for i in yakuhai:
-            value[i] += 1
+        melds = [(m.kind, [index[t] for t in m.tiles]) for m in view.melds[seat]]
+        seat_wind = public[seat].get("seat_wind", 41)
+        yakuhai, _ = _honours(seat_wind, view.table.get("round_wind", 41))
         in_riichi = _in_riichi(public, seat, view.discards[seat])
+        return _Situation(seat, counts, threats, melds, yakuhai, in_riichi)
+
+    def _visible(self, view: BotView, sit: _Situation) -> None:
+        """Fill ``sit.seen`` (own hand, discards, melds, dora indicators) and ``sit.value``."""
+        index = INDEX
+        seen = list(sit.counts)
+        for history in view.discards:
+            for d in history:
+                if d[3] is None:  # a claimed discard is counted in the caller's meld
+                    seen[index[d[0]]] += 1
+        for seat_melds in view.melds:
+            for m in seat_melds:
+                for t in m.tiles:
+                    seen[index[t]] += 1
+        seat_wind = view.seats_public[sit.seat].get("seat_wind", 41)
+        value = list(_honours(seat_wind, view.table.get("round_wind", 41))[1])
+        for ind in view.table.get("dora_indicators", ()):
+            seen[index[ind]] += 1
+            value[DORA_OF_CODE[ind]] += 2
         if max(seen) > 4:  # cannot happen in a consistent view; keep the arithmetic safe
             seen = [min(n, 4) for n in seen]
-        return _Situation(seat, counts, seen, threats, melds, value, yakuhai, in_riichi)
+        sit.seen = seen
+        sit.value = value
 
     def _tiebreak(self, i: int) -> int:
         x = (self.seed ^ (i * 0x9E3779B1)) & 0xFFFFFFFF
@@ -262,7 +286,7 @@ class RiichiBot:
         return out
 
     # ------------------------------------------------------------------ turn
-    def _turn(self, sit: _Situation, legal: Sequence[Action]) -> Action:
+    def _turn(self, view: BotView, sit: _Situation, legal: Sequence[Action]) -> Action:
         counts = sit.counts
         plain: dict[int, Discard] = {}
         riichi: dict[int, Discard] = {}
@@ -287,6 +311,7 @@ class RiichiBot:
                 if isinstance(a, Ankan):
                     return a
             return next(iter(plain.values()))
+        self._visible(view, sit)
         shape = TurnShape(counts)
         after = shape.shanten_after(sorted(plain))
         best = min(after.values())
@@ -318,22 +343,32 @@ class RiichiBot:
             tied = [i for key, i in rough if key == first]
         else:  # the common case: shanten is the only cheap criterion
             tied = [i for i, s in after.items() if s == best]
-        scored = []
-        if len(tied) == 1:
-            scored.append(((0, 0, 0), tied[0]))
-        else:
-            useful_of = shape.useful_after(tied, after, sit.seen)
-            for i in tied:
-                useful = useful_of[i]
-                red = 1 if plain[i].tile in _RED else 0
-                scored.append(((-useful, sit.value[i] + red, self._tiebreak(i)), i))
-        scored.sort()
-        choice = scored[0][1]
+        choice = tied[0] if len(tied) == 1 else self._most_useful(sit, shape, after, plain, tied)
         if after[choice] == 0 and riichi and not open_hand:
             declared = self._riichi(sit, riichi, after)
             if declared is not None:
                 return declared
         return plain[choice]
+
+    def _most_useful(
+        self,
+        sit: _Situation,
+        shape: TurnShape,
+        after: dict[int, int],
+        plain: dict[int, Discard],
+        tied: list[int],
+    ) -> int:
+        """Among discards tied so far: the most unseen useful tiles, then the least value kept
+        back (dora, red five, value honour), then the seed's tie-break."""
+        assert sit.seen is not None and sit.value is not None
+        useful_of = shape.useful_after(tied, after, sit.seen)
+        value = sit.value
+        keys = {i: (-useful_of[i], value[i] + (plain[i].tile in _RED)) for i in tied}
+        first = min(keys.values())
+        best = [i for i in tied if keys[i] == first]
+        if len(best) == 1:
+            return best[0]
+        return min(best, key=lambda i: (self._tiebreak(i), i))
 
     def _riichi(
         self, sit: _Situation, riichi: dict[int, Discard], after: dict[int, int]

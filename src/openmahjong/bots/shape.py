@@ -306,7 +306,17 @@ class TurnShape:
     its discards: the shanten each leaves (:meth:`shanten_after`) and the unseen copies of the
     tiles that would then lower it (:meth:`useful_after`)."""
 
-    __slots__ = ("counts", "parts", "ids", "rests", "index", "specials", "shrunk", "singles")
+    __slots__ = (
+        "counts",
+        "parts",
+        "ids",
+        "rests",
+        "index",
+        "specials",
+        "shrunk",
+        "singles",
+        "helping",
+    )
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
@@ -325,6 +335,8 @@ class TurnShape:
         self.shrunk = [get(part) or _shrunk(part) for part in parts]
         #: The kinds held once, when first asked for.
         self.singles: list[int] | None = None
+        #: Shanten -> ``_helping``.
+        self.helping: dict[int, list[bytes] | None] = {}
 
     def shanten_after(self, discards: Iterable[int]) -> dict[int, int]:
         """Shanten (Riichi forms) left by each discard kind (held)."""
@@ -345,7 +357,10 @@ class TurnShape:
                 regular = VECTORS[combine(vec, rests[a])][index] - 1
             if specials is not None:
                 seven, thirteen = specials[_ORPHAN_ROW[i] + counts[i]]
-                regular = min(regular, seven, thirteen)
+                if seven < regular:
+                    regular = seven
+                if thirteen < regular:
+                    regular = thirteen
             out[i] = regular
         return out
 
@@ -356,8 +371,12 @@ class TurnShape:
         each other part with its positions whose addition lowers the regular form.
         ``pairs``: :meth:`_pairs`."""
         parts, index = self.parts, self.index
+        helping = self._helping(current)
         found = []
         for b in _OTHER_PARTS[a]:
+            if helping is not None and not helping[b]:
+                found.append((b, b""))
+                continue
             pair = pairs[_OTHERS[a][b]]
             try:
                 rest = COMBINED[vec][pair]
@@ -368,6 +387,30 @@ class TurnShape:
             if positions is None:
                 positions = _grown(parts[b], rest, index, current)
             found.append((b, positions))
+        return found
+
+    def whole(self) -> int:
+        """The regular form's shanten of the whole hand (one tile more than after a discard;
+        never above the shanten any discard leaves)."""
+        return VECTORS[combine(self.ids[0], self.rests[0])][self.index] - 1
+
+    def _helping(self, current: int) -> list[bytes] | None:
+        """Per part: the positions where one more tile brings the whole hand below
+        ``current``; ``None`` when the whole hand is already below it.
+
+        A hand with one tile more than another is never further from a regular hand, so a
+        tile that helps after a discard also helps the whole hand: a part where no tile helps
+        the whole hand (about a third of them) is skipped for every discard, and these
+        positions bound what any discard can have. (``_grown`` assumes a hand at or above the
+        shanten it is asked about, hence ``None`` for complete hands and for a discard worse
+        than the best.)"""
+        if current in self.helping:
+            return self.helping[current]
+        found = None
+        if self.whole() >= current:
+            parts, rests, index = self.parts, self.rests, self.index
+            found = [_grown(parts[b], rests[b], index, current) for b in range(4)]
+        self.helping[current] = found
         return found
 
     def _pairs(self) -> tuple[int, ...]:
@@ -418,13 +461,19 @@ class TurnShape:
         return tuple(sorted({*extra, *better})) if extra else better
 
     def useful_after(
-        self, discards: Iterable[int], shanten: dict[int, int], seen: Sequence[int]
+        self,
+        discards: Iterable[int],
+        shanten: dict[int, int],
+        seen: Sequence[int],
     ) -> dict[int, int]:
         """For each discard kind ``i``: the unseen copies (4 - ``seen``) of the kinds that
         lower the shanten ``shanten[i]`` it leaves; the sum over :meth:`improving_after`'s
-        kinds without building them. Discards leaving the same vector in their part share
-        the other parts' share, and each part's sum is remembered per set of positions."""
+        kinds without building them. Discards leaving the same vector in their part share the
+        other parts' share, and each part's sum is remembered per set of positions."""
         unseen = [4 - n for n in seen]
+        unseen_parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
+        #: Per part: positions -> their unseen copies (few distinct sets recur in a turn).
+        sums: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
         rests, index, shrunk, specials, counts = (
             self.rests,
             self.index,
@@ -432,7 +481,6 @@ class TurnShape:
             self.specials,
             self.counts,
         )
-        part_sums = _PartSums(unseen)
         shared: dict[int, tuple[int, list[tuple[int, bytes]]]] = {}
         pairs = self._pairs()
         out = {}
@@ -444,38 +492,35 @@ class TurnShape:
             own = memo.get(rests[a] << 8 | index << 4 | current + 1) if memo else None
             if own is None:
                 own = _grown(smaller, rests[a], index, current)
+            total = sums[a].get(own)
+            if total is None:
+                total = sums[a][own] = sum(map(unseen_parts[a].__getitem__, own))
             key = vec << 8 | a << 4 | current + 1
             found = shared.get(key)
             if found is None:
                 others = self._other_parts(a, vec, current, pairs)
-                found = shared[key] = (sum(part_sums(b, pos) for b, pos in others), others)
-            total = found[0] + part_sums(a, own)
-            if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]:
+                rest = 0
+                for b, positions in others:
+                    part = sums[b].get(positions)
+                    if part is None:
+                        part = sums[b][positions] = sum(map(unseen_parts[b].__getitem__, positions))
+                    rest += part
+                found = shared[key] = (rest, others)
+            total += found[0]
+            extra = (
+                self._special_extra(i, current)
+                if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]
+                else ()
+            )
+            if extra:
                 counted = dict(found[1])
                 counted[a] = own
-                for j in self._special_extra(i, current):
+                for j in extra:
                     b, q = _PLACE[j]
                     if q not in counted[b]:  # not already counted for the regular form
                         total += unseen[j]
             out[i] = total
         return out
-
-
-class _PartSums:
-    """Unseen copies over a set of positions of one part, remembered for one turn."""
-
-    __slots__ = ("unseen", "memo")
-
-    def __init__(self, unseen: list[int]) -> None:
-        self.unseen = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
-        self.memo: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
-
-    def __call__(self, part: int, positions: bytes) -> int:
-        memo = self.memo[part]
-        found = memo.get(positions)
-        if found is None:
-            found = memo[positions] = sum(map(self.unseen[part].__getitem__, positions))
-        return found
 
 
 _ORPHAN_ROW = tuple(5 * orphan for orphan in _IS_ORPHAN)
@@ -528,7 +573,10 @@ def improving_after(
 
 
 def useful_after(
-    counts: list[int], discards: Iterable[int], shanten: dict[int, int], seen: Sequence[int]
+    counts: list[int],
+    discards: Iterable[int],
+    shanten: dict[int, int],
+    seen: Sequence[int],
 ) -> dict[int, int]:
     """For a 14 - 3k tile hand: for each discard kind ``i``, the unseen copies (4 - ``seen``)
     of the kinds that lower the shanten of the hand without ``i`` (``shanten[i]``): the sum
