@@ -155,6 +155,9 @@ _grown_size = 0
 
 
 def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
+    """The positions of ``part`` where one more tile brings the regular form of the part and
+    the rest (vector ``rest``) below ``current``, which it must not be below already (the
+    shanten of a hand it is asked about)."""
     global _grown_size
     memo = _GROWN.get(part)
     if memo is None:
@@ -165,36 +168,61 @@ def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
     key = rest << 8 | index << 4 | current + 1
     found = memo.get(key)
     if found is None:
-        if part not in _GROWN_IDS and not _may_grow(part, rest, index, current):
-            found = b""  # no grown shape can help: spare filling the tables with them
-        else:
-            found = bytes(
-                p
-                for p, grown in enumerate(_grown_ids(part))
-                if grown >= 0 and VECTORS[combine(grown, rest)][index] - 1 < current
-            )
+        found = _POSITIONS[_lowering_at(part, rest, index, current)]
         memo[key] = found
         _grown_size += 1
     return found
 
 
-def _may_grow(part: bytes, rest: int, index: int, current: int) -> bool:
-    """Whether one more tile in ``part`` could bring the regular form below ``current``.
+def _lowering_at(part: bytes, rest: int, index: int, current: int) -> int:
+    """``_grown`` as a bitmask of positions.
 
     The regular distance is the best split of the sets (and the pair) between the part and the
-    rest. One tile lowers each entry of the part's vector by at most one, so it helps only at
-    a split that already costs exactly ``current + 1`` and where the part still misses a tile.
-    A cheap test, used before the grown shapes of a part are first looked up."""
+    rest, and no split costs less than ``current + 1``. One tile lowers each entry of the
+    part's vector by at most one, so it helps exactly when it lowers the part's entry at a
+    split that costs ``current + 1`` (a critical split). Those splits come from the two
+    vectors; which tiles lower each entry is a property of the part alone (``_lowering``)."""
     v = VECTORS[_record_id(part)]
     r = VECTORS[rest]
-    sets = index // 2
     target = current + 1
-    for s in range(sets + 1):
-        for p in (0, 1):
-            own = v[2 * s + p]
-            if own and own + r[2 * (sets - s) + 1 - p] == target:
-                return True
-    return False
+    # Entry k of the part (k // 2 sets, a pair if k is odd) goes with entry index - k of the
+    # rest (the other sets, and the pair if the part has none).
+    critical = [k for k in range(index + 1) if v[k] and v[k] + r[index - k] == target]
+    if not critical:
+        return 0  # no tile can help: the grown shapes are not even looked up
+    lowering = _lowering(part)
+    mask = 0
+    for k in critical:
+        mask |= lowering[k]
+    return mask
+
+
+#: Part counts -> per entry of the part's distance vector, the positions (bitmask) where one
+#: more tile lowers that entry.
+_LOWERING: dict[bytes, tuple[int, ...]] = {}
+_LOWERING_LIMIT = 200_000
+
+
+def _lowering(part: bytes) -> tuple[int, ...]:
+    found = _LOWERING.get(part)
+    if found is None:
+        v = VECTORS[_record_id(part)]
+        masks = [0] * len(v)
+        for p, grown in enumerate(_grown_ids(part)):
+            if grown >= 0:
+                g = VECTORS[grown]
+                for k, n in enumerate(v):
+                    if g[k] < n:
+                        masks[k] |= 1 << p
+        found = tuple(masks)
+        if len(_LOWERING) >= _LOWERING_LIMIT:
+            _LOWERING.clear()
+        _LOWERING[part] = found
+    return found
+
+
+#: Bitmask of positions -> the positions, ascending.
+_POSITIONS = tuple(bytes(p for p in range(9) if mask >> p & 1) for mask in range(512))
 
 
 #: Part counts -> per position, the part with one tile fewer there and its vector id
