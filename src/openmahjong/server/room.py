@@ -18,7 +18,9 @@ Timing around the core (docs/server.md "Rooms"):
   delay never reorders what one seat sees.
 
 Crash recovery: a started game's seats, header and master seed are stored, then each action;
-:meth:`RoomManager.resume_live` rebuilds every live game by replaying its log.
+:meth:`RoomManager.resume_live` rebuilds every live game by replaying its log. What waits for a
+game is stored too, before anyone hears of a change: the seats of open rooms' lobbies and the
+matchmaking lines (:meth:`RoomManager.restore_waiting`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -55,7 +57,7 @@ from openmahjong.server.protocol import (
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.action_log import ActionLog
-from openmahjong.store.models import GameStatus, Role, RoomStatus, User, utcnow
+from openmahjong.store.models import GameStatus, LobbySeat, Role, RoomStatus, User, utcnow
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
 from openmahjong.table.events import Called, Discarded, Event, event_to_dict
@@ -350,91 +352,133 @@ class Room:
                 self._send_spectator_start(ch)
             self.announce()
             return
-        if self.seat_of(user.id) is not None:  # joining again: a refresh of the state
-            self.send_state_to(user.id)
-            return
-        if self.game is not None:
-            raise RoomError("room_playing", "a game is being played here: spectate instead")
-        elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
-        if elsewhere:
-            raise RoomError(
-                "seated_elsewhere", f"you already sit in room {min(elsewhere)}: leave it first"
-            )
-        try:
-            free = self.lobby.index(None)
-        except ValueError:
-            raise RoomError("room_full", f"room {self.id} has no free seat") from None
-        self.spectators.pop(user.id, None)
-        self.lobby[free] = SeatSlot(name=user.name, user_id=user.id)
-        self.manager.seated(user.id, self)
+        async with self.manager.waiting_lock:
+            if self.seat_of(user.id) is not None:  # joining again: a refresh of the state
+                self.send_state_to(user.id)
+                return
+            if self.game is not None:
+                raise RoomError("room_playing", "a game is being played here: spectate instead")
+            elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
+            if elsewhere:
+                raise RoomError(
+                    "seated_elsewhere", f"you already sit in room {min(elsewhere)}: leave it first"
+                )
+            await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
+            self.spectators.pop(user.id, None)
+            self.manager.seated(user.id, self)
         self.announce()
 
-    def leave(self, user_id: int) -> None:
+    def _free_seat(self) -> int:
+        try:
+            return self.lobby.index(None)
+        except ValueError:
+            raise RoomError("room_full", f"room {self.id} has no free seat") from None
+
+    def _lobby_slot(self, user_id: int) -> int:
+        """The lobby seat of ``user_id``; refused when they have none or a game runs."""
+        seat = self.seat_of(user_id)
+        if seat is None or self.game is not None:
+            raise RoomError("not_in_room", f"you have no lobby seat in room {self.id}")
+        return seat
+
+    async def _set_seat(self, seat: int, slot: SeatSlot | None) -> None:
+        """Put ``slot`` (``None``: nobody) in lobby seat ``seat``: the whole lobby is stored
+        first, so a restart finds it and a failed write changes nothing. The caller holds the
+        manager's ``waiting_lock`` from its checks to here."""
+        lobby = list(self.lobby)
+        lobby[seat] = slot
+        rows = [
+            LobbySeat(
+                room_id=self.id,
+                seat=i,
+                user_id=s.user_id,
+                name=s.name,
+                is_bot=s.bot,
+                ready=s.ready,
+            )
+            for i, s in enumerate(lobby)
+            if s is not None
+        ]
+        async with self.manager.state.db.session() as session:
+            await store_rooms.save_lobby(session, self.id, rows)
+        self.lobby = lobby
+
+    def restore_lobby(self, seats: list[LobbySeat]) -> None:
+        """At startup: the lobby seats stored for this room, taken again."""
+        for row in seats:
+            slot = SeatSlot(name=row.name, user_id=row.user_id, bot=row.is_bot, ready=row.ready)
+            self.lobby[row.seat] = slot
+            if row.user_id is not None:
+                self.manager.seated(row.user_id, self)
+
+    async def leave(self, user_id: int) -> None:
         if user_id in self.spectators:
             self.spectators.pop(user_id).close()
             self.announce()
             return
-        seat = self.seat_of(user_id)
-        if seat is None:
-            raise RoomError("not_in_room", f"you are not in room {self.id}")
-        if self.game is not None:
-            raise RoomError(
-                "room_playing", "you cannot leave a game being played (reconnect to it)"
-            )
-        self.lobby[seat] = None
-        self.manager.unseated(user_id, self)
+        async with self.manager.waiting_lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                raise RoomError("not_in_room", f"you are not in room {self.id}")
+            if self.game is not None:
+                raise RoomError(
+                    "room_playing", "you cannot leave a game being played (reconnect to it)"
+                )
+            await self._set_seat(seat, None)
+            self.manager.unseated(user_id, self)
         self.manager.hub.send(user_id, self.state())
         self.announce()
 
-    def ready(self, user_id: int, ready: bool) -> None:
-        seat = self.seat_of(user_id)
-        if seat is None or self.game is not None:
-            raise RoomError("not_in_room", f"you have no lobby seat in room {self.id}")
-        slot = self.lobby[seat]
-        assert slot is not None
-        slot.ready = ready
+    async def ready(self, user_id: int, ready: bool) -> None:
+        async with self.manager.waiting_lock:
+            seat = self._lobby_slot(user_id)
+            slot = self.lobby[seat]
+            assert slot is not None
+            await self._set_seat(seat, replace(slot, ready=ready))
         self.announce()
 
     def _owner_only(self, user: User, what: str) -> None:
         if user.id != self.owner_id and not Role(user.role).includes(Role.ADMIN):
             raise RoomError("forbidden", f"only the room's owner may {what}")
 
-    def add_bot(self, user: User) -> None:
+    async def add_bot(self, user: User) -> None:
         self._owner_only(user, "add a bot")
-        if self.game is not None:
-            raise RoomError("room_playing", "a game is being played here")
         _bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot
-        try:
-            free = self.lobby.index(None)
-        except ValueError:
-            raise RoomError("room_full", f"room {self.id} has no free seat") from None
-        count = sum(1 for s in self.lobby if s is not None and s.bot)
-        self.lobby[free] = SeatSlot(name=f"bot-{count + 1}", bot=True, ready=True)
+        async with self.manager.waiting_lock:
+            if self.game is not None:
+                raise RoomError("room_playing", "a game is being played here")
+            count = sum(1 for s in self.lobby if s is not None and s.bot)
+            bot = SeatSlot(name=f"bot-{count + 1}", bot=True, ready=True)
+            await self._set_seat(self._free_seat(), bot)
         self.announce()
 
-    def kick(self, user: User, seat: int) -> None:
+    async def kick(self, user: User, seat: int) -> None:
         self._owner_only(user, "kick")
-        if self.game is not None:
-            raise RoomError("room_playing", "a game is being played here")
-        if not 0 <= seat < self.size or self.lobby[seat] is None:
-            raise RoomError("empty_seat", f"seat {seat} is empty")
-        slot = self.lobby[seat]
-        assert slot is not None
-        self.lobby[seat] = None
+        async with self.manager.waiting_lock:
+            if self.game is not None:
+                raise RoomError("room_playing", "a game is being played here")
+            if not 0 <= seat < self.size or self.lobby[seat] is None:
+                raise RoomError("empty_seat", f"seat {seat} is empty")
+            slot = self.lobby[seat]
+            assert slot is not None
+            await self._set_seat(seat, None)
+            if slot.user_id is not None:
+                self.manager.unseated(slot.user_id, self)
         self.announce()
         if slot.user_id is not None:
-            self.manager.unseated(slot.user_id, self)
             self.manager.hub.send(slot.user_id, self.state())
 
     async def start(self, user: User) -> None:
         self._owner_only(user, "start the game")
-        if self.game is not None:
-            raise RoomError("room_playing", "a game is being played here")
-        if any(s is None for s in self.lobby):
-            raise RoomError("seats_free", "every seat must be taken (add bots to fill them)")
-        if not all(s is not None and s.ready for s in self.lobby):
-            raise RoomError("not_ready", "every player must be ready")
-        await self._begin([s for s in self.lobby if s is not None])
+        async with self.manager.waiting_lock:  # no seat changes while the game is set up
+            if self.game is not None:
+                raise RoomError("room_playing", "a game is being played here")
+            if any(s is None for s in self.lobby):
+                raise RoomError("seats_free", "every seat must be taken (add bots to fill them)")
+            if not all(s is not None and s.ready for s in self.lobby):
+                raise RoomError("not_ready", "every player must be ready")
+            # Storing the game sets the room playing, which clears its stored lobby.
+            await self._begin([s for s in self.lobby if s is not None])
 
     # ------------------------------------------------------------------ game setup
     def _new_match(
@@ -1058,9 +1102,14 @@ class RoomManager:
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
         self._lock = asyncio.Lock()
-        #: Matchmaking: players waiting per (ruleset, preset), first come first seated.
+        #: Matchmaking: players waiting per (ruleset, preset), first come first seated, each
+        #: with the ``time.monotonic()`` they queued at (after a restart, counted back from the
+        #: stored wall-clock time).
         self.queues: dict[tuple[str, str], list[tuple[User, float]]] = {}
         self._fillers: dict[tuple[str, str], asyncio.Task[None]] = {}
+        #: Held from the checks of a lobby or queue change to its change in memory: the change
+        #: is stored in between (an await), and nothing else may change seats or lines then.
+        self.waiting_lock = asyncio.Lock()
 
     def seated(self, user_id: int, room: Room) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
@@ -1090,9 +1139,11 @@ class RoomManager:
             return room
 
     async def start(self) -> int:
-        """At server startup: resume the live games, then settle the garbage collector and
-        the interpreter's thread switching."""
+        """At server startup: resume the live games, restore what waits for a game (lobbies,
+        matchmaking lines), then settle the garbage collector and the interpreter's thread
+        switching."""
         resumed = await self.resume_live()
+        await self.restore_waiting()
         settle_gc()
         # Every action waits for the action log's thread; while the event loop runs Python, a
         # thread waiting for the interpreter lock gets it after this interval (default 5 ms).
@@ -1122,67 +1173,191 @@ class RoomManager:
                 await _store_aborted(self.state.db, g.id, g.room_id, "could not be resumed")
         return resumed
 
+    async def restore_waiting(self) -> None:
+        """At startup, after the live games: the matchmaking lines, then the open lobbies."""
+        await self.restore_queues()
+        await self.restore_lobbies()
+
+    async def restore_lobbies(self) -> int:
+        """The stored seats of every open room's lobby, taken again; returns the rooms."""
+        async with self.state.db.session() as s:
+            lobbies = await store_rooms.open_lobbies(s)
+        for row, seats in lobbies.items():
+            try:
+                room = self.rooms[row.id] = Room(self, row)
+                room.restore_lobby(seats)
+            except Exception:  # a ruleset this version lacks: the room stays in the database
+                self.rooms.pop(row.id, None)
+                log.exception("room %s: its lobby could not be restored", row.id)
+        return len(lobbies)
+
+    async def restore_queues(self) -> int:
+        """The stored matchmaking lines, in order; returns the players waiting.
+
+        Each player's wait counts from when they queued (wall clock, the time the server was
+        down included), so a line whose first player has waited the bot-fill time gets its
+        table now and the others when due. A player already seated in a resumed game (the
+        server stopped between starting their table and forgetting their place) leaves the
+        line, as does one waiting for a ruleset or preset this server no longer has.
+        """
+        async with self.state.db.session() as s:
+            entries = await store_rooms.queue_entries(s)
+        wall, now = utcnow(), time.monotonic()
+        gone: list[int] = []
+        for entry, user in entries:
+            key = (entry.ruleset, entry.preset)
+            try:
+                self._line_size(key)
+            except RoomError:
+                gone.append(user.id)
+                continue
+            if self.by_user.get(user.id):
+                gone.append(user.id)
+                continue
+            waited = max(0.0, (wall - entry.joined_at).total_seconds())
+            self.queues.setdefault(key, []).append((user, now - waited))
+        if gone:
+            async with self.state.db.session() as s:
+                await store_rooms.leave_queue(s, gone)
+        async with self.waiting_lock:
+            for key in list(self.queues):
+                await self._advance(key)
+        return sum(len(line) for line in self.queues.values())
+
     def connected(self, user_id: int) -> None:
-        """A player's connection is up: send each room they sit in its state and their view."""
+        """A player's connection is up: send each room they sit in its state and their view,
+        and the line they wait in."""
         for room_id in sorted(self.by_user.get(user_id, ())):
             room = self.rooms.get(room_id)
             if room is not None:
                 room.send_state_to(user_id)
+        key = self.queued(user_id)
+        if key is not None:
+            self.hub.send(user_id, self._queued(key))
 
     # ------------------------------------------------------------------ matchmaking
-    async def enqueue(self, user: User, ruleset_name: str, preset: str) -> None:
-        """Wait for a table of ``ruleset``/``preset``; a full queue starts a game at once."""
+    @staticmethod
+    def _line_size(key: tuple[str, str]) -> int:
+        """The seats of a table for line ``key`` (ruleset, preset); refused when unknown."""
+        ruleset_name, preset = key
         try:
             ruleset = get_ruleset(ruleset_name)
         except ValueError as exc:
             raise RoomError("unknown_ruleset", str(exc)) from None
         if preset not in getattr(ruleset, "presets", {}):
             raise RoomError("unknown_preset", f"{ruleset_name} has no preset {preset!r}")
-        if self.by_user.get(user.id):
-            raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
-        self._unqueue(user.id)
+        return int(getattr(ruleset, "seats", 4))
+
+    def queued(self, user_id: int) -> tuple[str, str] | None:
+        """The line ``user_id`` waits in, if any."""
+        for key, line in self.queues.items():
+            if any(u.id == user_id for u, _since in line):
+                return key
+        return None
+
+    def _queued(self, key: tuple[str, str]) -> Queued:
+        return Queued(ruleset=key[0], preset=key[1], waiting=len(self.queues.get(key, ())))
+
+    def _tell_line(self, key: tuple[str, str]) -> None:
+        """Everyone in line ``key`` hears how many wait in it now."""
+        message = self._queued(key)
+        for waiting, _since in self.queues.get(key, ()):
+            self.hub.send(waiting.id, message)
+
+    async def enqueue(self, user: User, ruleset_name: str, preset: str) -> None:
+        """Wait for a table of ``ruleset``/``preset``; a full queue starts a game at once.
+
+        The place in line is stored before anyone hears of it; a player in another line moves
+        to this one."""
         key = (ruleset_name, preset)
-        line = self.queues.setdefault(key, [])
-        line.append((user, time.monotonic()))
-        for waiting, _since in line:
-            self.hub.send(waiting.id, Queued(ruleset=key[0], preset=key[1], waiting=len(line)))
-        seats = getattr(ruleset, "seats", 4)
-        if len(line) >= seats:
-            players = [u for u, _ in line[:seats]]
-            del line[:seats]
-            await self._form_table(key, players)
-        elif self.state.settings.matchmaking_bot_fill_seconds is not None:
+        self._line_size(key)
+        async with self.waiting_lock:
+            if self.by_user.get(user.id):
+                raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
+            if self.queued(user.id) == key:
+                raise RoomError(
+                    "already_queued", f"you already wait in the {ruleset_name} {preset} line"
+                )
+            async with self.state.db.session() as s:
+                await store_rooms.join_queue(s, user.id, ruleset_name, preset, utcnow())
+            left = self._unqueue(user.id)
+            if left is not None:
+                self._tell_line(left)
+            self.queues.setdefault(key, []).append((user, time.monotonic()))
+            self._tell_line(key)
+            await self._advance(key)
+
+    async def unqueue(self, user_id: int) -> None:
+        """Leave the line (stored first); the player hears they are out of it either way."""
+        async with self.waiting_lock:
+            if self.queued(user_id) is not None:
+                async with self.state.db.session() as s:
+                    await store_rooms.leave_queue(s, [user_id])
+                left = self._unqueue(user_id)
+                assert left is not None
+                self._tell_line(left)
+        self.hub.send(user_id, Queued(ruleset=None, preset=None, waiting=0))
+
+    def _unqueue(self, user_id: int) -> tuple[str, str] | None:
+        """Take ``user_id`` out of their line in memory; returns that line."""
+        for key, line in self.queues.items():
+            for i, (u, _since) in enumerate(line):
+                if u.id == user_id:
+                    del line[i]
+                    return key
+        return None
+
+    async def _advance(self, key: tuple[str, str]) -> None:
+        """Seat a full line's first players at a table; a line left waiting gets its bot-fill
+        timer (when the operator set one). The caller holds ``waiting_lock``."""
+        seats = self._line_size(key)
+        line = self.queues.get(key, [])
+        while len(line) >= seats and await self._seat_first(key, seats):
+            pass
+        if line and self.state.settings.matchmaking_bot_fill_seconds is not None:
             filler = self._fillers.get(key)
             if filler is None or filler.done():
                 self._fillers[key] = asyncio.get_running_loop().create_task(self._fill(key))
 
-    def _unqueue(self, user_id: int) -> bool:
-        found = False
-        for line in self.queues.values():
-            for i, (u, _since) in enumerate(line):
-                if u.id == user_id:
-                    del line[i]
-                    found = True
-                    break
-        return found
+    async def _seat_first(self, key: tuple[str, str], seats: int) -> bool:
+        """Start a table for the first ``seats`` players of line ``key`` (bots take the seats
+        left); returns whether it started. Their stored places go only once their game is
+        stored: a restart in between finds them seated and drops the places then. A table that
+        cannot start leaves them first in line."""
+        line = self.queues[key]
+        players = [u for u, _since in line[:seats]]
+        taken = line[:seats]
+        del line[:seats]
+        try:
+            await self._form_table(key, players)
+        except Exception:
+            log.exception("matchmaking %s: the table could not start", key)
+            line[:0] = taken
+            self._tell_line(key)
+            return False
+        try:
+            async with self.state.db.session() as s:
+                await store_rooms.leave_queue(s, [u.id for u in players])
+        except Exception:  # they play; a restart drops the places of seated players
+            log.exception("matchmaking %s: seated players' places were not removed", key)
+        self._tell_line(key)
+        return True
 
     async def _fill(self, key: tuple[str, str]) -> None:
         """Bots take the free seats once the first player in line has waited long enough."""
         wait = float(self.state.settings.matchmaking_bot_fill_seconds or 0)
+        seats = self._line_size(key)
         while self.queues.get(key):
-            first = self.queues[key][0][1]
-            delay = first + wait - time.monotonic()
+            delay = self.queues[key][0][1] + wait - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
                 continue
-            line = self.queues[key]
-            seats = getattr(get_ruleset(key[0]), "seats", 4)
-            players = [u for u, _ in line[:seats]]
-            del line[:seats]
-            try:
-                await self._form_table(key, players)
-            except Exception:
-                log.exception("matchmaking %s: the table could not start", key)
+            async with self.waiting_lock:
+                line = self.queues.get(key)
+                due = bool(line) and line[0][1] + wait <= time.monotonic()
+                started = not due or await self._seat_first(key, seats)
+            if not started:
+                await asyncio.sleep(RETRY_SECONDS)  # the database may be coming back
 
     async def _form_table(self, key: tuple[str, str], players: list[User]) -> None:
         from openmahjong.server.rooms import TableSettings
@@ -1203,12 +1378,18 @@ class RoomManager:
         room = self.rooms[row.id] = Room(self, row)
         for i, user in enumerate(players):
             room.lobby[i] = SeatSlot(name=user.name, user_id=user.id, ready=True)
-            self.seated(user.id, room)
         for i in range(len(players), room.size):
             room.lobby[i] = SeatSlot(name=f"bot-{i - len(players) + 1}", bot=True, ready=True)
         for user in players:
             self.hub.send(user.id, Queued(ruleset=None, preset=None, waiting=0))
-        await room._begin([slot for slot in room.lobby if slot is not None])
+        try:
+            await room._begin([slot for slot in room.lobby if slot is not None])  # seats them
+        except Exception:
+            # Nobody sits in a room whose game did not start (its row stays open and empty).
+            del self.rooms[row.id]
+            for user in players:
+                self.unseated(user.id, room)
+            raise
 
     async def command(self, user: User, message: Any) -> None:
         from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Queue, Ready, Start
@@ -1217,20 +1398,19 @@ class RoomManager:
             await self.enqueue(user, message.ruleset, message.preset)
             return
         if not hasattr(message, "room"):  # unqueue
-            self._unqueue(user.id)
-            self.hub.send(user.id, Queued(ruleset=None, preset=None, waiting=0))
+            await self.unqueue(user.id)
             return
         room = await self.get(message.room)
         if isinstance(message, Join):
             await room.join(user, message.password, message.spectate)
         elif isinstance(message, Leave):
-            room.leave(user.id)
+            await room.leave(user.id)
         elif isinstance(message, Ready):
-            room.ready(user.id, message.ready)
+            await room.ready(user.id, message.ready)
         elif isinstance(message, AddBot):
-            room.add_bot(user)
+            await room.add_bot(user)
         elif isinstance(message, Kick):
-            room.kick(user, message.seat)
+            await room.kick(user, message.seat)
         elif isinstance(message, Start):
             await room.start(user)
 

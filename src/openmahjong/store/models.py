@@ -41,6 +41,8 @@ __all__ = [
     "GameAction",
     "Rating",
     "Room",
+    "LobbySeat",
+    "QueueEntry",
     "utcnow",
 ]
 
@@ -178,6 +180,42 @@ class Room(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class LobbySeat(Base):
+    """A taken seat in the lobby of an open room: kept so a restart finds who sat where.
+
+    A room only has these rows while it is open; they go when its game starts (the game's seats
+    are in ``game_seats``) or when it closes.
+    """
+
+    __tablename__ = "lobby_seats"
+
+    room_id: Mapped[int] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``None`` for a bot; a removed account leaves the lobby with it.
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(64))
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class QueueEntry(Base):
+    """A player waiting in a matchmaking line (one line per ruleset and preset).
+
+    A player waits in one line at most. The line's order is ``joined_at`` then ``id``; the
+    wall-clock ``joined_at`` lets a restarted server count the time already waited.
+    """
+
+    __tablename__ = "queue_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str] = mapped_column(String(64))
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class Game(Base):
