@@ -377,12 +377,12 @@ class RiichiPolicy(RoundPolicy):
             acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
         else:
             acts.extend([_DISCARD[t] for t in distinct])
-        if (
-            table.drew
+        if (  # riichi: the rarest condition first
+            shanten <= 0
+            and table.drew
             and st.is_closed
             and st.points >= 1000
             and table.wall.live_remaining >= 4
-            and shanten <= 0
         ):
             for t in distinct:
                 i = index34(t)
