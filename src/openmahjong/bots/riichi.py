@@ -362,10 +362,13 @@ class RiichiBot:
         back (dora, red five, value honour), then the seed's tie-break."""
         assert sit.seen is not None and sit.value is not None
         useful_of = shape.useful_after(tied, after, sit.seen)
-        value = sit.value
-        keys = {i: (-useful_of[i], value[i] + (plain[i].tile in _RED)) for i in tied}
-        first = min(keys.values())
-        best = [i for i in tied if keys[i] == first]
+        most = max(useful_of.values())
+        best = [i for i in tied if useful_of[i] == most]
+        if len(best) > 1:
+            value = sit.value
+            kept = {i: value[i] + (plain[i].tile in _RED) for i in best}
+            least = min(kept.values())
+            best = [i for i in best if kept[i] == least]
         if len(best) == 1:
             return best[0]
         return min(best, key=lambda i: (self._tiebreak(i), i))

@@ -62,7 +62,7 @@ _OTHERS = tuple(tuple(_other_two(a, b) if a != b else -1 for b in range(4)) for 
 
 #: Part counts -> distance-vector id, for the parts the bots meet (a mirror's id included).
 _VECTOR_OF: dict[bytes, int] = {}
-_VECTOR_OF_LIMIT = 500_000
+_VECTOR_OF_LIMIT = 200_000
 
 
 def _record_id(part: bytes) -> int:
@@ -118,7 +118,7 @@ def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
 #: Part counts -> the record id of the part with one more tile at each position (-1: four held,
 #: or a kind no block of the part can use).
 _GROWN_IDS: dict[bytes, tuple[int, ...]] = {}
-_GROWN_IDS_LIMIT = 500_000
+_GROWN_IDS_LIMIT = 200_000
 
 
 def _grown_ids(part: bytes) -> tuple[int, ...]:
@@ -200,7 +200,7 @@ def _lowering_at(part: bytes, rest: int, index: int, current: int) -> int:
 #: Part counts -> per entry of the part's distance vector, the positions (bitmask) where one
 #: more tile lowers that entry.
 _LOWERING: dict[bytes, tuple[int, ...]] = {}
-_LOWERING_LIMIT = 200_000
+_LOWERING_LIMIT = 100_000
 
 
 def _lowering(part: bytes) -> tuple[int, ...]:
@@ -228,7 +228,7 @@ _POSITIONS = tuple(bytes(p for p in range(9) if mask >> p & 1) for mask in range
 #: Part counts -> per position, the part with one tile fewer there and its vector id
 #: (``None`` where the part holds none).
 _SHRUNK: dict[bytes, tuple[tuple[bytes, int] | None, ...]] = {}
-_SHRUNK_LIMIT = 200_000
+_SHRUNK_LIMIT = 50_000
 
 
 def _shrunk(part: bytes) -> tuple[tuple[bytes, int] | None, ...]:
