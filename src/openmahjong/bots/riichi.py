@@ -26,7 +26,7 @@ Decisions, in order (see ``docs/bots.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from openmahjong.bots.safety import danger
@@ -51,8 +51,9 @@ from openmahjong.tiles import ALL_KINDS, RED_FIVES, kind
 __all__ = ["RiichiBot", "BotView"]
 
 #: Tile code (red fives included) -> dense kind index 0..33; a list indexed by the code, which
-#: is cheaper than a dict (``None`` for a code that is no tile, which then fails loudly).
-INDEX: list[int | None] = [None] * (max(RED_FIVES) + 1)
+#: is cheaper than a dict. A code that is no tile maps far past any count list, so using it
+#: fails loudly (IndexError) instead of counting a wrong kind.
+INDEX: list[int] = [1 << 30] * (max(RED_FIVES) + 1)
 for _i, _code in enumerate(ALL_KINDS):
     INDEX[_code] = _i
 for _red in RED_FIVES:
@@ -105,9 +106,9 @@ class _Situation:
     yakuhai: frozenset[int]
     in_riichi: bool
     #: Visible copies per kind, and the value of keeping each kind (dora, value honours): a
-    #: turn reads them, most reactions do not, so they are filled on first use.
-    seen: list[int] | None = None
-    value: list[int] | None = None
+    #: turn reads them, reactions do not, so they stay empty until ``RiichiBot._visible``.
+    seen: list[int] = field(default_factory=list)
+    value: list[int] = field(default_factory=list)
 
 
 #: (seat wind, round wind) -> (value honours, their base values per kind).
@@ -360,7 +361,6 @@ class RiichiBot:
     ) -> int:
         """Among discards tied so far: the most unseen useful tiles, then the least value kept
         back (dora, red five, value honour), then the seed's tie-break."""
-        assert sit.seen is not None and sit.value is not None
         useful_of = shape.useful_after(tied, after, sit.seen)
         most = max(useful_of.values())
         best = [i for i in tied if useful_of[i] == most]
