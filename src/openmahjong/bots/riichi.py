@@ -61,6 +61,11 @@ for _red in RED_FIVES:
 _RED = frozenset(RED_FIVES)
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DRAGONS = (31, 32, 33)
+#: Per kind: a terminal or an honour (what an all-simples hand may not hold).
+_OUTSIDE = tuple(i >= 27 or i % 9 in (0, 8) for i in range(34))
+_OUTSIDE_KINDS = tuple(i for i in range(34) if _OUTSIDE[i])
+#: Per kind: its suit, 3 for the honours.
+_SUIT = tuple(min(i // 9, 3) for i in range(34))
 _WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
 # Type tuples built once (``A | B`` in an isinstance call builds a union on every call).
 _WINS = (Tsumo, Ron)
@@ -252,38 +257,42 @@ class RiichiBot:
         if any(kind != "chi" and idx[0] in sit.yakuhai for kind, idx in melds):
             return dict.fromkeys(discards, 0)
         flat = [i for _, idx in melds for i in idx]
-        simples = all(i < 27 and i % 9 not in (0, 8) for i in flat)
-        outside = sum(counts[i] for i in range(34) if i >= 27 or i % 9 in (0, 8))
+        simples = not any(_OUTSIDE[i] for i in flat)
+        outside = sum(counts[i] for i in _OUTSIDE_KINDS)
         suits = {i // 9 for i in flat if i < 27}
-        flush = len(suits) <= 1
-        per_suit = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
-        suited = sum(per_suit)
+        flush_after: tuple[int, ...] = ()
+        if len(suits) <= 1:
+            # The off-suit tiles left for a one-suit plan, by the discard's suit (3: honours).
+            per_suit = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
+            off = [sum(per_suit) - n for n in per_suit]
+            flush_after = tuple(
+                min(off[s] - (t < 3 and t != s) for s in (suits or (0, 1, 2))) for t in range(4)
+            )
         triplets = all(kind != "chi" for kind, _ in melds)
         singles = counts.count(1)
         pairs = 34 - counts.count(0) - singles
         needed = 5 - len(melds)
+        # Value honours held three times secure a yaku unless the discard breaks the triplet.
+        held = [y for y in sit.yakuhai if counts[y] >= 3]
         out: dict[int, int | None] = {}
         for i in discards:
             n = counts[i]
-            if any(counts[y] - (y == i) >= 3 for y in sit.yakuhai):
+            if held and any(y != i or n >= 4 for y in held):
                 out[i] = 0
                 continue
-            options = []
+            best = None
             if simples:
-                options.append(outside - (i >= 27 or i % 9 in (0, 8)))
-            if flush:
-                options.append(
-                    min(
-                        suited - per_suit[s] - (i < 27 and i // 9 != s)
-                        for s in (suits or (0, 1, 2))
-                    )
-                )
+                best = outside - _OUTSIDE[i]
+            if flush_after:
+                left = flush_after[_SUIT[i]]
+                best = left if best is None or left < best else best
             if triplets:
-                s1 = singles - (n == 1) + (n == 2)
                 p1 = pairs - (n == 2)
                 if p1 + 1 >= needed:
-                    options.append(max(0, s1 - 1) + max(0, needed - p1 - 1))
-            out[i] = min(options) if options else None
+                    s1 = singles - (n == 1) + (n == 2)
+                    left = max(0, s1 - 1) + max(0, needed - p1 - 1)
+                    best = left if best is None or left < best else best
+            out[i] = best
         return out
 
     # ------------------------------------------------------------------ turn
