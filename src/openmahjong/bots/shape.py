@@ -182,12 +182,7 @@ def _lowering_at(part: bytes, rest: int, index: int, current: int) -> int:
     part's vector by at most one, so it helps exactly when it lowers the part's entry at a
     split that costs ``current + 1`` (a critical split). Those splits come from the two
     vectors; which tiles lower each entry is a property of the part alone (``_lowering``)."""
-    v = VECTORS[_record_id(part)]
-    r = VECTORS[rest]
-    target = current + 1
-    # Entry k of the part (k // 2 sets, a pair if k is odd) goes with entry index - k of the
-    # rest (the other sets, and the pair if the part has none).
-    critical = [k for k in range(index + 1) if v[k] and v[k] + r[index - k] == target]
+    critical = _critical(_record_id(part), rest, index, current)
     if not critical:
         return 0  # no tile can help: the grown shapes are not even looked up
     lowering = _lowering(part)
@@ -195,6 +190,28 @@ def _lowering_at(part: bytes, rest: int, index: int, current: int) -> int:
     for k in critical:
         mask |= lowering[k]
     return mask
+
+
+#: (part's vector id, rest's vector id, distance index, shanten) packed in an int -> the
+#: critical entries of the part. Vectors recur far more than the parts' counts.
+_CRITICAL: dict[int, tuple[int, ...]] = {}
+_CRITICAL_LIMIT = 200_000
+
+
+def _critical(vec: int, rest: int, index: int, current: int) -> tuple[int, ...]:
+    key = (vec << 32 | rest) << 8 | index << 4 | current + 1
+    found = _CRITICAL.get(key)
+    if found is None:
+        v = VECTORS[vec]
+        r = VECTORS[rest]
+        target = current + 1
+        # Entry k of the part (k // 2 sets, a pair if k is odd) goes with entry index - k of
+        # the rest (the other sets, and the pair if the part has none).
+        found = tuple(k for k in range(index + 1) if v[k] and v[k] + r[index - k] == target)
+        if len(_CRITICAL) >= _CRITICAL_LIMIT:
+            _CRITICAL.clear()
+        _CRITICAL[key] = found
+    return found
 
 
 #: Part counts -> per entry of the part's distance vector, the positions (bitmask) where one
