@@ -1,5 +1,6 @@
 """Matchmaking over the play socket: a full queue starts a table; with the operator's bot fill,
-a lone player gets bots after the wait."""
+a lone player gets bots after the wait; every place in line is stored, and a refused command
+changes nothing, in memory or stored. (Lines across restarts: test_restart.py.)"""
 
 from __future__ import annotations
 
@@ -7,16 +8,19 @@ import asyncio
 
 import pytest
 from server_helpers import make_settings
-from test_room_play import players
+from sqlalchemy import select
+from test_room_play import make_room, players
 
 from openmahjong.server.client import simple_choice
+from openmahjong.store.models import QueueEntry
 
 pytestmark = pytest.mark.asyncio
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return make_settings(tmp_path, matchmaking_bot_fill_seconds=0.3)
+def settings(tmp_path, request):
+    """Bot fill after 0.3 s, or (parametrized, indirect) the fill time given."""
+    return make_settings(tmp_path, matchmaking_bot_fill_seconds=getattr(request, "param", 0.3))
 
 
 QUEUE = {"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
@@ -55,4 +59,46 @@ async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(li
     await alone.send({"type": "queue", "ruleset": "riichi", "preset": "nope"})
     assert (await alone.next("error"))["code"] in ("unknown_preset", "seated_elsewhere")
     for c in (alone, quitter):
+        await c.close()
+
+
+async def places(app) -> list[tuple[int, str, str, object]]:
+    """The stored places in line: who, which line, since when."""
+    async with app.state.om.db.session() as s:
+        entries = await s.scalars(select(QueueEntry).order_by(QueueEntry.id))
+        return [(e.user_id, e.ruleset, e.preset, e.joined_at) for e in entries]
+
+
+@pytest.mark.parametrize("settings", [None], indirect=True)  # people only: no table forms
+async def test_refused_queue_commands_change_nothing_and_places_are_stored(app, live):
+    queuer, owner = await players(live, 2)
+    await queuer.send({**QUEUE, "preset": "nope"})
+    assert (await queuer.next("error"))["code"] == "unknown_preset"
+    assert await places(app) == []
+    await queuer.send(QUEUE)
+    assert (await queuer.next("queued"))["waiting"] == 1
+    stored = await places(app)
+    assert [p[:3] for p in stored] == [(queuer.user["id"], "riichi", "majsoul-tonpuu")]
+
+    await queuer.send(QUEUE)  # twice: refused, the place and its time kept
+    assert (await queuer.next("error"))["code"] == "already_queued"
+    room = await make_room(live, owner.token, {})
+    await queuer.send({"type": "join", "room": room})  # a seat while queued: refused
+    assert (await queuer.next("error"))["code"] == "queued"
+    await owner.send({"type": "join", "room": room})
+    await owner.next("room")
+    await owner.send(QUEUE)  # queueing while seated: refused
+    assert (await owner.next("error"))["code"] == "seated_elsewhere"
+    assert await places(app) == stored
+    assert [u.id for u, _ in app.state.rooms.queues[("riichi", "majsoul-tonpuu")]] == [
+        queuer.user["id"]
+    ]
+
+    await queuer.send({**QUEUE, "preset": "majsoul-hanchan"})  # another line: moved there
+    assert (await queuer.next("queued"))["preset"] == "majsoul-hanchan"
+    assert [p[1:3] for p in await places(app)] == [("riichi", "majsoul-hanchan")]
+    await queuer.send({"type": "unqueue"})
+    assert (await queuer.next("queued"))["ruleset"] is None
+    assert await places(app) == []
+    for c in (queuer, owner):
         await c.close()

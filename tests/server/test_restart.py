@@ -1,11 +1,13 @@
 """Nothing is lost across restarts: data written, app rebuilt or process killed, data there.
 
-The in-process test runs on SQLite and PostgreSQL; the process test starts the real
-``openmahjong serve`` (uvicorn on a free port), kills it with SIGKILL and starts it again.
+The in-process tests run on SQLite and PostgreSQL; the process tests start the real
+``openmahjong serve`` (uvicorn on a free port), kill it with SIGKILL and start it again. What
+waits for a game (matchmaking lines, lobby seats) is checked both ways too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
@@ -13,11 +15,15 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
+import uvicorn
+from fastapi import FastAPI
 from server_helpers import (
     FAST_HASH,
     PASSWORD,
@@ -27,9 +33,13 @@ from server_helpers import (
     register,
     running,
 )
+from sqlalchemy import select
 
 from openmahjong.server import Settings
+from openmahjong.server.client import PlayClient, guest_token
+from openmahjong.store import Database
 from openmahjong.store import games as g
+from openmahjong.store.models import LobbySeat, QueueEntry
 from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
 
 
@@ -90,11 +100,13 @@ async def test_accounts_sessions_and_games_survive_a_new_app(durable_settings):
 class Server:
     """``openmahjong serve`` in a child process, its output in a file."""
 
-    def __init__(self, database: str, log: Path) -> None:
+    def __init__(self, database: str, log: Path, **settings: object) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
-        env.update({f"OPENMAHJONG_{k.upper()}": str(v) for k, v in FAST_HASH.items()})
+        env.update(
+            {f"OPENMAHJONG_{k.upper()}": str(v) for k, v in {**FAST_HASH, **settings}.items()}
+        )
         self.log = log
         self.process = subprocess.Popen(
             [
@@ -202,3 +214,217 @@ async def test_expired_sessions_are_removed_at_startup(tmp_path):
         from sqlalchemy import func, select
 
         assert await s.scalar(select(func.count()).select_from(AuthSession)) == 0
+
+
+# ---------------------------------------------------------------- what waits for a game
+
+QUEUE = {"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
+LINE = ("riichi", "majsoul-tonpuu")
+
+
+@asynccontextmanager
+async def serving(settings: Settings) -> AsyncIterator[tuple[FastAPI, str]]:
+    """A new app on ``settings``' database, served by uvicorn on a free port in this loop."""
+    async with running(settings) as app:
+        port = free_port()
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        try:
+            yield app, f"127.0.0.1:{port}"
+        finally:
+            server.should_exit = True
+            await task
+
+
+async def guests(address: str, n: int) -> list[str]:
+    """Bearer tokens of ``n`` new guest players."""
+    async with httpx.AsyncClient(base_url=f"http://{address}") as http:
+        return [(await guest_token(http))[1] for _ in range(n)]
+
+
+async def connected(address: str, *tokens: str) -> list[PlayClient]:
+    out = []
+    for token in tokens:
+        client = PlayClient(f"ws://{address}/ws", token)
+        await client.connect()
+        out.append(client)
+    return out
+
+
+async def close_all(clients: list[PlayClient]) -> None:
+    for client in clients:
+        await client.close()
+
+
+def in_line(app: FastAPI) -> list[str]:
+    return [user.name for user, _since in app.state.rooms.queues.get(LINE, [])]
+
+
+async def stored_places(db: Database) -> list[QueueEntry]:
+    async with db.session() as s:
+        return list(await s.scalars(select(QueueEntry).order_by(QueueEntry.joined_at)))
+
+
+async def backdate_places(db: Database, seconds: float) -> None:
+    """Every stored place in line, as if taken ``seconds`` earlier."""
+    async with db.session() as s:
+        for entry in await s.scalars(select(QueueEntry)):
+            entry.joined_at -= timedelta(seconds=seconds)
+
+
+@pytest.mark.asyncio
+async def test_matchmaking_lines_survive_restarts_in_order_and_bot_fill_counts_the_wait(
+    durable_settings,
+):
+    people_only = durable_settings
+    with_bots = durable_settings.model_copy(update={"matchmaking_bot_fill_seconds": 900})
+    async with serving(people_only) as (app, address):
+        first, second, third = await guests(address, 3)
+        clients = await connected(address, first, second)
+        for client in clients:
+            await client.send(QUEUE)
+            await client.next("queued")
+        assert (await clients[0].next("queued"))["waiting"] == 2
+        order = in_line(app)
+        assert len(order) == 2
+        await close_all(clients)
+
+    async with serving(people_only) as (app, address):
+        assert in_line(app) == order  # the same line, the same order
+        clients = await connected(address, first, second)
+        for client in clients:  # told at once on connecting: still waiting
+            queued = await client.next("queued")
+            assert (queued["ruleset"], queued["preset"], queued["waiting"]) == (*LINE, 2)
+        (late,) = await connected(address, third)
+        await late.send(QUEUE)
+        assert (await late.next("queued"))["waiting"] == 3
+        assert in_line(app)[:2] == order and len(in_line(app)) == 3
+        await clients[1].send(QUEUE)  # again: refused, the place is kept
+        assert (await clients[1].next("error"))["code"] == "already_queued"
+        assert in_line(app)[:2] == order
+        await close_all([*clients, late])
+        # The first in line queued long before the bot-fill time of the next server.
+        await backdate_places(app.state.om.db, 1000)
+
+    async with serving(with_bots) as (app, address):
+        # The wait already exceeds the fill time: the table forms at once, one bot added.
+        clients = await connected(address, first, second, third)
+        starts = [await c.next("game_start") for c in clients]
+        assert in_line(app) == []
+        assert await stored_places(app.state.om.db) == []
+        assert len({s["game"] for s in starts}) == 1
+        assert len({s["seat"] for s in starts}) == 3
+        state = next(m for m in reversed(clients[0].log) if m["type"] == "room")
+        assert sum(seat["bot"] for seat in state["seats"]) == 1
+        await close_all(clients)
+
+
+def seats_of(state: dict) -> list[tuple[str, bool, bool] | None]:
+    return [None if s is None else (s["name"], s["bot"], s["ready"]) for s in state["seats"]]
+
+
+@pytest.mark.asyncio
+async def test_lobby_seats_and_ready_flags_survive_a_restart(durable_settings):
+    async with serving(durable_settings) as (app, address):
+        tokens = await guests(address, 3)
+        owner, guest, passer = await connected(address, *tokens)
+        async with httpx.AsyncClient(base_url=f"http://{address}") as http:
+            created = await http.post(
+                "/api/rooms",
+                json={"name": "lobby", "ruleset": "riichi", "preset": "majsoul-tonpuu"},
+                headers={"Authorization": f"Bearer {tokens[0]}"},
+            )
+        room = created.json()["id"]
+        for command in (
+            {"type": "join", "room": room},
+            {"type": "ready", "room": room},
+            {"type": "add_bot", "room": room},
+            {"type": "add_bot", "room": room},
+        ):
+            await owner.send(command)
+            await owner.next("room")
+        await passer.send({"type": "join", "room": room})
+        await passer.next("room")
+        await owner.send({"type": "kick", "room": room, "seat": 2})  # the second bot goes
+        await guest.send({"type": "join", "room": room})
+        await passer.send({"type": "leave", "room": room})
+        before = await owner.next(
+            lambda m: m["type"] == "room" and [bool(s) for s in m["seats"]] == [1, 1, 1, 0]
+        )
+        names = [owner.user["name"], "bot-1", guest.user["name"]]
+        assert seats_of(before) == [
+            (names[0], False, True),
+            (names[1], True, True),
+            (names[2], False, False),
+            None,
+        ]
+        await close_all([owner, guest, passer])
+
+    async with serving(durable_settings) as (app, address):
+        owner, guest = await connected(address, tokens[0], tokens[1])
+        for client in (owner, guest):  # told at once on connecting: the room as it was
+            assert seats_of(await client.next("room")) == seats_of(before)
+        await guest.send(QUEUE)  # still seated, so not free to queue
+        assert (await guest.next("error"))["code"] == "seated_elsewhere"
+        await guest.send({"type": "ready", "room": room})
+        await owner.send({"type": "add_bot", "room": room})
+        await owner.next(
+            lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
+        )
+        await owner.send({"type": "start", "room": room})
+        starts = [await c.next("game_start") for c in (owner, guest)]
+        assert starts[0]["game"] == starts[1]["game"]
+        async with app.state.om.db.session() as s:  # a game took the seats: no lobby stored
+            assert list(await s.scalars(select(LobbySeat))) == []
+        await close_all([owner, guest])
+
+
+@pytest.mark.asyncio
+async def test_killed_server_keeps_its_lines_and_lobbies(tmp_path, servers):
+    path = tmp_path / "waiting.db"
+    log = tmp_path / "server.log"
+    first = Server(f"sqlite:///{path}", log)
+    servers.append(first)
+    first.wait_ready()
+    address = first.url.removeprefix("http://")
+    tokens = await guests(address, 3)
+    clients = await connected(address, *tokens)
+    waiting, owner = clients[:2], clients[2]
+    for client in waiting:
+        await client.send(QUEUE)
+    await waiting[1].next(lambda m: m["type"] == "queued" and m["waiting"] == 2)
+    async with httpx.AsyncClient(base_url=first.url) as http:
+        created = await http.post(
+            "/api/rooms",
+            json={"name": "kept", "ruleset": "riichi", "preset": "majsoul-tonpuu"},
+            headers={"Authorization": f"Bearer {tokens[2]}"},
+        )
+    room = created.json()["id"]
+    for command in ({"type": "join", "room": room}, {"type": "add_bot", "room": room}):
+        await owner.send(command)
+    before = await owner.next(lambda m: m["type"] == "room" and m["seats"][1] is not None)
+    first.kill()  # no shutdown: like a crash
+    await close_all(clients)
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    try:  # they queued long before the next server's bot-fill time
+        await backdate_places(db, 1000)
+    finally:
+        await db.close()
+
+    second = Server(f"sqlite:///{path}", log, matchmaking_bot_fill_seconds=900)
+    servers.append(second)
+    second.wait_ready()
+    address = second.url.removeprefix("http://")
+    clients = await connected(address, *tokens)
+    waiting, owner = clients[:2], clients[2]
+    starts = [await c.next("game_start") for c in waiting]  # bot fill was due: a table
+    assert starts[0]["game"] == starts[1]["game"] and starts[0]["seat"] != starts[1]["seat"]
+    assert seats_of(await owner.next("room")) == seats_of(before)
+    await close_all(clients)

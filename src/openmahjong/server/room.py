@@ -32,7 +32,7 @@ import logging
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -363,6 +363,9 @@ class Room:
                 raise RoomError(
                     "seated_elsewhere", f"you already sit in room {min(elsewhere)}: leave it first"
                 )
+            line = self.manager.queued(user.id)
+            if line is not None:  # else a table formed from the line would seat them twice
+                raise RoomError("queued", f"you wait in the {' '.join(line)} line: unqueue first")
             await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
             self.spectators.pop(user.id, None)
             self.manager.seated(user.id, self)
@@ -503,7 +506,9 @@ class Room:
                 setattr(match, attr, value)
         return match
 
-    async def _begin(self, entries: list[SeatSlot]) -> None:
+    async def _begin(self, entries: list[SeatSlot], from_queue: Sequence[int] = ()) -> None:
+        """Store and start the game of ``entries``; players seated from matchmaking lose their
+        stored places in the same transaction (``from_queue``: their ids)."""
         if self.supplied_seed is not None:
             master_seed = fairness.parse_master_seed(self.supplied_seed)
         else:
@@ -531,6 +536,8 @@ class Room:
                 room_id=self.id,
             )
             await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
+            if from_queue:
+                await store_rooms.leave_queue(s, from_queue)
             game_id = row.id
             started_at = row.started_at
         self.game = self._game(game_id, match, seats, commitment, salt, master_seed, started_at)
@@ -1174,7 +1181,7 @@ class RoomManager:
         return resumed
 
     async def restore_waiting(self) -> None:
-        """At startup, after the live games: the matchmaking lines, then the open lobbies."""
+        """At startup, after the live games: the matchmaking lines and the open lobbies."""
         await self.restore_queues()
         await self.restore_lobbies()
 
@@ -1196,9 +1203,8 @@ class RoomManager:
 
         Each player's wait counts from when they queued (wall clock, the time the server was
         down included), so a line whose first player has waited the bot-fill time gets its
-        table now and the others when due. A player already seated in a resumed game (the
-        server stopped between starting their table and forgetting their place) leaves the
-        line, as does one waiting for a ruleset or preset this server no longer has.
+        table now and the others when due. A player waiting for a ruleset or preset this
+        server no longer has leaves the line.
         """
         async with self.state.db.session() as s:
             entries = await store_rooms.queue_entries(s)
@@ -1209,9 +1215,6 @@ class RoomManager:
             try:
                 self._line_size(key)
             except RoomError:
-                gone.append(user.id)
-                continue
-            if self.by_user.get(user.id):
                 gone.append(user.id)
                 continue
             waited = max(0.0, (wall - entry.joined_at).total_seconds())
@@ -1321,9 +1324,8 @@ class RoomManager:
 
     async def _seat_first(self, key: tuple[str, str], seats: int) -> bool:
         """Start a table for the first ``seats`` players of line ``key`` (bots take the seats
-        left); returns whether it started. Their stored places go only once their game is
-        stored: a restart in between finds them seated and drops the places then. A table that
-        cannot start leaves them first in line."""
+        left); returns whether it started. Their stored places go with the storing of their
+        game; a table that cannot start leaves them first in line."""
         line = self.queues[key]
         players = [u for u, _since in line[:seats]]
         taken = line[:seats]
@@ -1335,11 +1337,6 @@ class RoomManager:
             line[:0] = taken
             self._tell_line(key)
             return False
-        try:
-            async with self.state.db.session() as s:
-                await store_rooms.leave_queue(s, [u.id for u in players])
-        except Exception:  # they play; a restart drops the places of seated players
-            log.exception("matchmaking %s: seated players' places were not removed", key)
         self._tell_line(key)
         return True
 
@@ -1382,8 +1379,9 @@ class RoomManager:
             room.lobby[i] = SeatSlot(name=f"bot-{i - len(players) + 1}", bot=True, ready=True)
         for user in players:
             self.hub.send(user.id, Queued(ruleset=None, preset=None, waiting=0))
+        seated = [slot for slot in room.lobby if slot is not None]
         try:
-            await room._begin([slot for slot in room.lobby if slot is not None])  # seats them
+            await room._begin(seated, from_queue=[u.id for u in players])
         except Exception:
             # Nobody sits in a room whose game did not start (its row stays open and empty).
             del self.rooms[row.id]
