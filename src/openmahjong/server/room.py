@@ -410,7 +410,8 @@ class Room:
         """At startup: the lobby seats stored for this room, taken again."""
         for row in seats:
             slot = SeatSlot(name=row.name, user_id=row.user_id, bot=row.is_bot, ready=row.ready)
-            self.lobby[row.seat] = slot
+            self.lobby[row.seat] = slot  # an IndexError when the ruleset's seats changed
+        for row in seats:
             if row.user_id is not None:
                 self.manager.seated(row.user_id, self)
 
@@ -1189,14 +1190,19 @@ class RoomManager:
         """The stored seats of every open room's lobby, taken again; returns the rooms."""
         async with self.state.db.session() as s:
             lobbies = await store_rooms.open_lobbies(s)
+        restored = 0
         for row, seats in lobbies.items():
+            if row.id in self.rooms:  # a resumed game holds it (starting one clears the lobby)
+                continue
             try:
-                room = self.rooms[row.id] = Room(self, row)
+                room = Room(self, row)
                 room.restore_lobby(seats)
             except Exception:  # a ruleset this version lacks: the room stays in the database
-                self.rooms.pop(row.id, None)
                 log.exception("room %s: its lobby could not be restored", row.id)
-        return len(lobbies)
+                continue
+            self.rooms[row.id] = room
+            restored += 1
+        return restored
 
     async def restore_queues(self) -> int:
         """The stored matchmaking lines, in order; returns the players waiting.
@@ -1327,9 +1333,9 @@ class RoomManager:
         left); returns whether it started. Their stored places go with the storing of their
         game; a table that cannot start leaves them first in line."""
         line = self.queues[key]
-        players = [u for u, _since in line[:seats]]
         taken = line[:seats]
         del line[:seats]
+        players = [u for u, _since in taken]
         try:
             await self._form_table(key, players)
         except Exception:
@@ -1351,8 +1357,10 @@ class RoomManager:
                 continue
             async with self.waiting_lock:
                 line = self.queues.get(key)
-                due = bool(line) and line[0][1] + wait <= time.monotonic()
-                started = not due or await self._seat_first(key, seats)
+                # The line may have changed while this task waited for the lock.
+                if not line or line[0][1] + wait > time.monotonic():
+                    continue
+                started = await self._seat_first(key, seats)
             if not started:
                 await asyncio.sleep(RETRY_SECONDS)  # the database may be coming back
 
