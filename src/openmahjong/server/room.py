@@ -1277,16 +1277,15 @@ class RoomManager:
         """Wait for a table of ``ruleset``/``preset``; a full queue starts a game at once.
 
         The place in line is stored before anyone hears of it; a player in another line moves
-        to this one."""
+        to the end of this one, one already in it keeps their place and hears of it again."""
         key = (ruleset_name, preset)
         self._line_size(key)
         async with self.waiting_lock:
             if self.by_user.get(user.id):
                 raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
-            if self.queued(user.id) == key:
-                raise RoomError(
-                    "already_queued", f"you already wait in the {ruleset_name} {preset} line"
-                )
+            if self.queued(user.id) == key:  # again (a client reconnecting): keep the place
+                self.hub.send(user.id, self._queued(key))
+                return
             async with self.state.db.session() as s:
                 await store_rooms.join_queue(s, user.id, ruleset_name, preset, utcnow())
             left = self._unqueue(user.id)
