@@ -21,6 +21,21 @@ def brute(counts: list[int]) -> tuple[int, tuple[int, ...]]:
     return current, tuple(better)
 
 
+def clear_memos() -> None:
+    """Forget everything bots.shape remembers, so that every part is met for the first time."""
+    for memo in (
+        shape._CACHE,
+        shape._GROWN,
+        shape._GROWN_IDS,
+        shape._LOWERING,
+        shape._CRITICAL,
+        shape._SHRUNK,
+        shape._VECTOR_OF,
+        shape._SPECIALS,
+    ):
+        memo.clear()
+
+
 def random_counts(rng: random.Random, size: int) -> list[int]:
     counts = [0] * 34
     for tile_id in rng.sample(range(136), size):
@@ -71,9 +86,7 @@ def test_improving_is_exact_when_every_part_is_seen_for_the_first_time():
     rng = random.Random(2026)
     for _ in range(1500):
         counts = random_counts(rng, rng.choice((13, 13, 10, 7)))
-        shape._CACHE.clear()
-        shape._GROWN.clear()
-        shape._GROWN_IDS.clear()
+        clear_memos()
         assert shape.improving(counts) == brute(counts), counts
 
 
@@ -114,8 +127,8 @@ def discard_hands(seed: int, rounds: int) -> list[list[int]]:
 def test_shanten_after_matches_shanten_counts_for_every_discard():
     for counts in discard_hands(11, 1500):
         kinds = [i for i in range(34) if counts[i]]
-        if sum(counts) == 2:  # now and then from an empty memo
-            shape._SHRUNK.clear()
+        if sum(counts) == 2:  # now and then from empty memos
+            clear_memos()
         got = shape.shanten_after(counts, kinds)
         assert list(got) == kinds
         for i in kinds:
@@ -131,8 +144,7 @@ def test_improving_and_useful_after_on_hands_near_the_special_forms():
         after = shape.shanten_after(counts, kinds)
         seen = [min(4, n + rng.choice((0, 0, 1, 2))) for n in counts]
         if rng.random() < 0.3:
-            shape._GROWN.clear()
-            shape._GROWN_IDS.clear()
+            clear_memos()
         got = shape.useful_after(counts, kinds, after, seen)
         better = shape.improving_after(counts, kinds, after)
         for i in kinds:

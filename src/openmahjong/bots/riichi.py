@@ -323,7 +323,7 @@ class RiichiBot:
             return next(iter(plain.values()))
         self._visible(view, sit)
         shape = TurnShape(counts)
-        after = shape.shanten_after(sorted(plain))
+        after = shape.shanten_after(plain)
         best = min(after.values())
         if self.defend and self._should_fold(sit, best):
             return min(
