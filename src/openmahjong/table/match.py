@@ -118,7 +118,7 @@ class Match(Generic[State, Result]):
         else:
             self.players = list(players) if players is not None else None
         if walls is not None:
-            self._walls = walls  # type: ignore[method-assign]
+            self._walls = walls  # type: ignore[method-assign, assignment]
         self.state: State = self._initial_state()
         self.results: list[Result] = []
         #: One summary per finished hand (``_summarise``).
