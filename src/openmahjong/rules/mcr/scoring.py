@@ -675,8 +675,9 @@ _PUNG_OWN = {
 
 def _clear_tables() -> None:
     """Forget every remembered shape and set relation (the bench's cold start)."""
-    for table in (*_SUIT_SPLITS, _HONOR_SPLITS, _ONLY_WAIT):
-        table.clear()
+    for splits in (*_SUIT_SPLITS, _HONOR_SPLITS):
+        splits.clear()
+    _ONLY_WAIT.clear()
     shapes._suit_fit.cache_clear()
     shapes._suit_completions.cache_clear()
     _known_meld.cache_clear()

@@ -129,7 +129,7 @@ def _rule_params(rules: str | RiichiRules) -> tuple | None:
         opts = resolve_rules(rules)
     except ValueError:
         return None
-    found = (
+    found: tuple = (
         TB.RED_COUNTS.get(opts.red_fives),
         opts.minimum_han,
         opts.double_yakuman,
@@ -140,8 +140,10 @@ def _rule_params(rules: str | RiichiRules) -> tuple | None:
         rules,
         _points_rows(opts.kiriage, opts.kazoe_limit),
     )
-    if len(_RULE_PARAMS) < 256:
-        _RULE_PARAMS[id(rules)] = found
+    if len(_RULE_PARAMS) >= 256:
+        # Many short-lived rules objects: start over rather than stop remembering.
+        _RULE_PARAMS.clear()
+    _RULE_PARAMS[id(rules)] = found
     return found
 
 

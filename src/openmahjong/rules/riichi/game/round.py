@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from openmahjong.hand.shanten import shanten_counts
@@ -19,7 +20,7 @@ from openmahjong.rules.riichi.game.waits import (
     riichi_waits,
     waits,
 )
-from openmahjong.rules.riichi.options import resolve_rules
+from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.scoring import Meld as ScoringMeld
 from openmahjong.rules.riichi.scoring import Win, score_win
 from openmahjong.table.actions import (
@@ -70,6 +71,17 @@ _NO_WAITS: frozenset[int] = frozenset()
 
 def seat_wind(seat: int, dealer: int) -> int:
     return WINDS[(seat - dealer) % 4]
+
+
+@cache
+def table_rules(scoring: str, open_tanyao: bool, red_fives: bool) -> RiichiRules:
+    """The scorer's preset with a table's own switches (a table without red fives has four plain
+    fives of each suit; kuitan may be off). One object per setting, shared by every round: the
+    scorer keeps its per-situation memos per rules object, so a fresh copy each round would
+    start them empty every hand."""
+    return resolve_rules(scoring).model_copy(
+        update={"open_tanyao": open_tanyao, "red_fives": 3 if red_fives else 0}
+    )
 
 
 @dataclass
@@ -174,11 +186,7 @@ class RiichiPolicy(RoundPolicy):
         #: (seat, log length) of a turn whose hand was at least 1-shanten (``turn_actions``).
         self._turn_far: tuple[int, int] | None = None
         self._dora_shown: tuple[int, ...] = ()
-        # The scorer's preset, with the table's own switches (a table without red fives has four
-        # plain fives of each suit; kuitan may be off).
-        self.rules = resolve_rules(options.scoring).model_copy(
-            update={"open_tanyao": options.open_tanyao, "red_fives": 3 if options.red_fives else 0}
-        )
+        self.rules = table_rules(options.scoring, options.open_tanyao, options.red_fives)
         self.arbitration = ArbitrationMode(
             multi_win=options.ron_mode == "MULTI_RON",
             reask_passers=options.claim_mode == "tactical",
