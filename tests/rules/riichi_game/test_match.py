@@ -202,3 +202,18 @@ def test_hand_digests_are_the_same_whenever_they_are_read():
         assert actions_digest(record["actions"][start:end]) == digest
         start = end
     assert start == len(record["actions"]) and len(seen) == len(record["hands"]) > 1
+
+
+def test_hands_of_one_table_setting_share_one_scorer_rules_object():
+    # The scorer remembers per rules object; a copy per hand would start it cold every hand.
+    from openmahjong.rules.riichi.game.round import RiichiPolicy
+
+    def rules_of(options):
+        return RiichiPolicy(
+            options, round_wind=41, hand_number=1, honba=0, sticks=0, points=EVEN
+        ).rules
+
+    assert rules_of(HANCHAN) is rules_of(preset("majsoul-hanchan"))
+    no_reds = HANCHAN.model_copy(update={"red_fives": False})
+    assert rules_of(no_reds).red_fives == 0 and rules_of(HANCHAN).red_fives == 3
+    assert rules_of(preset("tenhou-hanchan")).double_yakuman is False
