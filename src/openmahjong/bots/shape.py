@@ -3,10 +3,12 @@ candidate discard of every turn. Exact: the same answers as trying every kind wi
 ``hand.shanten_counts`` (``tests/bots/test_shape.py`` checks it on random hands).
 
 * **by suit**: the regular form's distance vectors combine per suit (``hand.distance``), so
-  adding or removing a tile changes one part only. For each part, the regular shanten after
-  adding a tile at each of its positions depends only on the part's counts and the vector id
-  of the other three parts, and those pairs recur constantly: they are memoised. Seven pairs
-  and thirteen orphans need only pair, kind and orphan counts, so they are arithmetic;
+  adding or removing a tile changes one part only. One more tile in a part helps exactly when
+  it lowers the part's vector at a *critical* entry, one where the part and the other three
+  parts together cost exactly shanten + 1: the critical entries depend only on the two vector
+  ids, the tiles lowering each entry only on the part, and the answer per (part counts, rest,
+  shanten) recurs constantly; all three are memoised. Seven pairs and thirteen orphans need
+  only pair, kind and orphan counts, so they are arithmetic;
 * **one turn at a time**: a turn asks about every discard of one 14-tile hand
   (:func:`shanten_after`, :func:`useful_after`). The hand is split into parts once; each
   discard only shrinks its own part, whose shrunk shapes are memoised, and discards leaving
