@@ -73,6 +73,15 @@ _KANS = (Ankan, Kakan)
 _CALLS = (Pon, Chi)
 
 
+def _counts(hand: Sequence[int]) -> list[int]:
+    """Copies held per dense kind."""
+    index = INDEX
+    counts = [0] * 34
+    for t in hand:
+        counts[index[t]] += 1
+    return counts
+
+
 def _in_riichi(public: Sequence[dict[str, Any]], s: int, history: Sequence[tuple]) -> bool:
     """Whether seat ``s`` has declared riichi: its public flag (set once the stick is taken), or
     a declaration still waiting for its window, which is then its last discard. A view without
@@ -153,19 +162,16 @@ class RiichiBot:
                 return a
         if view.phase == "special":
             return self._special(legal)
-        sit = self._situation(view)
         if view.phase == "reaction":
-            return self._react(view, sit, legal)
-        return self._turn(view, sit, legal)
+            return self._react(view, legal)
+        return self._turn(view, self._situation(view, _counts(view.hand)), legal)
 
     # ------------------------------------------------------------------ reading the view
-    def _situation(self, view: BotView) -> _Situation:
+    def _situation(self, view: BotView, counts: list[int]) -> _Situation:
+        """The situation of the seat holding ``counts`` (``_counts(view.hand)``)."""
         seat = view.seat
         assert seat is not None, "a bot plays a seat, not the spectator view"
         index = INDEX
-        counts = [0] * 34
-        for t in view.hand:
-            counts[index[t]] += 1
         threats: list[list[bool]] = []
         public = view.seats_public
         for s, history in enumerate(view.discards):
@@ -411,22 +417,30 @@ class RiichiBot:
         return None
 
     # ------------------------------------------------------------------ reactions
-    def _react(self, view: BotView, sit: _Situation, legal: Sequence[Action]) -> Action:
-        counts = sit.counts
+    def _react(self, view: BotView, legal: Sequence[Action]) -> Action:
         # Never an open kan (Minkan): it gives every opponent a new dora and the bot nothing
         # its pon would not.
         calls = [a for a in legal if isinstance(a, _CALLS)]
-        if not calls or sit.in_riichi:
+        seat = view.seat
+        assert seat is not None, "a bot plays a seat, not the spectator view"
+        public = view.seats_public
+        if not calls or _in_riichi(public, seat, view.discards[seat]):
             return PASS
         # A call is like drawing the tile with a set fixed: if drawing it would not lower the
         # shanten, no call on it can (the memoised answer is usually there from the last turn).
+        # Most prompts end here, before the rest of the view is read.
+        counts = _counts(view.hand)
         now, better = improving(counts)
-        if self.defend and self._should_fold(sit, now):
-            return PASS
         offered = view.offered_tile
         assert offered is not None
         called = INDEX[offered]
-        if called not in better and called not in sit.yakuhai:
+        if called not in better:
+            seat_wind = public[seat].get("seat_wind", 41)
+            yakuhai, _ = _honours(seat_wind, view.table.get("round_wind", 41))
+            if called not in yakuhai:
+                return PASS
+        sit = self._situation(view, counts)
+        if self.defend and self._should_fold(sit, now):
             return PASS
         best_call: tuple[tuple[int, int, int], Action] | None = None
         for a in calls:
