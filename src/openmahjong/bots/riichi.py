@@ -428,7 +428,7 @@ class RiichiBot:
             return PASS
         # A call is like drawing the tile with a set fixed: if drawing it would not lower the
         # shanten, no call on it can (the memoised answer is usually there from the last turn).
-        # Most prompts end here, before the rest of the view is read.
+        # Nearly half the prompts end here, before the rest of the view is read.
         counts = _counts(view.hand)
         now, better = improving(counts)
         offered = view.offered_tile
