@@ -178,6 +178,25 @@ def test_upgrade_mode_through_the_kernel_chow_claimant_upgrades_to_ron():
     assert t.phase == Phase.ENDED and t.result.wins[0].seat == 1
 
 
+def test_a_view_owns_its_dicts_so_changing_them_changes_no_later_view():
+    hands = [
+        "12z1258m258p258s69m",
+        "37z2349m147p1479s",
+        "456z369p369s11m8s8p",
+        "1234567z5m5p5s6m6p",
+    ]
+    t = new_hand(rigged_wall(hands))
+    first = t.view(1)
+    for public in first.seats_public:
+        public["riichi"] = "changed"
+    first.table["honba"] = "changed"
+    first.own["furiten"] = "changed"
+    again = t.view(1)
+    assert all(public["riichi"] is False for public in again.seats_public)
+    assert again.table["honba"] == 0 and again.own["furiten"] is False
+    assert all(a is not b for a, b in zip(first.seats_public, again.seats_public, strict=True))
+
+
 def test_timeouts_play_the_default_action_and_are_recorded():
     t = toy_table()
     t.timeout(0)
@@ -212,6 +231,8 @@ def test_views_and_records_match_the_state_after_every_action_of_seeded_games():
                 for s in t.seats
             )
             assert view.melds == tuple(tuple(s.melds) for s in t.seats)
+            # The policy keeps the seats' public dicts between views (until a riichi).
+            assert view.seats_public == tuple(t.policy.seat_public(t, s) for s in range(4))
             assert view == SeatView(**{f.name: getattr(view, f.name) for f in fields(SeatView)})
             claimed += sum(d.claimed_by is not None for s in t.seats for d in s.discards)
             action = bots[seat].act(view)

@@ -105,6 +105,11 @@ class RoundPolicy:
     def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
         return {}
 
+    def seats_public(self, table: Table) -> tuple[dict[str, Any], ...]:
+        """``seat_public`` of every seat, in seat order (what a view shows). A policy may keep
+        these between views, as long as each view gets dicts of its own."""
+        return tuple([self.seat_public(table, s) for s in range(table.n)])
+
     def seat_private(self, table: Table, seat: int) -> dict[str, Any]:
         """What only ``seat`` itself may see beyond its hand (furiten, forbidden discards...)."""
         return {}

@@ -65,6 +65,8 @@ _DISCARD = {
 _CLAIM_FACTS = {
     t: (index34(t), kind(t), _RED_OF.get(kind(t), -1)) for t in (*_DISCARD, *_RED_OF.values())
 }
+#: Tile code -> dense index, for the hand's count vector once per turn (``_hand_counts``).
+_INDEX_OF = {t: facts[0] for t, facts in _CLAIM_FACTS.items()}
 DRAGON_KINDS = frozenset({45, 46, 47})
 _NO_WAITS: frozenset[int] = frozenset()
 
@@ -186,6 +188,8 @@ class RiichiPolicy(RoundPolicy):
         #: (seat, log length) of a turn whose hand was at least 1-shanten (``turn_actions``).
         self._turn_far: tuple[int, int] | None = None
         self._dora_shown: tuple[int, ...] = ()
+        #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
+        self._public: tuple[dict[str, Any], ...] | None = None
         self.rules = table_rules(options.scoring, options.open_tanyao, options.red_fives)
         self.arbitration = ArbitrationMode(
             multi_win=options.ron_mode == "MULTI_RON",
@@ -358,7 +362,7 @@ class RiichiPolicy(RoundPolicy):
         x: RiichiSeat = st.extra
         acts: list[Action] = []
         # One count vector for the turn: the tsumo pre-check and the riichi checks share it.
-        c = counts34(st.hand)
+        c = _hand_counts(st.hand)
         shanten = shanten_counts(c)
         # Two or more tiles from ready now: no discard can leave the hand waiting (read when
         # this turn's discard is made, to skip computing the new hand's waits).
@@ -400,7 +404,7 @@ class RiichiPolicy(RoundPolicy):
                 c[i] += 1
         return acts
 
-    def _kan_options(self, table: Table, seat: int, c: list[int]) -> list[Action]:
+    def _kan_options(self, table: Table, seat: int, c: bytearray) -> list[Action]:
         """``c``: the seat's counts (read only)."""
         st = table.seats[seat]
         x: RiichiSeat = st.extra
@@ -577,6 +581,7 @@ class RiichiPolicy(RoundPolicy):
         self.state.sticks += 1
         x.riichi = True
         x.double_riichi = self.state.riichi_double
+        self._public = None  # the seats' public riichi flags changed
         x.ippatsu = True
         table.emit(RiichiAccepted(seat=seat, double=x.double_riichi, sticks=self.state.sticks))
         return True
@@ -816,6 +821,24 @@ class RiichiPolicy(RoundPolicy):
             "double_riichi": x.double_riichi,
             "seat_wind": seat_wind(seat, table.dealer),
         }
+
+    def seats_public(self, table: Table) -> tuple[dict[str, Any], ...]:
+        # Every view asks; the riichi flags change only when a riichi is accepted (which drops
+        # the kept dicts) and the winds never within a hand. Copies: a view's dicts are its own.
+        if self._public is None:
+            self._public = tuple([self.seat_public(table, s) for s in range(4)])
+        a, b, c, d = self._public
+        return (a.copy(), b.copy(), c.copy(), d.copy())
+
+
+def _hand_counts(hand: list[int]) -> bytearray:
+    """``counts34(hand)`` for a Riichi hand (no flowers), as a bytearray: ``4 in counts`` (is
+    there a kan to offer) is then a byte search rather than 34 integer comparisons."""
+    counts = bytearray(34)
+    index = _INDEX_OF
+    for t in hand:
+        counts[index[t]] += 1
+    return counts
 
 
 def _holds(hand: list[int], k: int) -> bool:

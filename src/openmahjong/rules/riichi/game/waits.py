@@ -6,7 +6,7 @@ kinds complete it" (for riichi, furiten, kan-in-riichi and tenpai at an exhausti
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.useful import wait_indices
@@ -47,7 +47,7 @@ _WAITS: dict[bytes, tuple[int, ...]] = {}
 _WAITS_LIMIT = 100_000
 
 
-def waits(c: list[int]) -> list[int]:
+def waits(c: Sequence[int]) -> list[int]:
     """Kinds (dense indices) that complete a 3k+1 count vector (a kind held four times in the
     hand cannot, as no fifth copy exists), whether or not a copy is still unseen."""
     key = bytes(c)
@@ -55,7 +55,7 @@ def waits(c: list[int]) -> list[int]:
     if found is None:
         if len(_WAITS) >= _WAITS_LIMIT:
             _WAITS.clear()
-        found = _WAITS[key] = tuple(wait_indices(c))
+        found = _WAITS[key] = tuple(wait_indices(list(c)))
     return list(found)
 
 
