@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from openmahjong.table.actions import PASS, WIN_PRIORITY, Action, Pass
+from openmahjong.table.actions import NO_CLAIM, PASS, WIN_PRIORITY, Action, Pass
 from openmahjong.table.errors import IllegalAction
 
 __all__ = [
@@ -90,6 +90,10 @@ class Resolution:
     call: tuple[int, Action] | None = None
 
 
+#: Everybody passed (shared: a resolution is immutable).
+_NOBODY = Resolution()
+
+
 def distance(source: int, seat: int, seats: int) -> int:
     """How many turns after ``source`` the seat plays (1 = next in turn order)."""
     return (seat - source) % seats
@@ -104,20 +108,32 @@ def open_window(
     seats: int = 4,
     trigger: str = "discard",
 ) -> Window:
-    claims = {
-        s: tuple(a for a in opts if a.is_claim)
-        for s, opts in options.items()
-        if s != source and any(a.is_claim for a in opts)
-    }
-    return Window(
-        source=source,
-        tile=tile,
-        mode=mode,
-        seats=seats,
-        options=claims,
-        asking={s: opts + (PASS,) for s, opts in claims.items()},
-        trigger=trigger,
+    claims: dict[int, tuple[Action, ...]] = {}
+    for s, opts in options.items():
+        held = tuple([a for a in opts if a.priority > NO_CLAIM])
+        if held and s != source:
+            claims[s] = held
+    # Filled like ``_with``: a window opens on about one discard in four of every game.
+    return _filled(
+        {
+            "source": source,
+            "tile": tile,
+            "mode": mode,
+            "seats": seats,
+            "options": claims,
+            "answers": {},
+            "asking": {s: opts + (PASS,) for s, opts in claims.items()},
+            "seen_at": {},
+            "trigger": trigger,
+        }
     )
+
+
+def _filled(fields: dict[str, object]) -> Window:
+    """``Window(**fields)`` without the frozen ``__init__`` (``fields`` names every field)."""
+    new = object.__new__(Window)
+    new.__dict__.update(fields)
+    return new
 
 
 def _with(window: Window, **changes: object) -> Window:
@@ -130,12 +146,28 @@ def _with(window: Window, **changes: object) -> Window:
 
 
 def _best(answers: Mapping[int, Action]) -> int:
-    return max((a.priority for a in answers.values()), default=0)
+    """The highest priority among the answers (0 when all passed), by a plain loop: cheaper
+    than ``max`` over a generator for the one to three answers a window holds."""
+    best = NO_CLAIM
+    for a in answers.values():
+        if a.priority > best:
+            best = a.priority
+    return best
+
+
+def _offers(choices: tuple[Action, ...], action: Action) -> bool:
+    """``action in choices``, the very object first (the answer is usually one of them, most
+    often ``PASS``, and ``in`` would compare it with each choice before)."""
+    for a in choices:
+        if a is action:
+            return True
+    return action in choices
 
 
 def answer(window: Window, seat: int, action: Action) -> Window:
     """Record ``seat``'s answer; raise :class:`IllegalAction` (window unchanged) if not allowed."""
-    if seat not in window.asking:
+    choices = window.asking.get(seat)
+    if choices is None:
         previous = window.answers.get(seat)
         if previous is not None and previous.is_claim:
             raise IllegalAction(
@@ -145,13 +177,16 @@ def answer(window: Window, seat: int, action: Action) -> Window:
         if previous is not None:
             raise IllegalAction(f"seat {seat} has already passed on this tile")
         raise IllegalAction(f"seat {seat} has no claim on this tile")
-    if action not in window.asking[seat]:
-        offered = ", ".join(a.name for a in window.asking[seat])
+    if not _offers(choices, action):
+        offered = ", ".join(a.name for a in choices)
         raise IllegalAction(f"seat {seat} may answer only one of: {offered}; not {action!r}")
     asking = {s: o for s, o in window.asking.items() if s != seat}
     answers = {**window.answers, seat: action}
-    seen = {**window.seen_at, seat: _best(answers)}
-    return _reopen(_with(window, answers=answers, asking=asking, seen_at=seen))
+    best = _best(answers)
+    seen = {**window.seen_at, seat: best}
+    answered = _with(window, answers=answers, asking=asking, seen_at=seen)
+    # Nobody is asked again while no claim stands (every answer so far a pass).
+    return answered if best == NO_CLAIM else _reopen(answered)
 
 
 def _reopen(w: Window) -> Window:
@@ -179,9 +214,9 @@ def resolve(window: Window) -> Resolution:
     """The outcome of a settled window."""
     if not window.settled:
         raise IllegalAction("the reaction window is still waiting for answers")
-    claims = [(s, a) for s, a in window.answers.items() if a.is_claim]
+    claims = [(s, a) for s, a in window.answers.items() if a.priority > NO_CLAIM]
     if not claims:
-        return Resolution()
+        return _NOBODY
     top = max(a.priority for _, a in claims)
     best = sorted(
         ((s, a) for s, a in claims if a.priority == top),

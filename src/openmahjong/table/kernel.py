@@ -193,7 +193,7 @@ class Table:
         """Apply one player's action; return the events it caused (unredacted)."""
         if self.phase == _ENDED:
             raise IllegalAction("the hand is over")
-        if not 0 <= seat < self.n:
+        if not 0 <= seat < len(self.seats):
             raise IllegalAction(f"{seat!r} is not a seat")
         legal = self.legal_actions(seat)
         if not _listed(action, legal):
@@ -261,7 +261,7 @@ class Table:
         st.hand.remove(action.tile)
         tsumogiri = self.drew and action.tile == self.last_drawn
         st.discards.append(DiscardRecord(action.tile, tsumogiri, action.riichi))
-        self.emit(
+        self.events.append(
             _built(
                 Discarded,
                 {
@@ -407,7 +407,7 @@ class Table:
         self.drew = True
         self.last_drawn = tile
         self.rinshan = rinshan
-        self.emit(
+        self.events.append(
             _built(Drew, {"seat": seat, "tile": tile, "rinshan": rinshan, "private_to": seat})
         )
         self.policy.after_draw(self, seat, tile, rinshan)
@@ -508,13 +508,13 @@ class Table:
         for i, st in enumerate(self.seats):
             discards = st.discards
             cached = histories[i]
-            n = len(discards)
-            if len(cached) == n and (n == 0 or cached[-1][3] == discards[-1].claimed_by):
-                continue
-            keep = max(0, min(len(cached), n) - 1)  # the last cached record may have changed
-            histories[i] = cached[:keep] + tuple(
-                (d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in discards[keep:]
-            )
+            kept = len(cached)
+            if kept and cached[-1][3] != discards[kept - 1].claimed_by:
+                kept -= 1  # its last record was claimed (or unclaimed) since
+            if kept < len(discards):
+                histories[i] = cached[:kept] + tuple(
+                    [(d.tile, d.tsumogiri, d.riichi, d.claimed_by) for d in discards[kept:]]
+                )
         return tuple(histories)
 
     def action_log(self) -> list[list[Any]]:

@@ -53,11 +53,11 @@ class Wall:
         return REPLACEMENTS - self.replacements_drawn
 
     def draw(self) -> int:
-        if self.live_remaining <= 0:
+        position = self.position
+        if position >= len(self.live):  # ``live_remaining`` inlined: a draw every turn
             raise IllegalAction("the live wall is exhausted")
-        tile = self.live[self.position]
-        self.position += 1
-        return tile
+        self.position = position + 1
+        return self.live[position]
 
     def draw_replacement(self) -> int:
         if not self.dead:

@@ -69,6 +69,7 @@ _CLAIM_FACTS = {
 _INDEX_OF = {t: facts[0] for t, facts in _CLAIM_FACTS.items()}
 DRAGON_KINDS = frozenset({45, 46, 47})
 _NO_WAITS: frozenset[int] = frozenset()
+_NO_KINDS: frozenset[int] = frozenset()
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -98,7 +99,7 @@ class RiichiSeat:
     #: Passed a ron while in riichi: furiten for the rest of the hand.
     furiten_riichi: bool = False
     #: Kinds the seat may not discard right now (kuikae after chi or pon).
-    kuikae: frozenset[int] = frozenset()
+    kuikae: frozenset[int] = _NO_KINDS
 
     def validate(self, seat: SeatState) -> None:
         assert not self.riichi or seat.is_closed, "riichi with an open hand"
@@ -539,10 +540,10 @@ class RiichiPolicy(RoundPolicy):
         )
 
     def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
-        self._x(table, seat).furiten_temporary = False
+        table.seats[seat].extra.furiten_temporary = False
 
     def before_discard(self, table: Table, seat: int, action: Discard) -> None:
-        x = self._x(table, seat)
+        x: RiichiSeat = table.seats[seat].extra
         if x.ippatsu:
             x.ippatsu = False  # the riichi seat's next discard ends its ippatsu chance
         if action.riichi:
@@ -552,13 +553,13 @@ class RiichiPolicy(RoundPolicy):
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
         if self._turn_far == (seat, len(table.log) - 1):  # this turn's hand was not close
             self._waits_cache[seat] = (tuple(table.seats[seat].hand), _NO_WAITS)
-        x = self._x(table, seat)
-        x.kuikae = frozenset()
+        x: RiichiSeat = table.seats[seat].extra
+        x.kuikae = _NO_KINDS
         if self.options.temporary_furiten_until == "discard":
             # Tenhou resolves it at the seat's discard, so a call and its discard end it too;
             # the riichi profile keeps it until the seat's next draw (``after_draw``).
             x.furiten_temporary = False
-        if self.options.kan_dora == "MAJSOUL":
+        if self.state.pending_dora and self.options.kan_dora == "MAJSOUL":
             self._reveal_pending(table)
 
     def on_answer(self, table: Table, seat: int, action: Action, offered: tuple) -> None:
@@ -617,7 +618,11 @@ class RiichiPolicy(RoundPolicy):
     def after_window(self, table: Table, trigger: Trigger) -> None:
         # Only the riichi accepted here can be the fourth (the other three seats, in riichi,
         # cannot call a riichi discard), so the four seats are looked at only then.
-        if self._accept_riichi(table) and all(s.extra.riichi for s in table.seats):
+        if (
+            self.state.riichi_declared is not None
+            and self._accept_riichi(table)
+            and all(s.extra.riichi for s in table.seats)
+        ):
             self._abort(table, "four_riichi")
             return
         if self.state.uninterrupted and all(len(s.discards) == 1 for s in table.seats):
