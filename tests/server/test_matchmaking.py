@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from server_helpers import make_settings
 from sqlalchemy import select
@@ -102,3 +103,35 @@ async def test_refused_queue_commands_change_nothing_and_places_are_stored(app, 
     assert await places(app) == []
     for c in (queuer, owner):
         await c.close()
+
+
+async def test_closing_a_room_stands_its_lobby_up_so_they_may_queue(app, live):
+    owner, guest = await players(live, 2)
+    room = await make_room(live, owner.token, {})
+    for c in (owner, guest):
+        await c.send({"type": "join", "room": room})
+        await c.next(lambda m, c=c: m["type"] == "room" and _seated(m, c))
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        r = await http.delete(
+            f"/api/rooms/{room}", headers={"Authorization": f"Bearer {guest.token}"}
+        )
+        assert r.status_code == 403  # not the owner: refused, nothing changes
+        assert room in app.state.rooms.rooms
+        r = await http.delete(
+            f"/api/rooms/{room}", headers={"Authorization": f"Bearer {owner.token}"}
+        )
+        assert r.status_code == 200, r.text
+    for c in (owner, guest):
+        closed = await c.next(lambda m: m["type"] == "room" and m["status"] == "closed")
+        assert closed["room"] == room and closed["seats"] == [None] * 4
+    assert room not in app.state.rooms.rooms
+    await guest.send(QUEUE)  # no longer seated anywhere
+    assert (await guest.next("queued"))["waiting"] == 1
+    await owner.send({"type": "join", "room": room})
+    assert (await owner.next("error"))["code"] == "room_closed"
+    for c in (owner, guest):
+        await c.close()
+
+
+def _seated(state: dict, client) -> bool:  # noqa: ANN001
+    return any(s and s["user_id"] == client.user["id"] for s in state["seats"])

@@ -1419,6 +1419,24 @@ class RoomManager:
         elif isinstance(message, Start):
             await room.start(user)
 
+    async def room_closed(self, room_id: int) -> None:
+        """A room was closed over HTTP (its row already says so): whoever sat in its lobby
+        stands up and, like its spectators, hears the room is closed; nothing of it stays in
+        memory, so its players may queue or join elsewhere at once."""
+        async with self.waiting_lock:
+            room = self.rooms.pop(room_id, None)
+            if room is None:
+                return
+            members = room.members()
+            for slot in room.lobby:
+                if slot is not None and slot.user_id is not None:
+                    self.unseated(slot.user_id, room)
+            room.lobby = [None] * room.size
+        closed = room.state().model_copy(update={"status": "closed"})
+        for uid in members:
+            self.hub.send(uid, closed)
+        await room.stop()
+
     async def close(self) -> None:
         for task in self._fillers.values():
             task.cancel()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from openmahjong import fairness
@@ -195,7 +195,7 @@ async def get_room(room_id: int, db: DbSession) -> RoomOut:
 
 
 @router.delete("/{room_id}", response_model=RoomOut)
-async def close_room(room_id: int, db: DbSession, user: CurrentUser) -> RoomOut:
+async def close_room(room_id: int, request: Request, db: DbSession, user: CurrentUser) -> RoomOut:
     """Close a room: its owner, or an admin."""
     room = await _room(db, room_id)
     if room.owner_id != user.id and not Role(user.role).includes(Role.ADMIN):
@@ -204,4 +204,5 @@ async def close_room(room_id: int, db: DbSession, user: CurrentUser) -> RoomOut:
         raise ApiError(409, "room_playing", "a game is being played in this room")
     await store_rooms.set_status(db, room.id, RoomStatus.CLOSED)
     await db.commit()
+    await request.app.state.rooms.room_closed(room.id)
     return _room_out(room, await _owner(db, room))

@@ -290,6 +290,10 @@ function draw() {
     parts.push(h("section", { class: "panel", "data-testid": "queue" },
       h("p", {}, t("room.queued", { n: session.quick.waiting })),
       h("button", { type: "button", onclick: () => { send({ type: "unqueue" }); window.location.hash = "#/lobby"; } }, t("room.unqueue"))));
+  } else if (session.room && session.room.status === "closed") {
+    parts.push(h("section", { class: "panel", "data-testid": "room-closed" },
+      h("p", {}, t("room.closedRoom")),
+      h("a", { href: "#/lobby" }, t("room.backToLobby"))));
   } else if (!session.view) parts.push(seatsPanel());
   if (session.view) {
     parts.push(renderTable({
