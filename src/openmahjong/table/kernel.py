@@ -131,6 +131,10 @@ class Table:
         self.result: Any = None
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         self._view_cache: tuple[int, Any, Any] | None = None
+        #: Melds made or changed so far (the kernel is their only writer), and the views'
+        #: meld tuples as of that count: most actions change no meld.
+        self._meld_changes = 0
+        self._meld_view: tuple[int, tuple[tuple[Meld, ...], ...]] = (-1, ())
         self._histories: list[tuple[tuple[int, bool, bool, int | None], ...]] = [()] * policy.seats
         policy.on_start(self)
         for s in range(n):
@@ -239,6 +243,7 @@ class Table:
                 hand.remove(t)
             meld = Meld("ankan", tuple(sorted(action.tiles, key=sort_key)))
             self.seats[seat].melds.append(meld)
+            self._meld_changes += 1
             self._declare_kan(seat, meld, "ankan", action.tiles[0])
         elif isinstance(action, Kakan):
             st = self.seats[seat]
@@ -251,6 +256,7 @@ class Table:
             st.hand.remove(action.tile)
             meld = Meld("kakan", pon.tiles + (action.tile,), pon.called_tile, pon.from_seat)
             st.melds[i] = meld
+            self._meld_changes += 1
             self._declare_kan(seat, meld, "kakan", action.tile)
         else:
             self.policy.apply_special(self, seat, action)
@@ -366,6 +372,7 @@ class Table:
         tiles = tuple(sorted(action.tiles + (trigger.tile,), key=sort_key))
         meld = Meld(action.name, tiles, trigger.tile, trigger.seat)
         st.melds.append(meld)
+        self._meld_changes += 1
         self.emit(
             Called(
                 seat=seat,
@@ -471,11 +478,8 @@ class Table:
         # are the same for every seat: build them once per action.
         shared = self._view_cache
         if shared is None or shared[0] != len(self.log):
-            shared = self._view_cache = (
-                len(self.log),
-                tuple([tuple(s.melds) for s in self.seats]),
-                self._discard_histories(),
-            )
+            melds, histories = self._meld_tuples(), self._discard_histories()
+            shared = self._view_cache = (len(self.log), melds, histories)
         seats = self.seats
         policy = self.policy
         # Built without the dataclass __init__ (``_built``): its 16 object.__setattr__ calls
@@ -500,6 +504,12 @@ class Table:
                 "own": policy.seat_private(self, seat) if seat is not None else {},
             },
         )
+
+    def _meld_tuples(self) -> tuple[tuple[Meld, ...], ...]:
+        """Every seat's melds as view tuples, rebuilt only after a meld was made or changed."""
+        if self._meld_view[0] != self._meld_changes:
+            self._meld_view = (self._meld_changes, tuple([tuple(s.melds) for s in self.seats]))
+        return self._meld_view[1]
 
     def _discard_histories(self) -> tuple[tuple[tuple[int, bool, bool, int | None], ...], ...]:
         """Every seat's discards as view tuples. A history is extended, not rebuilt: only its

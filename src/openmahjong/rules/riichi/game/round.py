@@ -15,6 +15,7 @@ from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.errors import NotAWin, NoYaku
 from openmahjong.rules.riichi.game.options import GameOptions
 from openmahjong.rules.riichi.game.waits import (
+    ORPHANS,
     is_complete,
     is_kokushi_complete,
     riichi_waits,
@@ -378,10 +379,13 @@ class RiichiPolicy(RoundPolicy):
             # A kan needs four of a kind in hand or a pon to add to.
             if (st.melds or 4 in c) and self._kans_possible(table):
                 acts.extend(self._kan_options(table, seat, c))
-            if self.state.uninterrupted and not st.discards:
-                kinds = {index34(t) for t in st.hand if is_terminal_or_honor(t)}
-                if len(kinds) >= 9:
-                    acts.append(AbortiveDraw("nine_terminals"))
+            # Nine terminals: nine kinds of terminals and honors on an uninterrupted first turn.
+            if (
+                self.state.uninterrupted
+                and not st.discards
+                and sum(1 for i in ORPHANS if c[i]) >= 9
+            ):
+                acts.append(AbortiveDraw("nine_terminals"))
         if x.riichi:
             acts.append(Discard(self._drawn(table)))
             return acts
@@ -389,7 +393,7 @@ class RiichiPolicy(RoundPolicy):
         if x.kuikae:
             acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
         else:
-            acts.extend([_DISCARD[t] for t in distinct])
+            acts.extend(map(_DISCARD.__getitem__, distinct))
         if (  # riichi: the rarest condition first
             shanten <= 0
             and table.drew
@@ -441,10 +445,15 @@ class RiichiPolicy(RoundPolicy):
         # built only for a seat that passes one of them.
         tile = trigger.tile
         i, k, red = _CLAIM_FACTS[tile]
-        may_ron = i in self.waiting_on(table, seat)
+        hand = table.seats[seat].hand
+        # ``waiting_on``'s cache read in place (three seats a discard): the waits of this hand.
+        known = self._waits_cache.get(seat)
+        if known is not None and known[0] == tuple(hand):
+            may_ron = i in known[1]
+        else:
+            may_ron = i in self.waiting_on(table, seat)
         if trigger.kind != "discard":  # a kan tile may only be robbed for a win
             return [Ron()] if may_ron and self._can_ron(table, seat, trigger) else []
-        hand = table.seats[seat].hand
         may_pon = hand.count(k) + hand.count(red) >= 2
         may_chi = seat == (trigger.seat + 1) % 4 and k < 40 and _holds_run_partners(hand, k)
         if not (may_ron or may_pon or may_chi):
@@ -861,20 +870,35 @@ def _holds_run_partners(hand: list[int], k: int) -> bool:
     return above and n <= 7 and _holds(hand, k + 2)
 
 
+def _chi_partner_codes(k: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per run through suit kind ``k`` (lowest first), the codes of its two other kinds: each
+    kind's plain code, then its red code for a five."""
+    runs = []
+    for lo in (k - 2, k - 1, k):
+        if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
+            continue
+        a, b = [n for n in (lo, lo + 1, lo + 2) if n != k]
+        runs.append(((a, *_RED_OF_CODES.get(a, ())), (b, *_RED_OF_CODES.get(b, ()))))
+    return tuple(runs)
+
+
+_RED_OF_CODES = {k: (red,) for k, red in _RED_OF.items()}
+#: Suit kind -> ``_chi_partner_codes``: worked out once, read whenever a chi is possible.
+_CHI_PARTNERS = {
+    k: _chi_partner_codes(k) for suit in (10, 20, 30) for k in range(suit + 1, suit + 10)
+}
+
+
 def _chi_calls(hand: list[int], k: int) -> list[Action]:
     """Every chi of suit kind ``k``: each run through it, with each distinct pair of codes."""
     have = set(hand)
     calls: list[Action] = []
-    for lo in (k - 2, k - 1, k):
-        if lo // 10 != k // 10 or (lo + 2) // 10 != k // 10 or lo % 10 == 0:
-            continue
-        need = [n for n in (lo, lo + 1, lo + 2) if n != k]
-        # The distinct codes of each needed kind, plain before red (15 < 105).
-        a = [t for t in (need[0], _RED_OF.get(need[0], -1)) if t in have]
+    for codes_a, codes_b in _CHI_PARTNERS[k]:
+        a = [t for t in codes_a if t in have]
         if not a:
             continue
-        b = [t for t in (need[1], _RED_OF.get(need[1], -1)) if t in have]
-        calls.extend(Chi((ta, tb)) for ta in a for tb in b)
+        b = [t for t in codes_b if t in have]
+        calls.extend([Chi((ta, tb)) for ta in a for tb in b])
     return calls
 
 
