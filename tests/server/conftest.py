@@ -6,16 +6,14 @@ where migrations run, exactly as under uvicorn.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
-import uvicorn
 from fastapi import FastAPI
-from server_helpers import client_for, free_port, make_settings, running
+from server_helpers import client_for, make_settings, running, serving_app
 
 from openmahjong.server import Settings
 
@@ -47,17 +45,5 @@ async def other(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 @pytest_asyncio.fixture
 async def live(app: FastAPI) -> AsyncIterator[str]:
     """The app served by a real uvicorn on a free port, in this event loop."""
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    try:
-        yield f"127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
+    async with serving_app(app) as address:
+        yield address

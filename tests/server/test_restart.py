@@ -7,7 +7,6 @@ waits for a game (matchmaking lines, lobby seats) is checked both ways too.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
@@ -22,7 +21,6 @@ from pathlib import Path
 import httpx
 import pytest
 import pytest_asyncio
-import uvicorn
 from fastapi import FastAPI
 from server_helpers import (
     FAST_HASH,
@@ -32,6 +30,7 @@ from server_helpers import (
     make_settings,
     register,
     running,
+    serving_app,
 )
 from sqlalchemy import select
 
@@ -225,22 +224,8 @@ LINE = ("riichi", "majsoul-tonpuu")
 @asynccontextmanager
 async def serving(settings: Settings) -> AsyncIterator[tuple[FastAPI, str]]:
     """A new app on ``settings``' database, served by uvicorn on a free port in this loop."""
-    async with running(settings) as app:
-        port = free_port()
-        config = uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
-        )
-        server = uvicorn.Server(config)
-        task = asyncio.create_task(server.serve())
-        while not server.started:
-            if task.done():
-                task.result()
-            await asyncio.sleep(0.01)
-        try:
-            yield app, f"127.0.0.1:{port}"
-        finally:
-            server.should_exit = True
-            await task
+    async with running(settings) as app, serving_app(app) as address:
+        yield app, address
 
 
 async def guests(address: str, n: int) -> list[str]:
