@@ -22,9 +22,6 @@ pytestmark = pytest.mark.asyncio
 DISCARDS = [{"type": "discard", "tile": t, "riichi": False} for t in (11, 25, 41)]
 
 
-
-
-
 async def _token(live: str, name: str) -> tuple[int, str]:
     async with httpx.AsyncClient(base_url=f"http://{live}") as c:
         user = (await register(c, name))["user"]
