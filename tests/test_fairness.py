@@ -124,6 +124,22 @@ def test_shuffle_does_not_touch_global_random_state():
     assert random.getstate() == before
 
 
+def test_the_written_out_shuffle_draws_as_random_shuffle_does():
+    from openmahjong.fairness import _shuffle
+
+    for size in range(1, 146):
+        for seed in (0, 1, size, SEED):
+            mine, theirs = list(range(size)), list(range(size))
+            _shuffle(random.Random(seed), mine)
+            random.Random(seed).shuffle(theirs)
+            assert mine == theirs, (size, seed)
+    for ruleset in ("riichi", "mcr", "sichuan"):
+        for hand_number in range(1, 40):
+            wall = fairness.build_wall(ruleset)
+            random.Random(hand_seed(SEED + hand_number, hand_number)).shuffle(wall)
+            assert shuffled_wall(ruleset, SEED + hand_number, hand_number) == wall
+
+
 def test_hand_numbers_give_different_walls():
     walls = {tuple(shuffled_wall("riichi", SEED, n)) for n in range(1, 9)}
     assert len(walls) == 8
