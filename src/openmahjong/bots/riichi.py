@@ -92,6 +92,15 @@ def _in_riichi(public: Sequence[dict[str, Any]], s: int, history: Sequence[tuple
     return bool(flag) or bool(history and history[-1][2])
 
 
+def _genbutsu(history: Sequence[tuple]) -> list[bool]:
+    """Per kind: whether the seat with this discard history has discarded it."""
+    index = INDEX
+    gen = [False] * 34
+    for d in history:
+        gen[index[d[0]]] = True
+    return gen
+
+
 class BotView(Protocol):
     """The fields of a seat view the bot reads (``openmahjong.table.kernel.SeatView``)."""
 
@@ -157,14 +166,16 @@ class RiichiBot:
             raise ValueError("the view offers no action: the seat has nothing to decide")
         if len(legal) == 1:
             return legal[0]
+        phase = view.phase
+        if phase != "special" and phase != "reaction":
+            # The turn's own pass over the legal actions takes a win as it meets one.
+            return self._turn(view, legal)
         for a in legal:
             if isinstance(a, _WINS):
                 return a
-        if view.phase == "special":
+        if phase == "special":
             return self._special(legal)
-        if view.phase == "reaction":
-            return self._react(view, legal)
-        return self._turn(view, self._situation(view, _counts(view.hand)), legal)
+        return self._react(view, legal)
 
     # ------------------------------------------------------------------ reading the view
     def _situation(self, view: BotView, counts: list[int]) -> _Situation:
@@ -176,37 +187,42 @@ class RiichiBot:
         public = view.seats_public
         for s, history in enumerate(view.discards):
             if s != seat and history and _in_riichi(public, s, history):
-                gen = [False] * 34
-                for d in history:
-                    gen[index[d[0]]] = True
-                threats.append(gen)
+                threats.append(_genbutsu(history))
         melds = [(m.kind, [index[t] for t in m.tiles]) for m in view.melds[seat]]
         seat_wind = public[seat].get("seat_wind", 41)
         yakuhai, _ = _honours(seat_wind, view.table.get("round_wind", 41))
         in_riichi = _in_riichi(public, seat, view.discards[seat])
         return _Situation(seat, counts, threats, melds, yakuhai, in_riichi)
 
-    def _visible(self, view: BotView, sit: _Situation) -> None:
-        """Fill ``sit.seen`` (own hand, discards, melds, dora indicators) and ``sit.value``."""
+    def _turn_situation(self, view: BotView, counts: list[int]) -> _Situation:
+        """The situation of a seat that must discard (not in riichi): ``_situation`` with the
+        visible counts and values (``_visible``), from one pass over the discards."""
+        seat = view.seat
+        assert seat is not None, "a bot plays a seat, not the spectator view"
         index = INDEX
-        seen = list(sit.counts)
-        for history in view.discards:
+        public = view.seats_public
+        seen = list(counts)
+        threats: list[list[bool]] = []
+        for s, history in enumerate(view.discards):
             for d in history:
                 if d[3] is None:  # a claimed discard is counted in the caller's meld
                     seen[index[d[0]]] += 1
+            if s != seat and history and _in_riichi(public, s, history):
+                threats.append(_genbutsu(history))
         for seat_melds in view.melds:
             for m in seat_melds:
                 for t in m.tiles:
                     seen[index[t]] += 1
-        seat_wind = view.seats_public[sit.seat].get("seat_wind", 41)
-        value = list(_honours(seat_wind, view.table.get("round_wind", 41))[1])
+        melds = [(m.kind, [index[t] for t in m.tiles]) for m in view.melds[seat]]
+        seat_wind = public[seat].get("seat_wind", 41)
+        yakuhai, base = _honours(seat_wind, view.table.get("round_wind", 41))
+        value = list(base)
         for ind in view.table.get("dora_indicators", ()):
             seen[index[ind]] += 1
             value[DORA_OF_CODE[ind]] += 2
         if max(seen) > 4:  # cannot happen in a consistent view; keep the arithmetic safe
             seen = [min(n, 4) for n in seen]
-        sit.seen = seen
-        sit.value = value
+        return _Situation(seat, counts, threats, melds, yakuhai, False, seen, value)
 
     def _tiebreak(self, i: int) -> int:
         x = (self.seed ^ (i * 0x9E3779B1)) & 0xFFFFFFFF
@@ -302,8 +318,7 @@ class RiichiBot:
         return out
 
     # ------------------------------------------------------------------ turn
-    def _turn(self, view: BotView, sit: _Situation, legal: Sequence[Action]) -> Action:
-        counts = sit.counts
+    def _turn(self, view: BotView, legal: Sequence[Action]) -> Action:
         plain: dict[int, Discard] = {}
         riichi: dict[int, Discard] = {}
         kans: list[Action] = []
@@ -315,19 +330,24 @@ class RiichiBot:
                 # Between a red five and a plain one, discard the plain one.
                 if i not in target or target[i].tile in _RED:
                     target[i] = a
+            elif isinstance(a, _WINS):
+                return a
             elif isinstance(a, _KANS):
                 kans.append(a)
             elif isinstance(a, AbortiveDraw):
                 abort = a
+        counts = _counts(view.hand)
         if abort is not None and sum(1 for i in _ORPHANS if counts[i]) < 11:
             return abort
-        if sit.in_riichi:
+        seat = view.seat
+        assert seat is not None, "a bot plays a seat, not the spectator view"
+        if _in_riichi(view.seats_public, seat, view.discards[seat]):
             # Only the drawn tile may go; a kan the engine offers keeps the waits.
             for a in kans:
                 if isinstance(a, Ankan):
                     return a
             return next(iter(plain.values()))
-        self._visible(view, sit)
+        sit = self._turn_situation(view, counts)
         shape = TurnShape(counts)
         after = shape.shanten_after(plain)
         best = min(after.values())

@@ -362,7 +362,6 @@ class TurnShape:
         "specials",
         "shrunk",
         "singles",
-        "helping",
     )
 
     def __init__(self, counts: list[int]) -> None:
@@ -382,8 +381,6 @@ class TurnShape:
         self.shrunk = [get(part) or _shrunk(part) for part in parts]
         #: The kinds held once, when first asked for.
         self.singles: list[int] | None = None
-        #: Shanten -> ``_helping``.
-        self.helping: dict[int, list[bytes] | None] = {}
 
     def shanten_after(self, discards: Iterable[int]) -> dict[int, int]:
         """Shanten (Riichi forms) left by each discard kind (held)."""
@@ -410,55 +407,6 @@ class TurnShape:
                     regular = thirteen
             out[i] = regular
         return out
-
-    def _other_parts(
-        self, a: int, vec: int, current: int, pairs: tuple[int, ...]
-    ) -> list[tuple[int, bytes]]:
-        """After a discard in part ``a`` leaving vector ``vec`` there (shanten ``current``):
-        each other part with its positions whose addition lowers the regular form.
-        ``pairs``: :meth:`_pairs`."""
-        parts, index = self.parts, self.index
-        helping = self._helping(current)
-        found = []
-        for b in _OTHER_PARTS[a]:
-            if helping is not None and not helping[b]:
-                found.append((b, b""))
-                continue
-            pair = pairs[_OTHERS[a][b]]
-            try:
-                rest = COMBINED[vec][pair]
-            except KeyError:
-                rest = combine(vec, pair)
-            memo = _GROWN.get(parts[b])
-            positions = memo.get(rest << 8 | index << 4 | current + 1) if memo else None
-            if positions is None:
-                positions = _grown(parts[b], rest, index, current)
-            found.append((b, positions))
-        return found
-
-    def whole(self) -> int:
-        """The regular form's shanten of the whole hand (one tile more than after a discard;
-        never above the shanten any discard leaves)."""
-        return VECTORS[combine(self.ids[0], self.rests[0])][self.index] - 1
-
-    def _helping(self, current: int) -> list[bytes] | None:
-        """Per part: the positions where one more tile brings the whole hand below
-        ``current``; ``None`` when the whole hand is already below it.
-
-        A hand with one tile more than another is never further from a regular hand, so a
-        tile that helps after a discard also helps the whole hand: a part where no tile helps
-        the whole hand (about a third of them) is skipped for every discard, and these
-        positions bound what any discard can have. (``_grown`` assumes a hand at or above the
-        shanten it is asked about, hence ``None`` for complete hands and for a discard worse
-        than the best.)"""
-        if current in self.helping:
-            return self.helping[current]
-        found = None
-        if self.whole() >= current:
-            parts, rests, index = self.parts, self.rests, self.index
-            found = [_grown(parts[b], rests[b], index, current) for b in range(4)]
-        self.helping[current] = found
-        return found
 
     def _pairs(self) -> tuple[int, ...]:
         """``[4 * c + d]``: the vector id of parts ``c`` and ``d`` together (``c < d``)."""
@@ -498,7 +446,7 @@ class TurnShape:
         """The kinds that lower the shanten (``current``) left by discarding ``i``."""
         a, p = _PLACE[i]
         smaller, vec = self.shrunk[a][p]  # type: ignore[misc]
-        by_part = dict(self._other_parts(a, vec, current, self._pairs()))
+        by_part = self._other_positions(a, vec, current, self._pairs())
         by_part[a] = _grown(smaller, self.rests[a], self.index, current)
         better: tuple[int, ...] = ()
         for b in range(4):
@@ -517,8 +465,9 @@ class TurnShape:
         lower the shanten ``shanten[i]`` it leaves; the sum over :meth:`improving_after`'s
         kinds without building them. Discards leaving the same vector in their part share the
         other parts' share, and each part's sum is remembered per set of positions."""
-        unseen = [4 - n for n in seen]
-        unseen_parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
+        # A part's unseen copies over some positions: 4 per position less the seen ones (no
+        # list of unseen copies is built: most turns sum a few positions of a few parts).
+        seen_parts = (seen[0:9], seen[9:18], seen[18:27], seen[27:34])
         #: Per part: positions -> their unseen copies (few distinct sets recur in a turn).
         sums: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
         rests, index, shrunk, specials, counts = (
@@ -528,8 +477,9 @@ class TurnShape:
             self.specials,
             self.counts,
         )
-        shared: dict[int, tuple[int, list[tuple[int, bytes]]]] = {}
-        pairs = self._pairs()
+        #: (vector left in the discard's part, part, shanten) packed -> ``_other_sums``.
+        shared: dict[int, tuple[int, list[bytes]]] = {}
+        pairs: tuple[int, ...] = ()
         out = {}
         for i in discards:
             current = shanten[i]
@@ -541,37 +491,72 @@ class TurnShape:
                 own = _grown(smaller, rests[a], index, current)
             total = sums[a].get(own)
             if total is None:
-                total = sums[a][own] = sum(map(unseen_parts[a].__getitem__, own))
+                total = sums[a][own] = 4 * len(own) - sum(map(seen_parts[a].__getitem__, own))
             key = vec << 8 | a << 4 | current + 1
             found = shared.get(key)
             if found is None:
-                others = self._other_parts(a, vec, current, pairs)
+                if not pairs:
+                    pairs = self._pairs()
+                others = self._other_positions(a, vec, current, pairs)
                 rest = 0
-                for b, positions in others:
-                    part = sums[b].get(positions)
-                    if part is None:
-                        part = sums[b][positions] = sum(map(unseen_parts[b].__getitem__, positions))
-                    rest += part
+                for b in _OTHER_PARTS[a]:
+                    positions = others[b]
+                    if positions:
+                        part_sum = sums[b].get(positions)
+                        if part_sum is None:
+                            part_sum = sums[b][positions] = 4 * len(positions) - sum(
+                                map(seen_parts[b].__getitem__, positions)
+                            )
+                        rest += part_sum
                 found = shared[key] = (rest, others)
             total += found[0]
-            extra = (
-                self._special_extra(i, current)
-                if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]
-                else ()
-            )
-            if extra:
-                counted = dict(found[1])
-                counted[a] = own
-                for j in extra:
-                    b, q = _PLACE[j]
-                    if q not in counted[b]:  # not already counted for the regular form
-                        total += unseen[j]
+            if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]:
+                total += self._special_unseen(i, current, own, found[1], seen)
             out[i] = total
         return out
+
+    def _other_positions(
+        self, a: int, vec: int, current: int, pairs: tuple[int, ...]
+    ) -> list[bytes]:
+        """After a discard in part ``a`` leaving vector ``vec`` there (shanten ``current``):
+        per part, the positions whose addition lowers the regular form (``b""`` for part
+        ``a``). ``pairs``: :meth:`_pairs`."""
+        parts, index = self.parts, self.index
+        found = [b"", b"", b"", b""]
+        for b, pair in _OTHER_PAIRS[a]:
+            pair = pairs[pair]
+            try:
+                joined = COMBINED[vec][pair]
+            except KeyError:
+                joined = combine(vec, pair)
+            part = parts[b]
+            memo = _GROWN.get(part)
+            positions = memo.get(joined << 8 | index << 4 | current + 1) if memo else None
+            if positions is None:
+                positions = _grown(part, joined, index, current)
+            found[b] = positions
+        return found
+
+    def _special_unseen(
+        self, i: int, current: int, own: bytes, others: list[bytes], seen: Sequence[int]
+    ) -> int:
+        """The unseen copies of the kinds the special forms add after discarding ``i`` (with
+        shanten ``current``) that the regular form does not count already: ``own`` in the
+        discard's part, ``others`` (per part) elsewhere."""
+        a = _PLACE[i][0]
+        total = 0
+        for j in self._special_extra(i, current):
+            b, q = _PLACE[j]
+            if q not in (own if b == a else others[b]):
+                total += 4 - seen[j]
+        return total
 
 
 _ORPHAN_ROW = tuple(5 * orphan for orphan in _IS_ORPHAN)
 _OTHER_PARTS = tuple(tuple(b for b in range(4) if b != a) for a in range(4))
+#: Per part ``a``: each other part ``b`` with the index in ``TurnShape._pairs`` of the two
+#: parts other than ``a`` and ``b``.
+_OTHER_PAIRS = tuple(tuple((b, _OTHERS[a][b]) for b in _OTHER_PARTS[a]) for a in range(4))
 #: Totals of a closed hand (see ``_specials_after``) -> its table.
 _SPECIALS: dict[int, tuple[tuple[int, int], ...]] = {}
 
