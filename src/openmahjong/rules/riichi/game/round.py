@@ -66,8 +66,9 @@ _DISCARD = {
 _CLAIM_FACTS = {
     t: (index34(t), kind(t), _RED_OF.get(kind(t), -1)) for t in (*_DISCARD, *_RED_OF.values())
 }
-#: Tile code -> dense index, for the hand's count vector once per turn (``_hand_counts``).
-_INDEX_OF = {t: facts[0] for t, facts in _CLAIM_FACTS.items()}
+#: Tile code -> dense index, for the hand's count vector once per turn (``_hand_counts``): a
+#: list, as indexing it by a small int beats a dict lookup; ``None`` (no tile) fails loudly.
+_INDEX_OF: list[Any] = [_CLAIM_FACTS[t][0] if t in _CLAIM_FACTS else None for t in range(306)]
 DRAGON_KINDS = frozenset({45, 46, 47})
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = frozenset()
@@ -387,11 +388,11 @@ class RiichiPolicy(RoundPolicy):
             ):
                 acts.append(AbortiveDraw("nine_terminals"))
         if x.riichi:
-            acts.append(Discard(self._drawn(table)))
+            acts.append(_DISCARD[self._drawn(table)])
             return acts
         distinct = sorted(set(st.hand))
         if x.kuikae:
-            acts.extend(Discard(t) for t in distinct if kind(t) not in x.kuikae)
+            acts.extend([_DISCARD[t] for t in distinct if kind(t) not in x.kuikae])
         else:
             acts.extend(map(_DISCARD.__getitem__, distinct))
         if (  # riichi: the rarest condition first
@@ -431,11 +432,11 @@ class RiichiPolicy(RoundPolicy):
             out.append(Ankan(tiles))  # type: ignore[arg-type]
         if not x.riichi:
             for m in st.melds:
-                if m.kind != "pon":
+                # A pon takes a kakan only when the hand holds its kind (the counts say).
+                if m.kind != "pon" or not c[_INDEX_OF[m.tiles[0]]]:
                     continue
-                for t in sorted(set(st.hand)):
-                    if kind(t) == kind(m.tiles[0]):
-                        out.append(Kakan(t))
+                k = kind(m.tiles[0])
+                out.extend([Kakan(t) for t in sorted(set(st.hand)) if kind(t) == k])
         return out
 
     def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
