@@ -170,3 +170,31 @@ def test_per_discard_answers_of_a_complete_hand():
             assert (after[i], got[i]) == want, (text, i)
             assert useful[i] == sum(4 - counts[j] - (j == i) for j in want[1]), (text, i)
             counts[i] += 1
+
+
+def test_useful_after_when_seven_pairs_sets_the_shanten_of_several_discards():
+    # Four or five pairs and singles in a few suits: seven pairs is at the shanten of many
+    # discards at once, whose single tiles in the other parts are summed once per shared
+    # vector. Each discard's count must still be what trying every kind gives.
+    rng = random.Random(77)
+    for _ in range(400):
+        counts = [0] * 34
+        kinds = rng.sample(range(rng.choice((18, 27, 34))), 9 + rng.randint(0, 1))
+        pairs = rng.randint(4, 5)
+        for n, i in enumerate(kinds):
+            counts[i] = 2 if n < pairs else 1
+        while sum(counts) > 14:
+            counts[rng.choice([i for i in range(34) if counts[i] == 1])] -= 1
+        while sum(counts) < 14:
+            counts[rng.choice([i for i in range(34) if counts[i] < 4])] += 1
+        held = [i for i in range(34) if counts[i]]
+        after = shape.shanten_after(counts, held)
+        seen = [min(4, n + rng.choice((0, 1, 2))) for n in counts]
+        if rng.random() < 0.2:
+            clear_memos()
+        got = shape.useful_after(counts, held, after, seen)
+        for i in held:
+            counts[i] -= 1
+            want = brute(counts)[1]
+            assert got[i] == sum(4 - seen[j] for j in want), (counts, i)
+            counts[i] += 1

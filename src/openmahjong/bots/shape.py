@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from struct import Struct
+from typing import Any
 
 from openmahjong.hand.distance import COMBINED, VECTORS, combine
 from openmahjong.hand.shanten import shanten_counts
@@ -429,11 +430,8 @@ class TurnShape:
         seven, thirteen = self.specials[_ORPHAN_ROW[i] + n]
         if seven != current and thirteen != current:
             return ()  # the common case
-        if thirteen != current and 34 - counts.count(0) - (n == 1) >= 7:
-            # Seven pairs alone with seven kinds or more left: the single tiles pair up.
-            if self.singles is None:
-                self.singles = [j for j in range(34) if counts[j] == 1]
-            singles = [j for j in self.singles if j != i]
+        if self._seven_pairs_alone(i, thirteen != current):
+            singles = [j for j in self._singles() if j != i]
             if n == 2:
                 singles.append(i)
             return singles
@@ -478,7 +476,7 @@ class TurnShape:
             self.counts,
         )
         #: (vector left in the discard's part, part, shanten) packed -> ``_other_sums``.
-        shared: dict[int, tuple[int, list[bytes]]] = {}
+        shared: dict[int, list[Any]] = {}
         pairs: tuple[int, ...] = ()
         out = {}
         for i in discards:
@@ -508,10 +506,10 @@ class TurnShape:
                                 map(seen_parts[b].__getitem__, positions)
                             )
                         rest += part_sum
-                found = shared[key] = (rest, others)
+                found = shared[key] = [rest, others, None]
             total += found[0]
             if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]:
-                total += self._special_unseen(i, current, own, found[1], seen)
+                total += self._special_unseen(i, current, own, found, seen)
             out[i] = total
         return out
 
@@ -537,18 +535,54 @@ class TurnShape:
             found[b] = positions
         return found
 
+    def _seven_pairs_alone(self, i: int, no_orphans: bool) -> bool:
+        """Whether, after discarding ``i`` with seven pairs at the shanten asked about and
+        thirteen orphans not (``no_orphans``), seven kinds or more are left: then the special
+        forms add exactly the single tiles (they pair up)."""
+        return no_orphans and 34 - self.counts.count(0) - (self.counts[i] == 1) >= 7
+
+    def _singles(self) -> list[int]:
+        """The kinds held once."""
+        if self.singles is None:
+            counts = self.counts
+            self.singles = [j for j in range(34) if counts[j] == 1]
+        return self.singles
+
     def _special_unseen(
-        self, i: int, current: int, own: bytes, others: list[bytes], seen: Sequence[int]
+        self, i: int, current: int, own: bytes, found: list[Any], seen: Sequence[int]
     ) -> int:
         """The unseen copies of the kinds the special forms add after discarding ``i`` (with
         shanten ``current``) that the regular form does not count already: ``own`` in the
-        discard's part, ``others`` (per part) elsewhere."""
-        a = _PLACE[i][0]
-        total = 0
-        for j in self._special_extra(i, current):
+        discard's part, ``found[1]`` (per part) elsewhere (``found``: what ``useful_after``
+        shares between discards leaving the same vector in their part)."""
+        a, p = _PLACE[i]
+        others = found[1]
+        n = self.counts[i]
+        thirteen = self.specials[_ORPHAN_ROW[i] + n][1]  # type: ignore[index]
+        if not self._seven_pairs_alone(i, thirteen != current):
+            total = 0
+            for j in self._special_extra(i, current):
+                b, q = _PLACE[j]
+                if q not in (own if b == a else others[b]):
+                    total += 4 - seen[j]
+            return total
+        # The single tiles: those of the other parts are the same for every discard sharing
+        # ``found``, so their share is summed once (``found[2]``).
+        singles = self._singles()
+        if found[2] is None:
+            share = 0
+            for j in singles:
+                b, q = _PLACE[j]
+                if b != a and q not in others[b]:
+                    share += 4 - seen[j]
+            found[2] = share
+        total = found[2]
+        for j in singles:
             b, q = _PLACE[j]
-            if q not in (own if b == a else others[b]):
+            if b == a and j != i and q not in own:
                 total += 4 - seen[j]
+        if n == 2 and p not in own:  # the discard leaves a single of its own kind
+            total += 4 - seen[i]
         return total
 
 
