@@ -25,7 +25,7 @@ Decisions, in order (see ``docs/bots.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -99,6 +99,15 @@ def _genbutsu(history: Sequence[tuple]) -> list[bool]:
     for d in history:
         gen[index[d[0]]] = True
     return gen
+
+
+def _risks(sit: _Situation, kinds: Iterable[int]) -> dict[int, int]:
+    """Per kind: its danger (``bots.safety.danger``) summed over the riichi players."""
+    seen, threats = sit.seen, sit.threats
+    if len(threats) == 1:  # the common case
+        gen = threats[0]
+        return {i: danger(i, seen, gen) for i in kinds}
+    return {i: sum(danger(i, seen, gen) for gen in threats) for i in kinds}
 
 
 class BotView(Protocol):
@@ -235,8 +244,20 @@ class RiichiBot:
             return False
         return shanten >= 2 or (shanten == 1 and len(sit.threats) >= 2)
 
-    def _danger(self, sit: _Situation, i: int) -> int:
-        return sum(danger(i, sit.seen, gen) for gen in sit.threats)
+    def _fold(self, sit: _Situation, after: dict[int, int]) -> int:
+        """The discard kind to fold with: the least danger summed over the riichi players,
+        then the lowest shanten, then the least value given up, then the seed's tie-break.
+        Each criterion only among the kinds tied on the ones before it (the order of
+        ``after`` is kept, so an exact tie goes to the first kind, as ``min`` would)."""
+        risk = _risks(sit, after)
+        least = min(risk.values())
+        left = [i for i in after if risk[i] == least]
+        for measure in (after, sit.value):
+            if len(left) == 1:
+                return left[0]
+            least = min(measure[i] for i in left)
+            left = [i for i in left if measure[i] == least]
+        return min(left, key=self._tiebreak)
 
     # ------------------------------------------------------------------ yaku plans (open hands)
     def _plan_violations(
@@ -352,15 +373,7 @@ class RiichiBot:
         after = shape.shanten_after(plain)
         best = min(after.values())
         if self.defend and self._should_fold(sit, best):
-            return min(
-                plain.values(),
-                key=lambda a: (
-                    self._danger(sit, INDEX[a.tile]),
-                    after[INDEX[a.tile]],
-                    sit.value[INDEX[a.tile]],
-                    self._tiebreak(INDEX[a.tile]),
-                ),
-            )
+            return plain[self._fold(sit, after)]
         if kans and not sit.threats:
             kan = self._kan(sit, kans, best)
             if kan is not None:
@@ -371,9 +384,10 @@ class RiichiBot:
         if open_hand or sit.threats:
             rough = []
             plans = self._plan_table(sit, counts, list(after)) if open_hand else {}
+            risks = _risks(sit, after) if sit.threats else {}
             for i, s in after.items():
                 violations = plans[i] if open_hand else 0
-                risk = self._danger(sit, i) // 6 if sit.threats else 0
+                risk = risks[i] // 6 if sit.threats else 0
                 rough.append(((99 if violations is None else violations, s, risk), i))
             first = min(key for key, _ in rough)
             tied = [i for key, i in rough if key == first]
