@@ -52,3 +52,44 @@ def test_plan_table_matches_plan_violations_after_each_discard():
             counts[i] -= 1
             assert table[i] == bot._plan_violations(sit, counts, melds), (counts, melds, i)
             counts[i] += 1
+
+
+def plain_violations(
+    counts: list[int], melds: list[tuple[str, list[int]]], yakuhai: frozenset[int]
+) -> int | None:
+    """The yaku plans of an open hand written out tile by tile (the definition)."""
+    if all(kind == "ankan" for kind, _ in melds):
+        return 0
+    if any(kind != "chi" and idx[0] in yakuhai for kind, idx in melds):
+        return 0
+    if any(counts[i] >= 3 for i in yakuhai):
+        return 0
+    terminal_or_honour = [i >= 27 or i % 9 in (0, 8) for i in range(34)]
+    flat = [i for _, idx in melds for i in idx]
+    options = []
+    if not any(terminal_or_honour[i] for i in flat):
+        options.append(sum(counts[i] for i in range(34) if terminal_or_honour[i]))
+    suits = {i // 9 for i in flat if i < 27}
+    if len(suits) <= 1:
+        options.append(
+            min(sum(counts[i] for i in range(27) if i // 9 != s) for s in (suits or {0, 1, 2}))
+        )
+    if all(kind != "chi" for kind, _ in melds):
+        singles = sum(1 for n in counts if n == 1)
+        pairs = sum(1 for n in counts if n >= 2)
+        needed = 5 - len(melds)
+        if pairs + 1 >= needed:
+            options.append(max(0, singles - 1) + max(0, needed - pairs - 1))
+    return min(options) if options else None
+
+
+def test_plan_violations_match_the_plans_written_out():
+    rng = random.Random(32)
+    bot = RiichiBot()
+    for _ in range(3000):
+        counts, melds = random_open_hand(rng)
+        counts[rng.choice([i for i in range(34) if counts[i]])] -= 1  # the hand after a call
+        yakuhai = frozenset({31, 32, 33, 27, rng.choice((27, 28, 29, 30))})
+        sit = _Situation(0, counts, [], melds, yakuhai, False)
+        want = plain_violations(counts, melds, yakuhai)
+        assert bot._plan_violations(sit, counts, melds) == want, (counts, melds)

@@ -213,9 +213,9 @@ class RiichiBot:
         seen = list(counts)
         threats: list[list[bool]] = []
         for s, history in enumerate(view.discards):
-            for d in history:
-                if d[3] is None:  # a claimed discard is counted in the caller's meld
-                    seen[index[d[0]]] += 1
+            for tile, _, _, claimed_by in history:
+                if claimed_by is None:  # a claimed discard is counted in the caller's meld
+                    seen[index[tile]] += 1
             if s != seat and history and _in_riichi(public, s, history):
                 threats.append(_genbutsu(history))
         for seat_melds in view.melds:
@@ -273,19 +273,16 @@ class RiichiBot:
             return 0
         options = []
         flat = [i for _, idx in melds for i in idx]
-        if all(i < 27 and i % 9 not in (0, 8) for i in flat):  # all simples
-            options.append(sum(counts[i] for i in range(34) if i >= 27 or i % 9 in (0, 8)))
+        if not any(_OUTSIDE[i] for i in flat):  # all simples
+            options.append(sum([counts[i] for i in _OUTSIDE_KINDS]))
         suits = {i // 9 for i in flat if i < 27}
         if len(suits) <= 1:  # one suit (and honours)
-            best = None
-            for s in suits or {0, 1, 2}:
-                off = sum(counts[i] for i in range(27) if i // 9 != s)
-                best = off if best is None else min(best, off)
-            assert best is not None
-            options.append(best)
+            per_suit = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
+            suited = sum(per_suit)
+            options.append(min(suited - per_suit[s] for s in (suits or (0, 1, 2))))
         if all(kind != "chi" for kind, _ in melds):  # all triplets
-            singles = sum(1 for n in counts if n == 1)
-            pairs = sum(1 for n in counts if n >= 2)
+            singles = counts.count(1)
+            pairs = 34 - counts.count(0) - singles
             needed = 5 - len(melds)
             if pairs + 1 >= needed:
                 options.append(max(0, singles - 1) + max(0, needed - pairs - 1))
