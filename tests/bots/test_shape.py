@@ -198,3 +198,13 @@ def test_useful_after_when_seven_pairs_sets_the_shanten_of_several_discards():
             want = brute(counts)[1]
             assert got[i] == sum(4 - seen[j] for j in want), (counts, i)
             counts[i] += 1
+
+
+def test_draw_lowers_agrees_with_improving_for_every_kind():
+    rng = random.Random(41)
+    for _ in range(800):
+        counts = random_counts(rng, rng.choice((13, 13, 10, 7, 4)))
+        shape._CACHE.clear()
+        now, better = shape.improving(counts)
+        for kind in range(34):
+            assert shape.draw_lowers(counts, kind) == (now, kind in better), (counts, kind)

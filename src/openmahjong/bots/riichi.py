@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from openmahjong.bots.safety import danger
-from openmahjong.bots.shape import TurnShape, improving, useful_count
+from openmahjong.bots.shape import TurnShape, draw_lowers, useful_count
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.dora import DORA_OF_CODE
 from openmahjong.table.actions import (
@@ -458,14 +458,15 @@ class RiichiBot:
         if not calls or _in_riichi(public, seat, view.discards[seat]):
             return PASS
         # A call is like drawing the tile with a set fixed: if drawing it would not lower the
-        # shanten, no call on it can (the memoised answer is usually there from the last turn).
-        # Nearly half the prompts end here, before the rest of the view is read.
+        # shanten, no call on it can. Nearly half the prompts end here, before the rest of the
+        # view is read. (Two shanten lookups: most prompts come on a hand not asked about
+        # before, where finding every kind that lowers it cost several times more.)
         counts = _counts(view.hand)
-        now, better = improving(counts)
         offered = view.offered_tile
         assert offered is not None
         called = INDEX[offered]
-        if called not in better:
+        now, lowers = draw_lowers(counts, called)
+        if not lowers:
             seat_wind = public[seat].get("seat_wind", 41)
             yakuhai, _ = _honours(seat_wind, view.table.get("round_wind", 41))
             if called not in yakuhai:
