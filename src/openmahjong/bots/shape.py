@@ -172,28 +172,25 @@ def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
     key = rest << 8 | index << 4 | current + 1
     found = memo.get(key)
     if found is None:
-        found = _POSITIONS[_lowering_at(part, rest, index, current)]
+        # The regular distance is the best split of the sets (and the pair) between the part
+        # and the rest, and no split costs less than ``current + 1``. One tile lowers each
+        # entry of the part's vector by at most one, so it helps exactly when it lowers the
+        # part's entry at a split that costs ``current + 1`` (a critical split). Those splits
+        # come from the two vectors; which tiles lower each entry is a property of the part
+        # alone (``_lowering``). Most answers met for the first time find both remembered.
+        vec = _VECTOR_OF.get(part)
+        critical = _critical(_record_id(part) if vec is None else vec, rest, index, current)
+        if critical:
+            lowering = _LOWERING.get(part) or _lowering(part)
+            mask = 0
+            for k in critical:
+                mask |= lowering[k]
+            found = _POSITIONS[mask]
+        else:
+            found = b""  # no tile can help: the grown shapes are not even looked up
         memo[key] = found
         _grown_size += 1
     return found
-
-
-def _lowering_at(part: bytes, rest: int, index: int, current: int) -> int:
-    """``_grown`` as a bitmask of positions.
-
-    The regular distance is the best split of the sets (and the pair) between the part and the
-    rest, and no split costs less than ``current + 1``. One tile lowers each entry of the
-    part's vector by at most one, so it helps exactly when it lowers the part's entry at a
-    split that costs ``current + 1`` (a critical split). Those splits come from the two
-    vectors; which tiles lower each entry is a property of the part alone (``_lowering``)."""
-    critical = _critical(_record_id(part), rest, index, current)
-    if not critical:
-        return 0  # no tile can help: the grown shapes are not even looked up
-    lowering = _lowering(part)
-    mask = 0
-    for k in critical:
-        mask |= lowering[k]
-    return mask
 
 
 #: (part's vector id, rest's vector id, distance index, shanten) packed in an int -> the
