@@ -13,9 +13,9 @@ candidate discard of every turn. Exact: the same answers as trying every kind wi
   (:func:`shanten_after`, :func:`useful_after`). The hand is split into parts once; each
   discard only shrinks its own part, whose shrunk shapes are memoised, and discards leaving
   the same vector in their suit share the answers of the other three suits;
-* **memo**: the answer for a 13-tile hand depends only on its counts, and the same hands come
-  back turn after turn (reaction prompts on an unchanged hand), so :func:`improving`
-  remembers them.
+* **memo**: the answer for a 13-tile hand depends only on its counts, so :func:`improving`
+  remembers it. A reaction prompt needs to know about one kind only, and most prompts come on
+  a hand not asked about before, so it asks :func:`draw_lowers` (two shanten lookups).
 
 The memos are bounded dicts that only remember answers: everything stays pure and
 deterministic. Their keys are ints or bytes and their leaves bytes or tuples of ints, so the
