@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 from typer.testing import CliRunner
 
 from openmahjong import hand
 from openmahjong.cli import app
+from openmahjong.hand.shanten import shanten_counts
+from openmahjong.hand.useful import wait_indices
 from openmahjong.tiles import parse
 
 
@@ -54,8 +57,7 @@ def test_analyze_table_for_a_discarding_hand() -> None:
 
 
 def test_analyze_mcr_forms() -> None:
-    result = CliRunner().invoke(app, ["analyze", "147m258p369s1234z", "--ruleset", "mcr",
-                                      "--json"])
+    result = CliRunner().invoke(app, ["analyze", "147m258p369s1234z", "--ruleset", "mcr", "--json"])
     data = json.loads(result.output)
     assert data["shanten_by_form"]["honors_and_knitted"] == 0
     assert data["waits"] == ["7z", "5z", "6z"]
@@ -69,3 +71,54 @@ def test_analyze_rejects_bad_input_clearly() -> None:
     honors = runner.invoke(app, ["analyze", "123m456p789s1122z", "--ruleset", "sichuan"])
     assert honors.exit_code == 2
     assert "honors" in honors.output
+
+
+def _complete_hands(rng: random.Random) -> list[list[int]]:
+    """Complete 14-tile count vectors of every Riichi form (four sets and a pair, seven
+    pairs, thirteen orphans), at most four copies of a kind."""
+    out = []
+    while len(out) < 600:
+        counts = [0] * 34
+        form = rng.choice(("regular", "regular", "pairs", "orphans"))
+        if form == "orphans":
+            for i in (0, 8, 9, 17, 18, 26, *range(27, 34)):
+                counts[i] = 1
+            counts[rng.choice((0, 8, 9, 17, 18, 26, *range(27, 34)))] += 1
+        elif form == "pairs":
+            for i in rng.sample(range(34), 7):
+                counts[i] = 2
+        else:
+            for _ in range(4):
+                i = rng.randrange(34)
+                if i < 27 and i % 9 <= 6 and rng.random() < 0.6:
+                    for j in (i, i + 1, i + 2):
+                        counts[j] += 1
+                else:
+                    counts[i] += 3
+            counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            out.append(counts)
+    return out
+
+
+def test_wait_indices_finds_every_winning_kind_of_ready_hands() -> None:
+    """Against trying all 34 kinds, on the 13-tile hands one tile short of complete hands of
+    each form (the candidate kinds come from per-suit memos and an orphans precheck)."""
+    rng = random.Random(7)
+    checked = 0
+    for complete in _complete_hands(rng):
+        for i in range(34):
+            if not complete[i]:
+                continue
+            counts = list(complete)
+            counts[i] -= 1
+            expected = []
+            for k in range(34):
+                if counts[k] < 4:
+                    counts[k] += 1
+                    if shanten_counts(counts) == -1:
+                        expected.append(k)
+                    counts[k] -= 1
+            assert wait_indices(counts) == expected, counts
+            checked += 1
+    assert checked > 3000

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from struct import Struct
 
 from openmahjong import tiles as _tiles
 from openmahjong.hand.shanten import (
@@ -80,9 +81,9 @@ def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int
 def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
     """Kinds that could complete the hand: for sets, pairs and seven pairs only a held kind or
     a neighbour within two of one; thirteen orphans and the knitted forms may want any kind."""
-    if forms is not RIICHI_FORMS and set(forms) - {REGULAR, SEVEN_PAIRS}:
-        return range(34)
-    if forms is RIICHI_FORMS and sum(counts) >= 13 and sum(1 for i in _ORPHANS if counts[i]) >= 12:
+    if forms is RIICHI_FORMS:
+        return _riichi_candidates(counts)
+    if set(forms) - {REGULAR, SEVEN_PAIRS}:
         return range(34)
     near: set[int] = set()
     for i, n in enumerate(counts):
@@ -92,6 +93,48 @@ def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
                 base = i - i % 9
                 near.update(j for j in (i - 2, i - 1, i + 1, i + 2) if base <= j < base + 9)
     return sorted(near)
+
+
+#: Per suit, the part's counts (9 bytes) -> the dense indices held or within two of a held one
+#: (ascending); and the honors' counts (7 bytes) -> the honors held. Bounded memos: the engine
+#: asks for the waits of every new ready hand, and parts recur far more than hands.
+_SUIT_NEAR: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {})
+_HONORS_HELD: dict[bytes, tuple[int, ...]] = {}
+_NEAR_LIMIT = 50_000
+_split_parts = Struct("9s9s9s7s").unpack
+
+
+def _near_in_suit(part: bytes, base: int) -> tuple[int, ...]:
+    near: set[int] = set()
+    for position, n in enumerate(part):
+        if n:
+            near.update(j for j in range(position - 2, position + 3) if 0 <= j < 9)
+    return tuple(base + j for j in sorted(near))
+
+
+def _riichi_candidates(counts: Sequence[int]) -> Iterable[int]:
+    """``_wait_candidates`` for the Riichi forms, read per part from the memos (the same kinds
+    in the same ascending order, about a fifth of the cost of looking at all 34 counts)."""
+    m, p, s, z = _split_parts(bytearray(counts))
+    # Thirteen orphans wants any kind; it needs twelve kinds of terminals and honors, so at
+    # least six of the seven honors (a byte count rules most hands out first).
+    if z.count(0) <= 1 and sum(counts) >= 13 and sum(1 for i in _ORPHANS if counts[i]) >= 12:
+        return range(34)
+    out: list[int] = []
+    for memo, part, base in zip(_SUIT_NEAR, (m, p, s), (0, 9, 18), strict=True):
+        near = memo.get(part)
+        if near is None:
+            if len(memo) >= _NEAR_LIMIT:
+                memo.clear()
+            near = memo[part] = _near_in_suit(part, base)
+        out.extend(near)
+    honors = _HONORS_HELD.get(z)
+    if honors is None:
+        if len(_HONORS_HELD) >= _NEAR_LIMIT:
+            _HONORS_HELD.clear()
+        honors = _HONORS_HELD[z] = tuple(27 + j for j, n in enumerate(z) if n)
+    out.extend(honors)
+    return out
 
 
 def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:

@@ -308,8 +308,9 @@ class Table:
             and self.wall.live_remaining == 0
         )
         options: dict[int, list[Action]] = {}
-        for s in range(self.n):
-            if s == trigger.seat:
+        source = trigger.seat
+        for s in range(len(self.seats)):
+            if s == source:
                 continue
             opts = policy.reaction_options(self, s, trigger)
             if opts and ron_only:
