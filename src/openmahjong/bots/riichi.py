@@ -205,7 +205,7 @@ class RiichiBot:
 
     def _turn_situation(self, view: BotView, counts: list[int]) -> _Situation:
         """The situation of a seat that must discard (not in riichi): ``_situation`` with the
-        visible counts and values (``_visible``), from one pass over the discards."""
+        visible counts and the value of keeping each kind, from one pass over the discards."""
         seat = view.seat
         assert seat is not None, "a bot plays a seat, not the spectator view"
         index = INDEX
