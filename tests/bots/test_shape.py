@@ -26,7 +26,6 @@ def clear_memos() -> None:
     for memo in (
         shape._CACHE,
         shape._GROWN,
-        shape._GROWN_IDS,
         shape._LOWERING,
         shape._CRITICAL,
         shape._SHRUNK,

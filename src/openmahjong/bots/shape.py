@@ -119,38 +119,6 @@ def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
 
 # ----------------------------------------------------------------------------- memos
 
-#: Part counts -> the record id of the part with one more tile at each position (-1: four held,
-#: or a kind no block of the part can use).
-_GROWN_IDS: dict[bytes, tuple[int, ...]] = {}
-_GROWN_IDS_LIMIT = 200_000
-
-
-def _grown_ids(part: bytes) -> tuple[int, ...]:
-    found = _GROWN_IDS.get(part)
-    if found is None:
-        ids = []
-        honors = len(part) == 7
-        for p, n in enumerate(part):
-            if n >= 4:
-                ids.append(-1)  # no fifth copy
-                continue
-            if n == 0 and (honors or not any(part[max(0, p - 2) : p + 3])):
-                # A tile with no held tile of its kind or within two of it joins no block
-                # the hand has, so it cannot lower the regular form (the candidates every
-                # useful-tile count uses); skipping it also spares filling the shared
-                # tables with shapes no hand will have.
-                ids.append(-1)
-                continue
-            grown = bytearray(part)
-            grown[p] += 1
-            ids.append(_record_id(bytes(grown)))
-        found = tuple(ids)
-        if len(_GROWN_IDS) >= _GROWN_IDS_LIMIT:
-            _GROWN_IDS.clear()
-        _GROWN_IDS[part] = found
-    return found
-
-
 #: Part counts -> {(other parts' vector id, distance index, shanten) packed in an int: the
 #: positions of the part whose addition brings the regular form below that shanten}.
 _GROWN: dict[bytes, dict[int, bytes]] = {}
@@ -225,13 +193,26 @@ def _lowering(part: bytes) -> tuple[int, ...]:
     found = _LOWERING.get(part)
     if found is None:
         v = VECTORS[_record_id(part)]
+        entries = range(len(v))
         masks = [0] * len(v)
-        for p, grown in enumerate(_grown_ids(part)):
-            if grown >= 0:
-                g = VECTORS[grown]
-                for k, n in enumerate(v):
-                    if g[k] < n:
-                        masks[k] |= 1 << p
+        honors = len(part) == 7
+        grown = bytearray(part)
+        for p, n in enumerate(part):
+            if n >= 4:
+                continue  # no fifth copy
+            if n == 0 and (honors or not any(part[max(0, p - 2) : p + 3])):
+                # A tile with no held tile of its kind or within two of it joins no block
+                # the part has, so it lowers no entry (the candidates every useful-tile
+                # count uses); skipping it also spares filling the shared tables with shapes
+                # no hand will have.
+                continue
+            grown[p] += 1
+            g = VECTORS[_record_id(bytes(grown))]
+            grown[p] -= 1
+            bit = 1 << p
+            for k in entries:
+                if g[k] < v[k]:
+                    masks[k] |= bit
         found = tuple(masks)
         if len(_LOWERING) >= _LOWERING_LIMIT:
             _LOWERING.clear()
