@@ -104,6 +104,49 @@ def test_a_suit_and_its_mirror_share_a_record():
         assert suit_record(part) == suit_record(part[::-1]), counts
 
 
+def brute_lowering(part: bytes) -> list[int]:
+    """Per entry of the part's distance vector, the positions (bitmask) where one more tile
+    gives a lower entry, trying every position near a held tile (a suit's tile within two of
+    one, an honour held): only those can ever be useful, so only those are asked about."""
+    from openmahjong.hand.distance import VECTORS
+
+    v = VECTORS[shape._record_id(part)]
+    masks = [0] * len(v)
+    for p in range(len(part)):
+        reach = 0 if len(part) == 7 else 2
+        near = any(part[q] for q in range(len(part)) if abs(q - p) <= reach)
+        if part[p] < 4 and near:
+            grown = bytearray(part)
+            grown[p] += 1
+            g = VECTORS[shape._record_id(bytes(grown))]
+            for k in range(len(v)):
+                if g[k] < v[k]:
+                    masks[k] |= 1 << p
+    return masks
+
+
+def test_lowering_masks_from_the_part_or_from_its_mirror_are_exact():
+    # A suit met for the first time whose mirror is known takes the mirror's masks with the
+    # positions reversed; either way they must be what growing every position gives.
+    rng = random.Random(7)
+    for n in range(1500):
+        size = rng.randint(1, 9)
+        counts = [0] * 9
+        for _ in range(size):
+            i = rng.randrange(9)
+            if counts[i] < 4:
+                counts[i] += 1
+        part = bytes(counts)
+        clear_memos()
+        if n % 2:
+            shape._lowering(part[::-1])  # the mirror first: the part is read from it
+        assert list(shape._lowering(part)) == brute_lowering(part), counts
+    for _ in range(300):
+        honors = bytes(rng.choice((0, 0, 1, 2, 3)) for _ in range(7))
+        clear_memos()
+        assert list(shape._lowering(honors)) == brute_lowering(honors), honors
+
+
 def discard_hands(seed: int, rounds: int) -> list[list[int]]:
     """Random 14 - 3k tile hands, with seven-pairs and thirteen-orphans-like ones mixed in."""
     rng = random.Random(seed)
