@@ -25,11 +25,12 @@ def play_to_end(
     event stream it does not read. ``on_hand`` is called after each finished hand.
     """
     hands = 0
+    turn = Phase.TURN  # read once: an enum member lookup costs more than the comparison
     for _ in range(max_actions):
         if match.finished:
             return match
         table = match.table
-        seat = table.turn if table.phase == Phase.TURN else table.waiting_for()[0]
+        seat = table.turn if table.phase is turn else table.waiting_for()[0]
         legal = table.legal_actions(seat)
         # A forced move (one legal action) needs no bot and no view.
         one = len(legal) == 1
