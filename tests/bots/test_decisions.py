@@ -30,8 +30,13 @@ def test_takes_a_legal_tsumo():
 
 
 def test_takes_a_legal_ron_over_a_pon():
-    v = view("123m456p789s11z55z", [Ron(), Pon(tiles("55z")), PASS], phase="reaction", offered="5z",
-             seat=1)
+    v = view(
+        "123m456p789s11z55z",
+        [Ron(), Pon(tiles("55z")), PASS],
+        phase="reaction",
+        offered="5z",
+        seat=1,
+    )
     assert RiichiBot().act(v) == Ron()
 
 
@@ -60,9 +65,7 @@ def test_folds_against_riichi_with_genbutsu_when_far_from_ready():
     got = RiichiBot().act(view(hand, discards_of(hand), discards=threat, riichi=(2,)))
     assert got == Discard(tiles("8m")[0])  # genbutsu
     # Without the defensive layer it keeps 78m for shape and throws something else.
-    nodef = RiichiBot(defend=False).act(
-        view(hand, discards_of(hand), discards=threat, riichi=(2,))
-    )
+    nodef = RiichiBot(defend=False).act(view(hand, discards_of(hand), discards=threat, riichi=(2,)))
     assert nodef != Discard(tiles("8m")[0])
 
 
@@ -84,8 +87,15 @@ def test_pushes_when_ready_even_against_riichi():
 
 def test_does_not_call_while_folding():
     hand = "19m19p159s1234z66z"
-    v = view(hand, [Pon(tiles("66z")), PASS], phase="reaction", offered="6z", seat=1,
-             discards={2: [("6z", True)]}, riichi=(2,))
+    v = view(
+        hand,
+        [Pon(tiles("66z")), PASS],
+        phase="reaction",
+        offered="6z",
+        seat=1,
+        discards={2: [("6z", True)]},
+        riichi=(2,),
+    )
     assert RiichiBot().act(v) == PASS
 
 
@@ -132,7 +142,7 @@ def test_nine_terminals_declared_unless_close_to_thirteen_orphans():
 
 def test_keeps_the_red_five_over_a_plain_one():
     hand = "123m456p789s1z550m"  # 5m 5m and red 5m: discarding a five keeps the red
-    got = RiichiBot().act(view(hand, discards_of(hand) ))
+    got = RiichiBot().act(view(hand, discards_of(hand)))
     assert got.tile != 105
 
 
