@@ -183,10 +183,12 @@ def suit_id(counts: bytes) -> int:
         raise ValueError("a suit has nine counts of 0..4")
     if not _suit_classes:
         _suit_classes, _class_ids = _build_suit_classes()
-    code = 0
-    for n in counts:
-        code = _WIDTH * code + n
-    return _class_ids[_suit_classes[code]]
+    return _class_ids[_suit_classes[int(counts.translate(_BASE5_DIGITS), _WIDTH)]]
+
+
+#: Count n -> the digit character n: nine counts read as one base-5 numeral, which ``int``
+#: parses in C (a third of the cost of a Python loop over the counts, paid by every new suit).
+_BASE5_DIGITS = bytes.maketrans(bytes(range(_WIDTH)), b"01234")
 
 
 # --------------------------------------------------------------------------- honors

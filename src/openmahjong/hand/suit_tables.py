@@ -41,13 +41,7 @@ _TILES, _PAIRS, _KINDS, _ORPHANS, _ORPHAN_PAIRS = 0, 4, 7, 11, 15
 COUNTER_BITS = 18  # all five fields: summed counters are below 1 << COUNTER_BITS
 
 
-def _features(counts: bytes, orphan_positions: tuple[int, ...]) -> int:
-    # bytes.count runs in C: a new suit's record costs little more than its vector id.
-    tiles = sum(counts)
-    kinds = len(counts) - counts.count(0)
-    pairs = kinds - counts.count(1)
-    orphans = sum(1 for i in orphan_positions if counts[i])
-    orphan_pairs = sum(1 for i in orphan_positions if counts[i] >= 2)
+def _counters(tiles: int, kinds: int, pairs: int, orphans: int, orphan_pairs: int) -> int:
     return (
         tiles << _TILES
         | min(pairs, 7) << _PAIRS
@@ -55,6 +49,27 @@ def _features(counts: bytes, orphan_positions: tuple[int, ...]) -> int:
         | orphans << _ORPHANS
         | min(orphan_pairs, 7) << _ORPHAN_PAIRS
     )
+
+
+# Both read the counts with a few calls that run in C (no generator, no per-tile Python step):
+# a new suit's record then costs little more than its vector id.
+def _suit_counters(counts: bytes) -> int:
+    kinds = 9 - counts.count(0)
+    ones, nines = counts[0], counts[8]
+    return _counters(
+        sum(counts),
+        kinds,
+        kinds - counts.count(1),
+        (ones > 0) + (nines > 0),
+        (ones > 1) + (nines > 1),
+    )
+
+
+def _honor_counters(counts: bytes) -> int:
+    kinds = 7 - counts.count(0)
+    pairs = kinds - counts.count(1)
+    # Every honor is a terminal/honor kind for thirteen orphans.
+    return _counters(sum(counts), kinds, pairs, kinds, pairs)
 
 
 def _check_id(vec_id: int) -> int:
@@ -73,7 +88,7 @@ def suit_record(counts: bytes) -> int:
     if found is None:
         if len(counts) != 9 or max(counts, default=0) > 4:
             raise ValueError("a suit has nine counts of 0..4")
-        found = _check_id(suit_id(counts)) | _features(counts, (0, 8)) << ID_BITS
+        found = _check_id(suit_id(counts)) | _suit_counters(counts) << ID_BITS
         SUIT_RECORDS[counts] = found
     return found
 
@@ -83,7 +98,7 @@ def honor_record(counts: bytes) -> int:
     if found is None:
         if len(counts) != 7 or max(counts, default=0) > 4:
             raise ValueError("honors have seven counts of 0..4")
-        found = _check_id(honor_id(counts)) | _features(counts, tuple(range(7))) << ID_BITS
+        found = _check_id(honor_id(counts)) | _honor_counters(counts) << ID_BITS
         HONOR_RECORDS[counts] = found
     return found
 
