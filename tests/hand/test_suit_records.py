@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from openmahjong.hand import distance
+from openmahjong.hand import distance, suit_tables
 from openmahjong.hand.suit_tables import ID_BITS, ID_MASK, honor_record, suit_record
 
 
@@ -71,3 +71,13 @@ def test_suit_id_reads_the_counts_as_a_base5_code() -> None:
 def test_bad_suits_are_refused(bad: bytes) -> None:
     with pytest.raises(ValueError):
         suit_record(bad)
+
+
+def test_suit_counters_from_the_code_halves_match_reading_the_whole_suit() -> None:
+    # Uniform counts: most suits here hold more than 15 tiles, where the halves' sum would
+    # overflow a field and the whole suit is read instead.
+    rng = random.Random(15)
+    for _ in range(3000):
+        counts = bytes(rng.randint(0, 4) for _ in range(9))
+        expected = suit_tables._counters_of(counts, (0, 8))
+        assert suit_record(counts) >> ID_BITS == expected, list(counts)

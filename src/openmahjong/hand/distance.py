@@ -24,6 +24,8 @@ __all__ = [
     "VECTORS",
     "COMBINED",
     "suit_id",
+    "suit_code",
+    "suit_class_id",
     "honor_id",
     "vector",
     "combine",
@@ -178,17 +180,27 @@ _class_ids: list[int] = []
 
 def suit_id(counts: bytes) -> int:
     """Id of the distance vector of nine counts (0..4) of one numbered suit."""
-    global _suit_classes, _class_ids
     if len(counts) != _KINDS or max(counts) > _MOST:
         raise ValueError("a suit has nine counts of 0..4")
-    if not _suit_classes:
-        _suit_classes, _class_ids = _build_suit_classes()
-    return _class_ids[_suit_classes[int(counts.translate(_BASE5_DIGITS), _WIDTH)]]
+    return suit_class_id(suit_code(counts))
 
 
 #: Count n -> the digit character n: nine counts read as one base-5 numeral, which ``int``
 #: parses in C (a third of the cost of a Python loop over the counts, paid by every new suit).
 _BASE5_DIGITS = bytes.maketrans(bytes(range(_WIDTH)), b"01234")
+
+
+def suit_code(counts: bytes) -> int:
+    """The base-5 code of nine counts, first count most significant (the counts are trusted)."""
+    return int(counts.translate(_BASE5_DIGITS), _WIDTH)
+
+
+def suit_class_id(code: int) -> int:
+    """Id of the distance vector of the suit with base-5 code ``code``."""
+    global _suit_classes, _class_ids
+    if not _suit_classes:
+        _suit_classes, _class_ids = _build_suit_classes()
+    return _class_ids[_suit_classes[code]]
 
 
 # --------------------------------------------------------------------------- honors

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from openmahjong.hand.distance import honor_id, suit_id
+from openmahjong.hand.distance import honor_id, suit_class_id, suit_code
 
 __all__ = [
     "ID_BITS",
@@ -51,18 +51,39 @@ def _counters(tiles: int, kinds: int, pairs: int, orphans: int, orphan_pairs: in
     )
 
 
-# Both read the counts with a few calls that run in C (no generator, no per-tile Python step):
-# a new suit's record then costs little more than its vector id.
-def _suit_counters(counts: bytes) -> int:
-    kinds = 9 - counts.count(0)
-    ones, nines = counts[0], counts[8]
+def _counters_of(counts: bytes, orphan_positions: tuple[int, ...]) -> int:
+    kinds = len(counts) - counts.count(0)
     return _counters(
         sum(counts),
         kinds,
         kinds - counts.count(1),
-        (ones > 0) + (nines > 0),
-        (ones > 1) + (nines > 1),
+        sum(counts[i] > 0 for i in orphan_positions),
+        sum(counts[i] > 1 for i in orphan_positions),
     )
+
+
+# A suit's counters are sums over its positions, so they split in two: the first four positions
+# (with the 1, a terminal) and the last five (with the 9). Two small tables indexed by the two
+# halves of the suit's base-5 code, which its vector id needs anyway, replace reading the
+# counts: a new suit's record then costs little more than its vector id. The sum stays exact
+# while no field overflows, i.e. up to 15 tiles (a hand holds at most 14).
+_LAST_FIVE = 5**5
+_FIRST_FOUR_COUNTERS: list[int] = []
+_LAST_FIVE_COUNTERS: list[int] = []
+
+
+def _half_counters(width: int, terminal: int) -> list[int]:
+    return [_counters_of(_code_to_counts(code, width), (terminal,)) for code in range(5**width)]
+
+
+def _suit_counters(counts: bytes, code: int) -> int:
+    if not _FIRST_FOUR_COUNTERS:
+        _FIRST_FOUR_COUNTERS[:] = _half_counters(4, 0)
+        _LAST_FIVE_COUNTERS[:] = _half_counters(5, 4)
+    if sum(counts) > 15:
+        return _counters_of(counts, (0, 8))
+    first, last = divmod(code, _LAST_FIVE)
+    return _FIRST_FOUR_COUNTERS[first] + _LAST_FIVE_COUNTERS[last]
 
 
 def _honor_counters(counts: bytes) -> int:
@@ -88,7 +109,8 @@ def suit_record(counts: bytes) -> int:
     if found is None:
         if len(counts) != 9 or max(counts, default=0) > 4:
             raise ValueError("a suit has nine counts of 0..4")
-        found = _check_id(suit_id(counts)) | _suit_counters(counts) << ID_BITS
+        code = suit_code(counts)
+        found = _check_id(suit_class_id(code)) | _suit_counters(counts, code) << ID_BITS
         SUIT_RECORDS[counts] = found
     return found
 
