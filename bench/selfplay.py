@@ -121,8 +121,7 @@ class RiichienvUseful(RiichienvGreedy):
 
 
 _NEAR = [
-    [k] if k >= 27 else [k + d for d in (-2, -1, 0, 1, 2) if 0 <= k % 9 + d <= 8]
-    for k in range(34)
+    [k] if k >= 27 else [k + d for d in (-2, -1, 0, 1, 2) if 0 <= k % 9 + d <= 8] for k in range(34)
 ]
 
 
@@ -259,16 +258,21 @@ def timed(fn: Callable[[], int]) -> tuple[int, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4,
-                        help="our games per line per round (riichienv plays 4x as many)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=4,
+        help="our games per line per round (riichienv plays 4x as many)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds")
     parser.add_argument("--warmup", type=int, default=20, help="warm-up games (ours, untimed)")
     parser.add_argument("--preset", default="majsoul-hanchan")
     parser.add_argument(
-        "--settle-gc", action="store_true",
+        "--settle-gc",
+        action="store_true",
         help="after the warm-up, settle the garbage collector the way the server does for its "
-             "tables (openmahjong.server.room.settle_gc: what is alive is frozen, young "
-             "collections every 50k allocations); both engines then run under it",
+        "tables (openmahjong.server.room.settle_gc: what is alive is frozen, young "
+        "collections every 50k allocations); both engines then run under it",
     )
     args = parser.parse_args()
     options = preset(args.preset)
@@ -286,8 +290,10 @@ def main() -> None:
 
     watch = _Watch()
     gc.callbacks.append(watch)
-    totals = {name: [0, 0.0, 0.0] for name in
-              ("ours+bots", "riichienv+greedy", "ours+greedy", "riichienv+useful")}
+    totals = {
+        name: [0, 0.0, 0.0]
+        for name in ("ours+bots", "riichienv+greedy", "ours+greedy", "riichienv+useful")
+    }
     for r in range(args.rounds):
         seeds = list(range(r * args.games, (r + 1) * args.games))
         # The peer is several times faster: give it more games so its time is measurable.
@@ -317,11 +323,15 @@ def main() -> None:
         print(f"{name:<18} {hands:>7} {cpu:>7.2f} {rates[name]:>9.1f} {hands / wall:>15.1f}")
     peer = rates["riichienv+greedy"]
     print(f"ratio ours+bots / riichienv+greedy:   {rates['ours+bots'] / peer:.2f}x  (goal >= 1.0x)")
-    print(f"ratio ours+greedy / riichienv+greedy: {rates['ours+greedy'] / peer:.2f}x  "
-          "(engines with equal agents)")
-    print(f"ratio ours+bots / riichienv+useful:   "
-          f"{rates['ours+bots'] / rates['riichienv+useful']:.2f}x  "
-          "(riichienv with our bot's shanten + useful-tile work in Python)")
+    print(
+        f"ratio ours+greedy / riichienv+greedy: {rates['ours+greedy'] / peer:.2f}x  "
+        "(engines with equal agents)"
+    )
+    print(
+        f"ratio ours+bots / riichienv+useful:   "
+        f"{rates['ours+bots'] / rates['riichienv+useful']:.2f}x  "
+        "(riichienv with our bot's shanten + useful-tile work in Python)"
+    )
 
     print(
         f"during ours+bots: garbage collector {watch.seconds:.2f} s (wall), "
@@ -335,9 +345,10 @@ def main() -> None:
         f"median {statistics.median(times_us):.0f} us, p99 {p99:.0f} us, max {times_us[-1]:.0f} us"
     )
     total = sum(parts.values())
-    print("ours+bots time over those games: " + ", ".join(
-        f"{name} {100 * sec / total:.0f}%" for name, sec in parts.items()
-    ))
+    print(
+        "ours+bots time over those games: "
+        + ", ".join(f"{name} {100 * sec / total:.0f}%" for name, sec in parts.items())
+    )
 
 
 if __name__ == "__main__":

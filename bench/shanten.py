@@ -62,8 +62,10 @@ def main() -> None:
     args = parser.parse_args()
     oracle = Shanten()
     rng = random.Random(20261129)
-    print(f"{'size':>4} {'ours':>12} {'mahjong':>10} {'riichienv':>11} {'batch':>12}"
-          f" {'ours/mahjong':>13} {'batch/riichienv':>16} {'agree':>7}")
+    print(
+        f"{'size':>4} {'ours':>12} {'mahjong':>10} {'riichienv':>11} {'batch':>12}"
+        f" {'ours/mahjong':>13} {'batch/riichienv':>16} {'agree':>7}"
+    )
     for size in (13, 14):
         warm = [random_hand(rng, size)[0] for _ in range(args.warmup)]
         start = time.perf_counter()
@@ -97,11 +99,15 @@ def main() -> None:
         agree_mahjong = sum(a == b for a, b in zip(ours, theirs, strict=False)) / len(theirs)
         assert batch.tolist() == ours, "batch and single calls disagree"
         agree_rust = sum(a == b for a, b in zip(ours, rust, strict=True)) / len(rust)
-        print(f"{size:>4} {ours_rate:>12,.0f} {mahjong_rate:>10,.0f} {riichienv_rate:>11,.0f}"
-              f" {batch_rate:>12,.0f} {ours_rate / mahjong_rate:>12.1f}x"
-              f" {batch_rate / riichienv_rate:>15.1f}x {agree_mahjong:>7.2%}")
-        print(f"     (warm-up while tables fill: {warm_rate:,.0f} hands/s;"
-              f" agreement with riichienv {agree_rust:.2%})")
+        print(
+            f"{size:>4} {ours_rate:>12,.0f} {mahjong_rate:>10,.0f} {riichienv_rate:>11,.0f}"
+            f" {batch_rate:>12,.0f} {ours_rate / mahjong_rate:>12.1f}x"
+            f" {batch_rate / riichienv_rate:>15.1f}x {agree_mahjong:>7.2%}"
+        )
+        print(
+            f"     (warm-up while tables fill: {warm_rate:,.0f} hands/s;"
+            f" agreement with riichienv {agree_rust:.2%})"
+        )
 
 
 if __name__ == "__main__":

@@ -76,7 +76,8 @@ _INDEX_OF_KIND: dict[int, int] = {k: i for i, k in enumerate(ALL_KINDS)}
 _VALID: frozenset[int] = frozenset(ALL_KINDS) | frozenset(FLOWERS) | frozenset(RED_FIVES)
 #: Every valid code with a kind (red fives included) -> its dense index: one lookup, no kind().
 _INDEX_OF_CODE: dict[int, int] = {
-    **_INDEX_OF_KIND, **{red: _INDEX_OF_KIND[red // 100 * 10 + 5] for red in RED_FIVES}
+    **_INDEX_OF_KIND,
+    **{red: _INDEX_OF_KIND[red // 100 * 10 + 5] for red in RED_FIVES},
 }
 
 _SUIT_LETTERS = {1: "m", 2: "p", 3: "s"}

@@ -15,8 +15,18 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("selfplay")
     result = CliRunner().invoke(
         app,
-        ["selfplay", "--preset", "majsoul-tonpuu", "--games", "2", "--seed", "5",
-         "--out", str(out), "--json"],
+        [
+            "selfplay",
+            "--preset",
+            "majsoul-tonpuu",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            str(out),
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     return out

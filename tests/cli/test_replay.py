@@ -84,13 +84,18 @@ def test_malformed_files_give_clear_errors(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "openmahjong", "header": ')
     other = write(tmp_path / "other.json", {"hello": 1})
-    no_options = write(tmp_path / "no_options.json",
-                       {"format": "openmahjong", "header": {"ruleset": "riichi"}, "actions": []})
-    bad_entry = write(tmp_path / "entry.json", {
-        "format": "openmahjong",
-        "header": {"options": {}, "master_seed": "ab" * 32},
-        "actions": [["x"]],
-    })
+    no_options = write(
+        tmp_path / "no_options.json",
+        {"format": "openmahjong", "header": {"ruleset": "riichi"}, "actions": []},
+    )
+    bad_entry = write(
+        tmp_path / "entry.json",
+        {
+            "format": "openmahjong",
+            "header": {"options": {}, "master_seed": "ab" * 32},
+            "actions": [["x"]],
+        },
+    )
     result = check(broken, other, no_options, bad_entry, tmp_path / "missing.json")
     assert result.exit_code == 2
     errors = {Path(e["file"]).name: e["error"] for e in json.loads(result.stdout)["errors"]}
@@ -124,8 +129,12 @@ def test_the_older_flat_match_record_still_replays():
 
     seed, _ = selfplay_seed(9, 0)
     record = play_match(preset("majsoul-tonpuu"), seed).record()
-    flat = {"ruleset": "riichi", "options": record["header"]["options"], "master_seed": seed,
-            "actions": record["actions"]}
+    flat = {
+        "ruleset": "riichi",
+        "options": record["header"]["options"],
+        "master_seed": seed,
+        "actions": record["actions"],
+    }
     assert detect_format(flat) == "openmahjong"
     report = check_data(flat)
     assert report.status == "ok" and report.hands == report.hands_matched > 0
@@ -164,8 +173,9 @@ def test_a_legal_edit_that_ends_the_same_way_is_caught_by_the_hand_digest(record
             report = check_data(edited, "edited")
             tried += 1
             if report.status == "mismatch":
-                assert any("digest" in m["what"] or "record" in m["what"]
-                           for m in report.mismatches)
+                assert any(
+                    "digest" in m["what"] or "record" in m["what"] for m in report.mismatches
+                )
                 return
             assert report.status == "error"  # an edit either diverges or is caught
             if tried > 40:

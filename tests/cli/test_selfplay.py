@@ -16,12 +16,28 @@ def run(*args: str):
 
 
 def test_writes_one_record_per_game_and_a_json_summary(tmp_path):
-    result = run("--preset", "majsoul-tonpuu", "--games", "2", "--seed", "3", "--out",
-                 str(tmp_path), "--json")
+    result = run(
+        "--preset",
+        "majsoul-tonpuu",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path),
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert {"games", "hands", "seconds", "wins", "draws", "deal_ins",
-            "average_points_by_place"} <= summary.keys()
+    assert {
+        "games",
+        "hands",
+        "seconds",
+        "wins",
+        "draws",
+        "deal_ins",
+        "average_points_by_place",
+    } <= summary.keys()
     assert summary["games"] == 2 and summary["hands"] >= 8
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["game-0001.json", "game-0002.json"]
@@ -36,8 +52,9 @@ def test_writes_one_record_per_game_and_a_json_summary(tmp_path):
 
 def test_same_seed_writes_identical_records(tmp_path, records):
     again = tmp_path / "again"
-    result = run("--preset", "majsoul-tonpuu", "--games", "2", "--seed", "5", "--out",
-                 str(again), "--json")
+    result = run(
+        "--preset", "majsoul-tonpuu", "--games", "2", "--seed", "5", "--out", str(again), "--json"
+    )
     assert result.exit_code == 0, result.output
     for name in ("game-0001.json", "game-0002.json"):
         assert (again / name).read_bytes() == (records / name).read_bytes()
@@ -55,8 +72,9 @@ def test_a_record_header_has_seats_entry_order_and_the_revealed_seed(records):
 
 
 def test_human_summary_is_printed(tmp_path):
-    result = run("--preset", "majsoul-tonpuu", "--games", "1", "--seed", "1", "--out",
-                 str(tmp_path))
+    result = run(
+        "--preset", "majsoul-tonpuu", "--games", "1", "--seed", "1", "--out", str(tmp_path)
+    )
     assert result.exit_code == 0, result.output
     assert "hands" in result.stdout and "deal-ins" in result.stdout
 

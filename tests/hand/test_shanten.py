@@ -46,8 +46,21 @@ def test_four_of_a_kind_is_never_two_pairs() -> None:
 def test_thirteen_orphans() -> None:
     assert sh("19m19p19s1234567z1m") == -1
     assert sh("19m19p19s1234567z") == 0
-    assert hand.waits(parse("19m19p19s1234567z")) == [11, 19, 21, 29, 31, 39, 41, 42, 43, 44,
-                                                       45, 46, 47]
+    assert hand.waits(parse("19m19p19s1234567z")) == [
+        11,
+        19,
+        21,
+        29,
+        31,
+        39,
+        41,
+        42,
+        43,
+        44,
+        45,
+        46,
+        47,
+    ]
     assert hand.waits(parse("119m19p19s123456z")) == [45]  # 7z is Red, code 45
     assert hand.shanten_by_form(parse("19m19p19s1234566z"))["thirteen_orphans"] == 0
 
@@ -72,17 +85,15 @@ def test_empty_waits_on_visible_tiles_are_still_waits() -> None:
 
 def test_mcr_honors_and_knitted() -> None:
     forms = hand.MCR_FORMS
-    assert hand.shanten_by_form(parse("147m258p369s12345z"), forms=forms)[
-        "honors_and_knitted"
-    ] == -1
+    assert (
+        hand.shanten_by_form(parse("147m258p369s12345z"), forms=forms)["honors_and_knitted"] == -1
+    )
     assert sh("147m258p369s1234z", forms) == 0
     assert hand.waits(parse("147m258p369s1234z"), forms=forms) == [45, 46, 47]
     # Any 14 of the 16 tiles of one pattern plus honors: 47m258p369s1234567z is complete.
     assert sh("47m258p369s123456z", forms) == -1
     # Mixing two patterns (1m and 2m) breaks it.
-    assert hand.shanten_by_form(parse("12m258p369s123456z"), forms=forms)[
-        "honors_and_knitted"
-    ] == 0
+    assert hand.shanten_by_form(parse("12m258p369s123456z"), forms=forms)["honors_and_knitted"] == 0
 
 
 def test_mcr_knitted_straight() -> None:

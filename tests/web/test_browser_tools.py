@@ -103,8 +103,10 @@ def test_seed_mismatch_and_bad_input_are_explained(page):
 def test_seed_link_fills_the_form_and_verifies(page):
     p = page.page
     seed_hex = format(SEED, "064x")
-    page.open(f"#/tools/seed?seed={seed_hex}&salt={SALT}&ruleset=sichuan&hands=2"
-              f"&players={','.join(PLAYERS)}")
+    page.open(
+        f"#/tools/seed?seed={seed_hex}&salt={SALT}&ruleset=sichuan&hands=2"
+        f"&players={','.join(PLAYERS)}"
+    )
     p.wait_for_selector("[data-hand='2']")
     assert p.input_value("input[name=seed]") == seed_hex
     assert p.text_content("[data-testid=commitment]") == str(fairness.commitment(SEED, SALT))
@@ -232,8 +234,11 @@ def test_riichi_calculator(page):
     p.fill("input[name=dora]", "1p")
     p.get_by_role("button", name="Calculate").click()
     p.wait_for_selector("[data-testid=points]")
-    win = win_document(riichi_score("234m567p22s345678s", "8s", riichi=True, tsumo=True,
-                                    dora_indicators=tiles.parse("1p")))
+    win = win_document(
+        riichi_score(
+            "234m567p22s345678s", "8s", riichi=True, tsumo=True, dora_indicators=tiles.parse("1p")
+        )
+    )
     assert p.text_content("[data-testid=points]") == f"{win['total']:,} points"
     shown = p.locator("[data-testid=yaku] tr").evaluate_all("rs => rs.map(r => r.dataset.yaku)")
     assert shown == [y["id"] for y in win["yaku"]]
@@ -318,8 +323,12 @@ def test_language_switch_persists_and_sets_lang(page):
 
 def test_routes_placeholders_and_unknown_pages(page):
     p = page.page
-    for route, heading in [("#/lobby", "Lobby"), ("#/replays", "Replays"),
-                           ("#/nowhere", "Page not found"), ("#/", "openmahjong")]:
+    for route, heading in [
+        ("#/lobby", "Lobby"),
+        ("#/replays", "Replays"),
+        ("#/nowhere", "Page not found"),
+        ("#/", "openmahjong"),
+    ]:
         page.open(route)
         assert p.text_content("main h1") == heading
     page.open("#/tools/mcr")
@@ -341,8 +350,9 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("route", ["#/tools/analyze", "#/tools/riichi", "#/tools/mcr",
-                                   "#/tools/seed", "#/"])
+@pytest.mark.parametrize(
+    "route", ["#/tools/analyze", "#/tools/riichi", "#/tools/mcr", "#/tools/seed", "#/"]
+)
 def test_layout_fits_and_touch_targets_are_big_enough(page, route):
     p = page.page
     page.open(route)
@@ -367,14 +377,26 @@ def test_tile_sheet_at_high_dpi(browser, live_server):
     p.goto(f"{live_server.url}/#/tiles")
     p.wait_for_selector("main h1")
     groups = ["tiles.suited", "tiles.honors", "tiles.redFives", "tiles.flowers"]
-    shown = [int(c) for g in groups for c in p.locator(f"[data-testid='{g}'] svg.tile")
-             .evaluate_all("els => els.map(e => e.dataset.tile)")]
+    shown = [
+        int(c)
+        for g in groups
+        for c in p.locator(f"[data-testid='{g}'] svg.tile").evaluate_all(
+            "els => els.map(e => e.dataset.tile)"
+        )
+    ]
     assert sorted(shown) == sorted([*tiles.ALL_KINDS, *tiles.RED_FIVES, *tiles.FLOWERS])
     table = p.locator("[data-testid='tiles.table'] svg.tile")
     assert table.evaluate_all("els => els.map(e => e.getAttribute('class'))") == [
-        "tile", "tile", "tile sideways", "tile back", "tile sideways back", "tile sideways"]
+        "tile",
+        "tile",
+        "tile sideways",
+        "tile back",
+        "tile sideways back",
+        "tile sideways",
+    ]
     p.locator("[data-testid='tiles.suited']").screenshot(
-        path=str(ARTIFACTS / "web-tiles-suited-phone-3x.png"))
+        path=str(ARTIFACTS / "web-tiles-suited-phone-3x.png")
+    )
     p.screenshot(path=str(ARTIFACTS / "web-tiles-phone-3x.png"), full_page=True)
     context.close()
     assert errors == []
@@ -386,8 +408,15 @@ def test_no_english_left_in_chinese_or_japanese(page, lang):
     p = page.page
     page.open("#/")
     p.select_option("#lang", lang)
-    for route in ["#/", "#/tools/analyze", "#/tools/riichi", "#/tools/mcr", "#/tools/seed",
-                  "#/tiles", "#/lobby"]:
+    for route in [
+        "#/",
+        "#/tools/analyze",
+        "#/tools/riichi",
+        "#/tools/mcr",
+        "#/tools/seed",
+        "#/tiles",
+        "#/lobby",
+    ]:
         page.open(route)
         if route == "#/tools/riichi":
             p.get_by_role("button", name="+").click()  # a meld row too

@@ -53,8 +53,14 @@ def test_every_tile_is_drawn_as_labelled_well_formed_svg(lang):
 def test_tile_names():
     cases = [(15, "en"), (105, "en"), (45, "en"), (46, "zh"), (47, "ja"), (58, "en")]
     calls = [("tile_name", {"code": c, "lang": lang}) for c, lang in cases]
-    assert run_ok(calls) == ["5 of Characters", "Red five of Characters", "Red dragon", "白板",
-                             "發", "Chrysanthemum"]
+    assert run_ok(calls) == [
+        "5 of Characters",
+        "Red five of Characters",
+        "Red dragon",
+        "白板",
+        "發",
+        "Chrysanthemum",
+    ]
 
 
 def test_a_non_tile_is_refused():
@@ -63,11 +69,13 @@ def test_a_non_tile_is_refused():
 
 
 def test_sideways_and_face_down_tiles():
-    sideways, back, back_sideways = run_ok([
-        ("tile_markup_opts", {"code": 105, "opts": {"sideways": True}}),
-        ("tile_back", {"opts": {"label": "hidden"}}),
-        ("tile_back", {"opts": {"sideways": True}}),
-    ])
+    sideways, back, back_sideways = run_ok(
+        [
+            ("tile_markup_opts", {"code": 105, "opts": {"sideways": True}}),
+            ("tile_back", {"opts": {"label": "hidden"}}),
+            ("tile_back", {"opts": {"sideways": True}}),
+        ]
+    )
     svg = ET.fromstring(sideways)
     assert svg.get("viewBox") == "0 0 80 60" and "sideways" in svg.get("class")
     assert svg.get("data-tile") == "105"

@@ -96,8 +96,12 @@ def test_walls_for_random_seeds_and_hand_numbers():
         for ruleset in RULESETS:
             for n in [1, 2] + [rng.randint(3, 40) for _ in range(3)]:
                 for red in (True, False) if ruleset == "riichi" else (True,):
-                    args = {"ruleset": ruleset, "master_seed": str(seed), "hand_number": n,
-                            "red_fives": red}
+                    args = {
+                        "ruleset": ruleset,
+                        "master_seed": str(seed),
+                        "hand_number": n,
+                        "red_fives": red,
+                    }
                     calls.append(("shuffled_wall", args))
                     expected.append(fairness.shuffled_wall(ruleset, seed, n, red_fives=red))
     assert run_ok(calls) == expected
@@ -111,9 +115,19 @@ def test_whole_verification_document_equals_the_cli(ruleset):
     for seed in SEEDS[:4] + [DOC_SEED]:
         claimed = fairness.commitment(seed, DOC_SALT)
         for claim in (None, claimed, claimed + 1):
-            calls.append(("verify", {"master_seed": str(seed), "salt": DOC_SALT,
-                                     "ruleset": ruleset, "hands": 3, "players": players,
-                                     "claimed": None if claim is None else str(claim)}))
+            calls.append(
+                (
+                    "verify",
+                    {
+                        "master_seed": str(seed),
+                        "salt": DOC_SALT,
+                        "ruleset": ruleset,
+                        "hands": 3,
+                        "players": players,
+                        "claimed": None if claim is None else str(claim),
+                    },
+                )
+            )
             expected.append(verification(seed, DOC_SALT, ruleset, 3, players, claim))
     got = run_ok(calls)
     assert got == expected
@@ -129,16 +143,30 @@ def test_document_example_wall():
     """The seed document's own example: its MCR wall for round 1 (global random, as written)."""
     state = random.getstate()
     try:
-        tiles_list = [t for t in sorted({*range(11, 20), *range(21, 30), *range(31, 40),
-                                         *range(41, 48)}) for _ in range(4)]
+        tiles_list = [
+            t
+            for t in sorted({*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)})
+            for _ in range(4)
+        ]
         tiles_list.extend(range(51, 59))
         seed = int(hashlib.sha256((format(DOC_SEED, "064x") + "1").encode()).hexdigest(), 16)
         random.seed(seed)
         random.shuffle(tiles_list)
     finally:
         random.setstate(state)
-    (got,) = run_ok([("shuffled_wall", {"ruleset": "mcr", "master_seed": str(DOC_SEED),
-                                        "hand_number": 1, "red_fives": True})])
+    (got,) = run_ok(
+        [
+            (
+                "shuffled_wall",
+                {
+                    "ruleset": "mcr",
+                    "master_seed": str(DOC_SEED),
+                    "hand_number": 1,
+                    "red_fives": True,
+                },
+            )
+        ]
+    )
     assert got == tiles_list
 
 

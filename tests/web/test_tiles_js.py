@@ -16,8 +16,16 @@ EVERY_TILE = [*tiles.ALL_KINDS, *tiles.FLOWERS, *tiles.RED_FIVES]
 
 
 def test_parse_matches_python():
-    texts = ["123m406p789s1234567z", "0m0p0s", "12345678f", "5z 6z 7z", "1m2m3m", "",
-             "19m19p19s1234567z1m", "11112222333344z"]
+    texts = [
+        "123m406p789s1234567z",
+        "0m0p0s",
+        "12345678f",
+        "5z 6z 7z",
+        "1m2m3m",
+        "",
+        "19m19p19s1234567z1m",
+        "11112222333344z",
+    ]
     assert run_ok([("parse", {"text": t}) for t in texts]) == [tiles.parse(t) for t in texts]
 
 

@@ -93,24 +93,65 @@ async def test_analyze_refuses_unknown_ruleset_and_fields(client):
 
 
 async def test_riichi_equals_cli(client):
-    body = {"hand": "234m567p22s345678s", "win": "8s", "riichi": True, "tsumo": True,
-            "dora": ["1p"], "ura": ["7s"], "honba": 1, "sticks": 2}
+    body = {
+        "hand": "234m567p22s345678s",
+        "win": "8s",
+        "riichi": True,
+        "tsumo": True,
+        "dora": ["1p"],
+        "ura": ["7s"],
+        "honba": 1,
+        "sticks": 2,
+    }
     response = await client.post("/api/tools/score/riichi", json=body)
     assert response.status_code == 200
     assert response.json() == cli_json(
-        "score", "riichi", "234m567p22s345678s", "--win", "8s", "--riichi", "--tsumo",
-        "--dora", "1p", "--ura", "7s", "--honba", "1", "--sticks", "2",
+        "score",
+        "riichi",
+        "234m567p22s345678s",
+        "--win",
+        "8s",
+        "--riichi",
+        "--tsumo",
+        "--dora",
+        "1p",
+        "--ura",
+        "7s",
+        "--honba",
+        "1",
+        "--sticks",
+        "2",
     )
 
 
 async def test_riichi_with_melds_seat_and_round(client):
-    body = {"hand": "234m567p22s678s", "win": "8s", "melds": ["pon:555z"], "seat": "S",
-            "round": "E", "discarder": "W", "preset": "tenhou"}
+    body = {
+        "hand": "234m567p22s678s",
+        "win": "8s",
+        "melds": ["pon:555z"],
+        "seat": "S",
+        "round": "E",
+        "discarder": "W",
+        "preset": "tenhou",
+    }
     response = await client.post("/api/tools/score/riichi", json=body)
     assert response.status_code == 200
     assert response.json() == cli_json(
-        "score", "riichi", "234m567p22s678s", "--win", "8s", "--meld", "pon:555z",
-        "--seat", "S", "--round", "E", "--discarder", "W", "--preset", "tenhou",
+        "score",
+        "riichi",
+        "234m567p22s678s",
+        "--win",
+        "8s",
+        "--meld",
+        "pon:555z",
+        "--seat",
+        "S",
+        "--round",
+        "E",
+        "--discarder",
+        "W",
+        "--preset",
+        "tenhou",
     )
     assert {"id", "han", "en", "zh", "ja"} <= set(response.json()["yaku"][0])
 
@@ -148,12 +189,18 @@ async def test_riichi_no_yaku_is_refused_with_a_reason(client):
     ("body", "args"),
     [
         ({"hand": "123456789m11122p", "win": "2m"}, ["123456789m11122p", "--win", "2m"]),
-        ({"hand": "12345678m11122p", "win": "9m", "self_drawn": True, "flowers": 2},
-         ["12345678m11122p", "--win", "9m", "--self-drawn", "--flowers", "2"]),
-        ({"hand": "123m456p789s11z22z", "win": "2z", "seat_wind": "S", "prevalent_wind": "S"},
-         ["123m456p789s11z22z", "--win", "2z", "--seat-wind", "S", "--prevalent-wind", "S"]),
-        ({"hand": "456p789s11z22z", "win": "2z", "melds": ["chi:123m"]},
-         ["456p789s11z22z", "--win", "2z", "--meld", "chi:123m"]),
+        (
+            {"hand": "12345678m11122p", "win": "9m", "self_drawn": True, "flowers": 2},
+            ["12345678m11122p", "--win", "9m", "--self-drawn", "--flowers", "2"],
+        ),
+        (
+            {"hand": "123m456p789s11z22z", "win": "2z", "seat_wind": "S", "prevalent_wind": "S"},
+            ["123m456p789s11z22z", "--win", "2z", "--seat-wind", "S", "--prevalent-wind", "S"],
+        ),
+        (
+            {"hand": "456p789s11z22z", "win": "2z", "melds": ["chi:123m"]},
+            ["456p789s11z22z", "--win", "2z", "--meld", "chi:123m"],
+        ),
     ],
 )
 async def test_mcr_equals_cli(client, body, args):

@@ -37,8 +37,10 @@ def analyze(
     if as_json:
         print_json(result)
         return
-    out.print(f"[bold]{result['hand']}[/]  ({result['ruleset']}, {result['tiles']} tiles): "
-              f"[bold]{_shanten_words(result['shanten'])}[/]")
+    out.print(
+        f"[bold]{result['hand']}[/]  ({result['ruleset']}, {result['tiles']} tiles): "
+        f"[bold]{_shanten_words(result['shanten'])}[/]"
+    )
     forms = ", ".join(
         f"{name.replace('_', ' ')} {'-' if v is None else v}"
         for name, v in result["shanten_by_form"].items()
@@ -52,6 +54,10 @@ def analyze(
         return
     table = Table("discard", "shanten", "useful tiles", "count")
     for row in result["discards"]:
-        table.add_row(row["discard"], str(row["shanten"]), " ".join(row["useful"]) or "-",
-                      str(row["useful_total"]))
+        table.add_row(
+            row["discard"],
+            str(row["shanten"]),
+            " ".join(row["useful"]) or "-",
+            str(row["useful_total"]),
+        )
     out.print(table)

@@ -295,8 +295,8 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
                 report.hands_matched += 1
         if len(stored_hands) > len(replayed):
             report.mismatch(
-                "result", f"the record lists {len(stored_hands)} hands, the replay plays "
-                f"{len(replayed)}"
+                "result",
+                f"the record lists {len(stored_hands)} hands, the replay plays {len(replayed)}",
             )
     stored_result = data.get("result")
     if isinstance(stored_result, dict) and match.finished:

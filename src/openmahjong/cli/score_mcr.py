@@ -27,8 +27,9 @@ def _show(document: dict[str, Any]) -> None:
     table.add_column("count", justify="right")
     table.add_column("points", justify="right")
     for e in document["fans"]:
-        table.add_row(e["zh"], e["en"], str(e["value"]), str(e["count"]),
-                      str(e["value"] * e["count"]))
+        table.add_row(
+            e["zh"], e["en"], str(e["value"]), str(e["count"]), str(e["value"] * e["count"])
+        )
     out.print(table)
     total, flowers = document["total"], document["flowers"]
     if flowers:

@@ -134,9 +134,7 @@ def _print_human(report: dict[str, Any]) -> None:
     out.print(f"[bold]Commitment[/] {report['commitment']}")
     out.print(f"           {report['commitment_hex']}")
     if matches is None:
-        out.print(
-            "[yellow]No --commitment given: compare this with the published commitment[/]"
-        )
+        out.print("[yellow]No --commitment given: compare this with the published commitment[/]")
     elif matches:
         out.print("[bold green]Commitment matches[/]: this seed and salt were committed to")
     else:

@@ -71,8 +71,9 @@ def selfplay(
         str, typer.Option(help="Table preset, e.g. majsoul-hanchan or tenhou-tonpuu.")
     ] = "majsoul-hanchan",
     games: Annotated[int, typer.Option(help="How many matches to play.")] = 1,
-    seed: Annotated[int, typer.Option(help="Self-play seed: the same seed plays the same games.")]
-    = 0,
+    seed: Annotated[
+        int, typer.Option(help="Self-play seed: the same seed plays the same games.")
+    ] = 0,
     out_dir: Annotated[
         Path, typer.Option("--out", help="Directory for the records (created if missing).")
     ] = Path("selfplay"),
@@ -143,8 +144,14 @@ def selfplay(
             records.append(record)
             progress.advance(task)
     summary = summarize(records, time.perf_counter() - start)
-    summary = {"ruleset": ruleset, "preset": preset, "seed": seed, "bot": bot,
-               "out": str(out_dir), **summary}
+    summary = {
+        "ruleset": ruleset,
+        "preset": preset,
+        "seed": seed,
+        "bot": bot,
+        "out": str(out_dir),
+        **summary,
+    }
     if as_json:
         print_json(summary)
         return

@@ -25,9 +25,7 @@ class AnalyzeRequest(BaseModel):
 def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     """The analysis as plain data; ``ValueError`` for a hand that cannot be analysed."""
     if request.ruleset not in hand.FORMS_BY_RULESET:
-        raise ValueError(
-            f"unknown ruleset {request.ruleset!r}: choose from {', '.join(RULESETS)}"
-        )
+        raise ValueError(f"unknown ruleset {request.ruleset!r}: choose from {', '.join(RULESETS)}")
     if not request.hand.strip():
         raise ValueError("the hand is empty: write tiles such as 123m456p789s1122z")
     held = [t for t in tiles.parse(request.hand) if not tiles.is_flower(t)]
