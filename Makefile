@@ -39,6 +39,7 @@ test: $(STAMP) system-deps
 
 check: $(STAMP) system-deps
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest
 
