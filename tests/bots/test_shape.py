@@ -7,6 +7,7 @@ import random
 from openmahjong.bots import shape
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.tiles import counts34, parse
+from tests.hand.strategies import random_counts, random_part
 
 
 def brute(counts: list[int]) -> tuple[int, tuple[int, ...]]:
@@ -33,13 +34,6 @@ def clear_memos() -> None:
         shape._SPECIALS,
     ):
         memo.clear()
-
-
-def random_counts(rng: random.Random, size: int) -> list[int]:
-    counts = [0] * 34
-    for tile_id in rng.sample(range(136), size):
-        counts[tile_id // 4] += 1
-    return counts
 
 
 def test_improving_matches_brute_force_on_random_hands_of_every_size():
@@ -95,13 +89,8 @@ def test_a_suit_and_its_mirror_share_a_record():
 
     rng = random.Random(99)
     for _ in range(2000):
-        counts = [0] * 9
-        for _ in range(rng.randint(0, 14)):
-            i = rng.randrange(9)
-            if counts[i] < 4:
-                counts[i] += 1
-        part = bytes(counts)
-        assert suit_record(part) == suit_record(part[::-1]), counts
+        part = random_part(rng, rng.randint(0, 14))
+        assert suit_record(part) == suit_record(part[::-1]), list(part)
 
 
 def brute_lowering(part: bytes) -> list[int]:

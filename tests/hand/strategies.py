@@ -24,3 +24,15 @@ def random_counts(rng: random.Random, size: int) -> list[int]:
     for i in rng.sample(range(136), size):
         counts[i // 4] += 1
     return counts
+
+
+def random_part(rng: random.Random, tiles: int, kinds: int = 9) -> bytes:
+    """Counts of one suit (nine kinds) or of the honors (seven) holding ``tiles`` tiles, at most
+    four of a kind (``tiles`` <= 4 * ``kinds``)."""
+    counts = [0] * kinds
+    while tiles:
+        i = rng.randrange(kinds)
+        if counts[i] < 4:
+            counts[i] += 1
+            tiles -= 1
+    return bytes(counts)

@@ -17,6 +17,8 @@ import pytest
 from openmahjong.hand import distance
 from openmahjong.hand.distance import INF, VECTOR_LEN, VECTORS, honor_id, suit_id
 
+from .strategies import random_part
+
 
 @cache
 def walk(counts: bytes, older: int = 0, newer: int = 0) -> tuple[int, ...]:
@@ -43,16 +45,6 @@ def walk(counts: bytes, older: int = 0, newer: int = 0) -> tuple[int, ...]:
     return tuple(best)
 
 
-def random_suit(rng: random.Random, tiles: int) -> bytes:
-    counts = [0] * 9
-    while tiles:
-        i = rng.randrange(9)
-        if counts[i] < 4:
-            counts[i] += 1
-            tiles -= 1
-    return bytes(counts)
-
-
 def test_every_small_suit_matches_the_walk() -> None:
     small = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 6]
     assert len(small) > 4000
@@ -63,14 +55,14 @@ def test_every_small_suit_matches_the_walk() -> None:
 def test_suits_a_hand_can_hold_match_the_walk() -> None:
     rng = random.Random(20261129)
     for _ in range(3000):
-        counts = random_suit(rng, rng.randint(7, 14))
+        counts = random_part(rng, rng.randint(7, 14))
         assert VECTORS[suit_id(counts)] == walk(counts), list(counts)
 
 
 def test_suits_no_hand_can_hold_match_the_walk() -> None:
     # The table covers all 5**9 suits, so a count vector past 14 tiles is answered too.
     rng = random.Random(5)
-    suits = [random_suit(rng, rng.randint(15, 35)) for _ in range(300)] + [bytes([4] * 9)]
+    suits = [random_part(rng, rng.randint(15, 35)) for _ in range(300)] + [bytes([4] * 9)]
     for counts in suits:
         assert VECTORS[suit_id(counts)] == walk(counts), list(counts)
 
@@ -102,9 +94,5 @@ def test_honor_vectors_do_not_depend_on_which_kind_holds_what() -> None:
     # honor_id memoises by the sorted counts: the seven kinds are interchangeable.
     rng = random.Random(11)
     for _ in range(500):
-        counts = [0] * 7
-        for _ in range(rng.randint(0, 14)):
-            i = rng.randrange(7)
-            if counts[i] < 4:
-                counts[i] += 1
-        assert VECTORS[honor_id(bytes(counts))] == distance._honor_vector(bytes(counts)), counts
+        counts = random_part(rng, rng.randint(0, 14), kinds=7)
+        assert VECTORS[honor_id(counts)] == distance._honor_vector(counts), list(counts)
