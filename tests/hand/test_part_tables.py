@@ -63,12 +63,14 @@ def held_kinds(counts: list[int]) -> list[int]:
     return [i for i, n in enumerate(counts) if n]
 
 
-def one_by_one(counts: list[int], kinds: list[int]) -> dict[int, int]:
+def one_call_each(counts: list[int], kinds: list[int], step: int) -> dict[int, int]:
+    """Shanten of ``counts`` with ``step`` (-1: a discard, +1: a draw) of each kind, one plain
+    ``shanten_counts`` call each: what the one-split entries must agree with."""
     out = {}
     for i in kinds:
-        counts[i] -= 1
+        counts[i] += step
         out[i] = hand.shanten_counts(counts, forms=PER_FORM)
-        counts[i] += 1
+        counts[i] -= step
     return out
 
 
@@ -81,7 +83,7 @@ def test_shanten_after_discards_matches_one_call_per_discard(size: int) -> None:
         rng.shuffle(kinds)
         before = list(counts)
         answer = hand.shanten_after_discards(counts, kinds)
-        assert answer == one_by_one(counts, kinds), counts
+        assert answer == one_call_each(counts, kinds, -1), counts
         assert list(answer) == kinds  # in the order asked
         assert counts == before
 
@@ -99,15 +101,6 @@ def test_shanten_after_discards_needs_held_kinds() -> None:
         hand.shanten_after_discards(counts, [tiles.index34(tiles.parse("5m")[0])])
 
 
-def one_more_each(counts: list[int], kinds: list[int]) -> dict[int, int]:
-    out = {}
-    for i in kinds:
-        counts[i] += 1
-        out[i] = hand.shanten_counts(counts, forms=PER_FORM)
-        counts[i] -= 1
-    return out
-
-
 @pytest.mark.parametrize("size", (13, 10, 7, 4, 1))
 def test_shanten_after_draws_matches_one_call_per_draw(size: int) -> None:
     rng = random.Random(700 + size)
@@ -117,7 +110,7 @@ def test_shanten_after_draws_matches_one_call_per_draw(size: int) -> None:
         rng.shuffle(kinds)
         before = list(counts)
         answer = hand.shanten_after_draws(counts, kinds)
-        assert answer == one_more_each(counts, kinds), counts
+        assert answer == one_call_each(counts, kinds, +1), counts
         assert list(answer) == kinds
         assert counts == before
 
@@ -144,9 +137,9 @@ def test_neighbour_entries_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     for _ in range(300):
         counts = random_counts(rng, 14)
         kinds = held_kinds(counts)
-        assert hand.shanten_after_discards(counts, kinds) == one_by_one(counts, kinds)
+        assert hand.shanten_after_discards(counts, kinds) == one_call_each(counts, kinds, -1)
         counts[kinds[0]] -= 1
         draws = [i for i in range(34) if counts[i] < 4]
-        assert hand.shanten_after_draws(counts, draws) == one_more_each(counts, draws)
+        assert hand.shanten_after_draws(counts, draws) == one_call_each(counts, draws, +1)
         assert len(part_tables.SMALLER) <= 50
         assert len(part_tables.LARGER) <= 50
