@@ -150,14 +150,17 @@ def test_tactical_mode_through_the_kernel_reasks_a_pon_after_a_chi():
     assert t.turn == 2 and t.seats[2].melds[0].kind == "pon" and t.seats[1].melds == []
 
 
+#: Four dealt hands the view tests share.
+QUIET_HANDS = [
+    "12z1258m258p258s69m",
+    "37z2349m147p1479s",
+    "456z369p369s11m8s8p",
+    "1234567z5m5p5s6m6p",
+]
+
+
 def test_view_hides_the_window_and_other_hands():
-    hands = [
-        "12z1258m258p258s69m",
-        "37z2349m147p1479s",
-        "456z369p369s11m8s8p",
-        "1234567z5m5p5s6m6p",
-    ]
-    t = new_hand(rigged_wall(hands))
+    t = new_hand(rigged_wall(QUIET_HANDS))
     t.act(0, Discard(11))
     v3 = t.view(3)
     assert v3.legal_actions == () and v3.offered_tile == 11
@@ -179,13 +182,7 @@ def test_upgrade_mode_through_the_kernel_chow_claimant_upgrades_to_ron():
 
 
 def test_a_view_owns_its_dicts_so_changing_them_changes_no_later_view():
-    hands = [
-        "12z1258m258p258s69m",
-        "37z2349m147p1479s",
-        "456z369p369s11m8s8p",
-        "1234567z5m5p5s6m6p",
-    ]
-    t = new_hand(rigged_wall(hands))
+    t = new_hand(rigged_wall(QUIET_HANDS))
     first = t.view(1)
     for public in first.seats_public:
         public["riichi"] = "changed"
