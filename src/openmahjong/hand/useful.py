@@ -20,6 +20,7 @@ from openmahjong.hand.shanten import (
     RIICHI_FORMS,
     SEVEN_PAIRS,
     _check_forms,
+    shanten_after_discards,
     shanten_after_draws,
     shanten_counts,
 )
@@ -59,23 +60,26 @@ def _forms(forms: Iterable[str]) -> Iterable[str]:
     return forms if forms is RIICHI_FORMS else _check_forms(forms)
 
 
-def _after_draws(counts: list[int], kinds: Iterable[int], forms: Iterable[str]) -> dict[int, int]:
-    """``{kind: shanten}`` after drawing each kind (a kind held four times is left out: a fifth
-    copy does not exist)."""
-    drawable = [i for i in kinds if counts[i] < 4]
+def _after_each(
+    counts: list[int], kinds: Iterable[int], forms: Iterable[str], step: int
+) -> dict[int, int]:
+    """``{kind: shanten}`` after one tile of each kind is drawn (``step`` +1; a kind held four
+    times is left out: a fifth copy does not exist) or discarded (-1; the kinds are held)."""
+    if step > 0:
+        kinds = [i for i in kinds if counts[i] < 4]
     if forms is RIICHI_FORMS:
-        return shanten_after_draws(counts, drawable)
+        return (shanten_after_draws if step > 0 else shanten_after_discards)(counts, kinds)
     out = {}
-    for i in drawable:
-        counts[i] += 1
+    for i in kinds:
+        counts[i] += step
         out[i] = shanten_counts(counts, forms=forms)
-        counts[i] -= 1
+        counts[i] -= step
     return out
 
 
 def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int]:
     """Kind indices whose addition brings the shanten down to ``target``."""
-    return [i for i, s in _after_draws(counts, range(34), forms).items() if s <= target]
+    return [i for i, s in _after_each(counts, range(34), forms, +1).items() if s <= target]
 
 
 def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
@@ -144,7 +148,7 @@ def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> l
     """
     if shanten_counts(counts, forms=forms) != 0:
         return []
-    after = _after_draws(counts, _wait_candidates(counts, forms), forms)
+    after = _after_each(counts, _wait_candidates(counts, forms), forms, +1)
     return [i for i, s in after.items() if s == -1]
 
 
@@ -198,10 +202,12 @@ def discard_table(
     counts = _counts(tile_list, (14, 11, 8, 5, 2), "a discard table")
     seen = _tiles.counts34(visible)
     options: list[DiscardOption] = []
-    for discard in sorted(set(tile_list), key=_tiles.sort_key):
+    discards = sorted(set(tile_list), key=_tiles.sort_key)
+    shanten_after = _after_each(counts, {_tiles.index34(t) for t in discards}, forms, -1)
+    for discard in discards:
         i = _tiles.index34(discard)
+        after = shanten_after[i]
         counts[i] -= 1
-        after = shanten_counts(counts, forms=forms)
         improving = _improving(counts, after - 1, forms)
         counts[i] += 1
         # Remaining copies count against the whole 14-tile hand: the discard is seen too.
