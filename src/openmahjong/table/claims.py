@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from openmahjong.table.actions import NO_CLAIM, PASS, WIN_PRIORITY, Action, Pass
 from openmahjong.table.errors import IllegalAction
 
@@ -57,6 +59,9 @@ TACTICAL = ArbitrationMode(reask_passers=True)
 UPGRADE = ArbitrationMode(allow_upgrade=True)
 
 
+# A plain Python class even where this module is compiled (mypyc): its instances are built
+# by filling ``__dict__`` directly, which a native class does not have.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Window:
     #: The seat whose tile is offered (the discarder, or the kan declarer for a robbing window).

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from openmahjong.fairness import deal
 from openmahjong.table.actions import (
     PASS,
@@ -67,6 +69,9 @@ class Phase(StrEnum):
 _TURN, _REACTION, _SPECIAL, _ENDED = Phase.TURN, Phase.REACTION, Phase.SPECIAL, Phase.ENDED
 
 
+# A plain Python class even where this module is compiled (mypyc): its instances are built
+# by filling ``__dict__`` directly, which a native class does not have.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SeatView:
     """Exactly what one seat may know (``seat=None``: a spectator's public view)."""

@@ -415,7 +415,7 @@ class RiichiPolicy(RoundPolicy):
         st = table.seats[seat]
         x: RiichiSeat = st.extra
         out: list[Action] = []
-        fours = [i for i, n in enumerate(c) if n == 4] if 4 in c else []
+        fours = [i for i in range(34) if c[i] == 4] if 4 in c else []
         for i in fours:
             tiles = tuple(sorted(t for t in st.hand if index34(t) == i))
             if x.riichi:
