@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: test check bench serve clean system-deps
+.PHONY: test check bench serve clean system-deps native pure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[native]'
 	touch $(RUN_STAMP)
+
+# The hot modules compiled with mypyc, in place (openmahjong/native.py lists them; docs/native.md).
+# Rebuilds only when one of their sources changed; without a compiler everything runs as plain
+# Python (under CI a failed build is an error). `make pure` removes the compiled modules.
+native: | $(BIN)/python
+	@test -f $(STAMP) || test -f $(RUN_STAMP) || $(MAKE) --no-print-directory $(RUN_STAMP)
+	$(BIN)/python -m openmahjong.native build
+
+pure: | $(BIN)/python
+	$(BIN)/python -m openmahjong.native clean
 
 # Debian packages the tests need: Chromium (browser tests), CJK fonts (tile faces, zh/ja pages)
 # and Node.js (the client's JS modules checked against Python). Installed once, as root.
@@ -33,21 +43,22 @@ system-deps:
 		     [ -z "$$CI" ] || exit 1; }; \
 	fi
 
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps native
 	$(BIN)/ruff check src tests bench
 	$(BIN)/pytest
 
-check: $(STAMP) system-deps
+check: $(STAMP) system-deps native
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(STAMP) native
 	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
-serve: $(RUN_STAMP)
+serve: $(RUN_STAMP) native
 	$(BIN)/openmahjong serve
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache src/.mypy_cache src/openmahjong/.native-build
+	find src -name '*.so' -delete

@@ -23,7 +23,8 @@ one bot decision takes (mean, median, 99th percentile over every decision of a f
 the one-time warm-up of our lazily filled shanten tables, which happens before timing. Then
 what the ours+bots line spent in the garbage collector and how many suit shapes it met for the
 first time (each fills the shared shanten tables), and where the time of two more games goes
-(engine legal actions, engine act, views, bots).
+(engine legal actions, engine act, views, bots). The first line says whether the hot modules
+ran compiled (``make native``) or as plain Python (``OPENMAHJONG_PURE=1``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from collections.abc import Callable
 import riichienv
 from riichienv import ActionType, RiichiEnv
 
+from openmahjong import native
 from openmahjong.bots import RiichiBot, play_match, selfplay_seed
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.suit_tables import SUIT_RECORDS
@@ -281,6 +283,7 @@ def main() -> None:
     start = time.perf_counter()
     ours_bots(list(range(10_000, 10_000 + args.warmup)), options)
     warm = time.perf_counter() - start
+    print(native.summary())
     print(f"warm-up: {args.warmup} games of ours+bots in {warm:.1f} s (shanten tables fill)")
     if args.settle_gc:
         from openmahjong.server.room import settle_gc
