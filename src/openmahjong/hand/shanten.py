@@ -179,7 +179,9 @@ def _make_shanten_counts() -> Callable[..., int]:
         The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten``
         checks them.
         """
-        if forms is not riichi:
+        # Equality after identity: under mypyc a default argument is a fresh tuple, so the
+        # default alone would miss the identity test and take the slow general path.
+        if forms is not riichi and forms != riichi:
             return general(counts, forms)
         m, p, s, z = split(bytearray(counts))
         try:
