@@ -8,7 +8,9 @@ cannot do without (``turn_actions``, ``settle_wins``/``settle_tsumo`` and ``exha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from openmahjong.table.actions import Action, Discard
 from openmahjong.table.claims import STANDARD, ArbitrationMode
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 __all__ = ["Trigger", "RoundPolicy"]
 
 
+# A plain Python class even where this module is compiled (mypyc): the kernel builds the
+# discard's trigger by filling ``__dict__``, which a native class does not have.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Trigger:
     """Why a reaction window opened: a ``discard``, or a ``kakan``/``ankan`` that may be robbed."""
@@ -31,15 +36,21 @@ class Trigger:
     meld: Meld | None = None
 
 
+# Compiled (mypyc), this is a native class, so a compiled ruleset's policy is one too (its
+# attributes are slots and its hooks direct calls); rulesets and tests that stay plain Python
+# subclass it all the same. The settings a subclass overrides in its class body are
+# ``ClassVar``s: a compiled read of a native attribute would not see a plain subclass's
+# class-level value.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RoundPolicy:
-    seats: int = 4
+    seats: ClassVar[int] = 4
     #: Tiles split off the back of the wall after the deal (Riichi 14; MCR, Sichuan 0).
-    dead_wall: int = 14
+    dead_wall: ClassVar[int] = 14
     #: Whether the dealer starts with one tile more (and so discards without drawing).
-    dealer_extra: bool = True
+    dealer_extra: ClassVar[bool] = True
     arbitration: ArbitrationMode = STANDARD
     #: The discard after the last live tile may be claimed only for a win.
-    final_discard_ron_only: bool = True
+    final_discard_ron_only: ClassVar[bool] = True
 
     # ---------------------------------------------------------------- legality
     def turn_actions(self, table: Table, seat: int) -> list[Action]:

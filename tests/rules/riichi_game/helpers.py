@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from openmahjong.rules.riichi.game import GameOptions, new_hand
 from openmahjong.table import PASS, Discard, Phase, Table, rigged_wall
 from openmahjong.tiles import parse
@@ -39,14 +41,15 @@ def pass_all(t: Table) -> None:
 
 
 def snapshot(t: Table):
+    # ``asdict``, not ``vars``: compiled with mypyc, the round's dataclasses have no __dict__.
     return (
         [
             (
                 list(s.hand),
                 list(s.melds),
-                [vars(d).copy() for d in s.discards],
+                [asdict(d) for d in s.discards],
                 s.points,
-                vars(s.extra).copy(),
+                asdict(s.extra),
             )
             for s in t.seats
         ],
@@ -55,7 +58,7 @@ def snapshot(t: Table):
         t.wall.position,
         len(t.events),
         len(t.log),
-        vars(t.policy.state).copy(),
+        asdict(t.policy.state),
     )
 
 
