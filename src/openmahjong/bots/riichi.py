@@ -26,8 +26,7 @@ Decisions, in order (see ``docs/bots.md``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from openmahjong.bots.safety import danger
 from openmahjong.bots.shape import TurnShape, draw_lowers, useful_count
@@ -50,27 +49,37 @@ from openmahjong.tiles import ALL_KINDS, RED_FIVES, kind
 
 __all__ = ["RiichiBot", "BotView"]
 
+# Module constants are ``Final`` and their tuples typed ``tuple[..., ...]``: under mypyc a
+# ``Final`` is a C static (not a module-dict lookup per read), and a fixed-length tuple type
+# would be a native tuple that is boxed again whenever it is indexed by a variable.
+
+
+def _index_of_codes() -> list[int]:
+    # Built in a function: module-level loop variables would be module globals under mypyc.
+    index = [1 << 30] * (max(RED_FIVES) + 1)
+    for i, code in enumerate(ALL_KINDS):
+        index[code] = i
+    for red in RED_FIVES:
+        index[red] = index[kind(red)]
+    return index
+
+
 #: Tile code (red fives included) -> dense kind index 0..33; a list indexed by the code, which
 #: is cheaper than a dict. A code that is no tile maps far past any count list, so using it
 #: fails loudly (IndexError) instead of counting a wrong kind.
-INDEX: list[int] = [1 << 30] * (max(RED_FIVES) + 1)
-for _i, _code in enumerate(ALL_KINDS):
-    INDEX[_code] = _i
-for _red in RED_FIVES:
-    INDEX[_red] = INDEX[kind(_red)]
-_RED = frozenset(RED_FIVES)
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_DRAGONS = (31, 32, 33)
+INDEX: Final[list[int]] = _index_of_codes()
+_RED: Final[frozenset[int]] = frozenset(RED_FIVES)
+_ORPHANS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_DRAGONS: Final[tuple[int, ...]] = (31, 32, 33)
 #: Per kind: a terminal or an honour (what an all-simples hand may not hold).
-_OUTSIDE = tuple(i >= 27 or i % 9 in (0, 8) for i in range(34))
-_OUTSIDE_KINDS = tuple(i for i in range(34) if _OUTSIDE[i])
+_OUTSIDE: Final[tuple[bool, ...]] = tuple(i >= 27 or i % 9 in (0, 8) for i in range(34))
+_OUTSIDE_KINDS: Final[tuple[int, ...]] = tuple(i for i in range(34) if _OUTSIDE[i])
 #: Per kind: its suit, 3 for the honours.
-_SUIT = tuple(min(i // 9, 3) for i in range(34))
-_WIND_INDEX = {41: 27, 42: 28, 43: 29, 44: 30}
+_SUIT: Final[tuple[int, ...]] = tuple(min(i // 9, 3) for i in range(34))
+_WIND_INDEX: Final[dict[int, int]] = {41: 27, 42: 28, 43: 29, 44: 30}
 # Type tuples built once (``A | B`` in an isinstance call builds a union on every call).
-_WINS = (Tsumo, Ron)
-_KANS = (Ankan, Kakan)
-_CALLS = (Pon, Chi)
+_WINS: Final[tuple[type, ...]] = (Tsumo, Ron)
+_KANS: Final[tuple[type, ...]] = (Ankan, Kakan)
 
 
 def _counts(hand: Sequence[int]) -> list[int]:
@@ -125,26 +134,54 @@ class BotView(Protocol):
     own: dict[str, Any]
 
 
-@dataclass(slots=True)
 class _Situation:
-    """What the bot derives from one view, once per decision."""
+    """What the bot derives from one view, once per decision.
+
+    A plain class with its own ``__init__``, not a dataclass: under mypyc a dataclass keeps
+    the ``__init__`` the dataclasses module writes, which runs as interpreted Python."""
+
+    __slots__ = ("seat", "counts", "threats", "melds", "yakuhai", "in_riichi", "seen", "value")
 
     seat: int
     counts: list[int]
     #: Per opponent in riichi: which kinds they discarded.
     threats: list[list[bool]]
-    #: Dense kinds of the melds the seat has made, as (meld kind, first tile index, indices).
+    #: Dense kinds of the melds the seat has made, as (meld kind, indices).
     melds: list[tuple[str, list[int]]]
     yakuhai: frozenset[int]
     in_riichi: bool
     #: Visible copies per kind, and the value of keeping each kind (dora, value honours): a
-    #: turn reads them, reactions do not, so they stay empty until ``RiichiBot._visible``.
-    seen: list[int] = field(default_factory=list)
-    value: list[int] = field(default_factory=list)
+    #: turn reads them, reactions do not, so they stay empty there.
+    seen: list[int]
+    value: list[int]
+
+    def __init__(
+        self,
+        seat: int,
+        counts: list[int],
+        threats: list[list[bool]],
+        melds: list[tuple[str, list[int]]],
+        yakuhai: frozenset[int],
+        in_riichi: bool,
+        seen: list[int] | None = None,
+        value: list[int] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.counts = counts
+        self.threats = threats
+        self.melds = melds
+        self.yakuhai = yakuhai
+        self.in_riichi = in_riichi
+        self.seen = [] if seen is None else seen
+        self.value = [] if value is None else value
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"_Situation({fields})"
 
 
 #: (seat wind, round wind) -> (value honours, their base values per kind).
-_HONOURS: dict[tuple[int, int], tuple[frozenset[int], list[int]]] = {}
+_HONOURS: Final[dict[tuple[int, int], tuple[frozenset[int], list[int]]]] = {}
 
 
 def _honours(seat_wind: int, round_wind: int) -> tuple[frozenset[int], list[int]]:
@@ -451,7 +488,7 @@ class RiichiBot:
     def _react(self, view: BotView, legal: Sequence[Action]) -> Action:
         # Never an open kan (Minkan): it gives every opponent a new dora and the bot nothing
         # its pon would not.
-        calls = [a for a in legal if isinstance(a, _CALLS)]
+        calls = [a for a in legal if isinstance(a, (Pon, Chi))]
         seat = view.seat
         assert seat is not None, "a bot plays a seat, not the spectator view"
         public = view.seats_public

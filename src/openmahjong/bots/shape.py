@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from struct import Struct
-from typing import Any
+from typing import Final
 
-from openmahjong.hand.distance import COMBINED, VECTORS, combine
+from openmahjong.hand import distance as _distance
+from openmahjong.hand.distance import combine
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_record, suit_record
 
@@ -44,14 +45,22 @@ __all__ = [
     "ORPHANS",
 ]
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_COUNTS = itemgetter(*ORPHANS)
-_IS_ORPHAN = tuple(i in ORPHANS for i in range(34))
+# Module constants are ``Final`` and their tuples typed ``tuple[..., ...]``: under mypyc a
+# ``Final`` is a C static (not a module-dict lookup per read), and a fixed-length tuple type
+# would be a native tuple that is boxed again whenever it is indexed by a variable.
+ORPHANS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_COUNTS: Final = itemgetter(*ORPHANS)
+_IS_ORPHAN: Final[tuple[bool, ...]] = tuple(i in ORPHANS for i in range(34))
 #: The four parts of a hand as bytes, in one call (cheaper than four slices).
-_split = Struct("9s9s9s7s").unpack
+_split: Final = Struct("9s9s9s7s").unpack
 #: Dense kind -> (part, position in the part).
-_PLACE = tuple((min(i // 9, 3), i - 9 * min(i // 9, 3)) for i in range(34))
-_OFFSET = (0, 9, 18, 27)
+_PLACE: Final[tuple[tuple[int, int], ...]] = tuple(
+    (min(i // 9, 3), i - 9 * min(i // 9, 3)) for i in range(34)
+)
+_OFFSET: Final[tuple[int, ...]] = (0, 9, 18, 27)
+#: The shared tables of ``hand.distance`` (filled in place, never rebound), as constants here.
+_COMBINED: Final[dict[int, dict[int, int]]] = _distance.COMBINED
+_VECTORS: Final[list[tuple[int, ...]]] = _distance.VECTORS
 
 
 def _other_two(a: int, b: int) -> int:
@@ -61,12 +70,14 @@ def _other_two(a: int, b: int) -> int:
 
 
 #: ``[a][b]``: ``_other_two(a, b)`` (-1 when ``a == b``).
-_OTHERS = tuple(tuple(_other_two(a, b) if a != b else -1 for b in range(4)) for a in range(4))
+_OTHERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_other_two(a, b) if a != b else -1 for b in range(4)) for a in range(4)
+)
 
 
 #: Part counts -> distance-vector id, for the parts the bots meet (a mirror's id included).
-_VECTOR_OF: dict[bytes, int] = {}
-_VECTOR_OF_LIMIT = 200_000
+_VECTOR_OF: Final[dict[bytes, int]] = {}
+_VECTOR_OF_LIMIT: Final = 200_000
 
 
 def _record_id(part: bytes) -> int:
@@ -95,23 +106,25 @@ def _find_record_id(part: bytes) -> int:
 
 
 def _part_ids(parts: tuple[bytes, ...]) -> list[int]:
+    vector_of = _VECTOR_OF
     try:  # the common case: every part is known already
         return [
-            _VECTOR_OF[parts[0]],
-            _VECTOR_OF[parts[1]],
-            _VECTOR_OF[parts[2]],
-            _VECTOR_OF[parts[3]],
+            vector_of[parts[0]],
+            vector_of[parts[1]],
+            vector_of[parts[2]],
+            vector_of[parts[3]],
         ]
     except KeyError:
         return [_record_id(part) for part in parts]
 
 
-def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
+def _rests(ids: list[int]) -> tuple[int, ...]:
     """Per part, the vector id of the other three parts together."""
     m, p, s, z = ids
+    combined = _COMBINED
     try:  # the common case: every combination is known already
-        c01, c23 = COMBINED[m][p], COMBINED[s][z]
-        return COMBINED[p][c23], COMBINED[m][c23], COMBINED[c01][z], COMBINED[c01][s]
+        c01, c23 = combined[m][p], combined[s][z]
+        return combined[p][c23], combined[m][c23], combined[c01][z], combined[c01][s]
     except KeyError:
         c01, c23 = combine(m, p), combine(s, z)
         return combine(p, c23), combine(m, c23), combine(c01, z), combine(c01, s)
@@ -121,21 +134,21 @@ def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
 
 #: Part counts -> {(other parts' vector id, distance index, shanten) packed in an int: the
 #: positions of the part whose addition brings the regular form below that shanten}.
-_GROWN: dict[bytes, dict[int, bytes]] = {}
-_GROWN_LIMIT = 500_000
-_grown_size = 0
+_GROWN: Final[dict[bytes, dict[int, bytes]]] = {}
+_GROWN_LIMIT: Final = 500_000
+#: How many answers ``_GROWN`` holds in all (a list, so the count is not a rebound global).
+_GROWN_SIZE: Final[list[int]] = [0]
 
 
 def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
     """The positions of ``part`` where one more tile brings the regular form of the part and
     the rest (vector ``rest``) below ``current``, which it must not be below already (the
     shanten of a hand it is asked about)."""
-    global _grown_size
     memo = _GROWN.get(part)
     if memo is None:
-        if _grown_size >= _GROWN_LIMIT:
+        if _GROWN_SIZE[0] >= _GROWN_LIMIT:
             _GROWN.clear()
-            _grown_size = 0
+            _GROWN_SIZE[0] = 0
         memo = _GROWN[part] = {}
     key = rest << 8 | index << 4 | current + 1
     found = memo.get(key)
@@ -157,22 +170,22 @@ def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
         else:
             found = b""  # no tile can help: the grown shapes are not even looked up
         memo[key] = found
-        _grown_size += 1
+        _GROWN_SIZE[0] += 1
     return found
 
 
 #: (part's vector id, rest's vector id, distance index, shanten) packed in an int -> the
 #: critical entries of the part. Vectors recur far more than the parts' counts.
-_CRITICAL: dict[int, tuple[int, ...]] = {}
-_CRITICAL_LIMIT = 200_000
+_CRITICAL: Final[dict[int, tuple[int, ...]]] = {}
+_CRITICAL_LIMIT: Final = 200_000
 
 
 def _critical(vec: int, rest: int, index: int, current: int) -> tuple[int, ...]:
     key = (vec << 32 | rest) << 8 | index << 4 | current + 1
     found = _CRITICAL.get(key)
     if found is None:
-        v = VECTORS[vec]
-        r = VECTORS[rest]
+        v = _VECTORS[vec]
+        r = _VECTORS[rest]
         target = current + 1
         # Entry k of the part (k // 2 sets, a pair if k is odd) goes with entry index - k of
         # the rest (the other sets, and the pair if the part has none).
@@ -185,8 +198,8 @@ def _critical(vec: int, rest: int, index: int, current: int) -> tuple[int, ...]:
 
 #: Part counts -> per entry of the part's distance vector, the positions (bitmask) where one
 #: more tile lowers that entry.
-_LOWERING: dict[bytes, tuple[int, ...]] = {}
-_LOWERING_LIMIT = 100_000
+_LOWERING: Final[dict[bytes, tuple[int, ...]]] = {}
+_LOWERING_LIMIT: Final = 100_000
 
 
 def _lowering(part: bytes) -> tuple[int, ...]:
@@ -208,7 +221,7 @@ def _lowering(part: bytes) -> tuple[int, ...]:
 def _lowering_masks(part: bytes) -> tuple[int, ...]:
     """Per entry of the part's distance vector, the positions (bitmask) where one more tile
     lowers it, by growing the part at every position that could join a block."""
-    v = VECTORS[_record_id(part)]
+    v = _VECTORS[_record_id(part)]
     entries = range(len(v))
     masks = [0] * len(v)
     honors = len(part) == 7
@@ -222,7 +235,7 @@ def _lowering_masks(part: bytes) -> tuple[int, ...]:
             # skipping it also spares filling the shared tables with shapes no hand will have.
             continue
         grown[p] += 1
-        g = VECTORS[_record_id(bytes(grown))]
+        g = _VECTORS[_record_id(bytes(grown))]
         grown[p] -= 1
         bit = 1 << p
         for k in entries:
@@ -232,26 +245,35 @@ def _lowering_masks(part: bytes) -> tuple[int, ...]:
 
 
 #: Bitmask of nine positions -> the mask of the mirrored positions (``p`` -> ``8 - p``).
-_MIRRORED = tuple(sum(1 << (8 - p) for p in range(9) if mask >> p & 1) for mask in range(512))
+_MIRRORED: Final[tuple[int, ...]] = tuple(
+    sum(1 << (8 - p) for p in range(9) if mask >> p & 1) for mask in range(512)
+)
 
 
 #: Bitmask of positions -> the positions, ascending.
-_POSITIONS = tuple(bytes(p for p in range(9) if mask >> p & 1) for mask in range(512))
+_POSITIONS: Final[tuple[bytes, ...]] = tuple(
+    bytes(p for p in range(9) if mask >> p & 1) for mask in range(512)
+)
 
 
+#: Where a part holds no tile there is nothing to discard: an empty part and an id past every
+#: vector, so a discard of a kind not held fails loudly (``IndexError`` or ``ValueError``)
+#: instead of answering for another shape. Not ``None``: one entry type keeps mypyc's reads
+#: typed.
+_NOT_HELD: Final[tuple[bytes, int]] = (b"", 1 << 40)
 #: Part counts -> per position, the part with one tile fewer there and its vector id
-#: (``None`` where the part holds none).
-_SHRUNK: dict[bytes, tuple[tuple[bytes, int] | None, ...]] = {}
-_SHRUNK_LIMIT = 50_000
+#: (``_NOT_HELD`` where the part holds none).
+_SHRUNK: Final[dict[bytes, tuple[tuple[bytes, int], ...]]] = {}
+_SHRUNK_LIMIT: Final = 50_000
 
 
-def _shrunk(part: bytes) -> tuple[tuple[bytes, int] | None, ...]:
+def _shrunk(part: bytes) -> tuple[tuple[bytes, int], ...]:
     found = _SHRUNK.get(part)
     if found is None:
-        out: list[tuple[bytes, int] | None] = []
+        out: list[tuple[bytes, int]] = []
         for p, n in enumerate(part):
             if n == 0:
-                out.append(None)
+                out.append(_NOT_HELD)
                 continue
             smaller = bytearray(part)
             smaller[p] -= 1
@@ -313,8 +335,8 @@ def _special_extra(counts: Sequence[int], seven_pairs: bool, orphans: bool) -> s
     return extra
 
 
-_CACHE: dict[bytes, tuple[int, tuple[int, ...]]] = {}
-_CACHE_LIMIT = 200_000
+_CACHE: Final[dict[bytes, tuple[int, tuple[int, ...]]]] = {}
+_CACHE_LIMIT: Final = 200_000
 
 
 def improving(counts: list[int]) -> tuple[int, tuple[int, ...]]:
@@ -372,6 +394,16 @@ class TurnShape:
         "singles",
     )
 
+    # Declared with their types: under mypyc the class is native and these are typed fields.
+    counts: list[int]
+    parts: tuple[bytes, ...]
+    ids: list[int]
+    rests: tuple[int, ...]
+    index: int
+    specials: tuple[tuple[int, int], ...] | None
+    shrunk: list[tuple[tuple[bytes, int], ...]]
+    singles: list[int] | None
+
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
         self.parts = parts = _split(bytearray(counts))
@@ -388,25 +420,26 @@ class TurnShape:
         #: Per part: per position, the part with one tile fewer there and its vector id.
         self.shrunk = [get(part) or _shrunk(part) for part in parts]
         #: The kinds held once, when first asked for.
-        self.singles: list[int] | None = None
+        self.singles = None
 
     def shanten_after(self, discards: Iterable[int]) -> dict[int, int]:
         """Shanten (Riichi forms) left by each discard kind (held)."""
-        rests, index, shrunk, specials, counts = (
-            self.rests,
-            self.index,
-            self.shrunk,
-            self.specials,
-            self.counts,
-        )
-        out = {}
+        rests = self.rests
+        index = self.index
+        shrunk = self.shrunk
+        specials = self.specials
+        counts = self.counts
+        combined = _COMBINED
+        vectors = _VECTORS
+        out: dict[int, int] = {}
         for i in discards:
             a, p = _PLACE[i]
-            vec = shrunk[a][p][1]  # type: ignore[index]
+            vec = shrunk[a][p][1]
+            rest = rests[a]
             try:
-                regular = VECTORS[COMBINED[vec][rests[a]]][index] - 1
+                regular = vectors[combined[vec][rest]][index] - 1
             except KeyError:
-                regular = VECTORS[combine(vec, rests[a])][index] - 1
+                regular = vectors[combine(vec, rest)][index] - 1
             if specials is not None:
                 seven, thirteen = specials[_ORPHAN_ROW[i] + counts[i]]
                 if seven < regular:
@@ -419,9 +452,10 @@ class TurnShape:
     def _pairs(self) -> tuple[int, ...]:
         """``[4 * c + d]``: the vector id of parts ``c`` and ``d`` together (``c < d``)."""
         m, p, s, z = self.ids
+        combined = _COMBINED
         try:  # the common case: every combination is known already
-            mp, ms, mz = COMBINED[m][p], COMBINED[m][s], COMBINED[m][z]
-            ps, pz, sz = COMBINED[p][s], COMBINED[p][z], COMBINED[s][z]
+            mp, ms, mz = combined[m][p], combined[m][s], combined[m][z]
+            ps, pz, sz = combined[p][s], combined[p][z], combined[s][z]
         except KeyError:
             mp, ms, mz = combine(m, p), combine(m, s), combine(m, z)
             ps, pz, sz = combine(p, s), combine(p, z), combine(s, z)
@@ -430,11 +464,12 @@ class TurnShape:
     def _special_extra(self, i: int, current: int) -> Iterable[int]:
         """Kinds the special forms add after discarding ``i`` (none unless one of them is
         exactly at ``current``)."""
-        if self.specials is None:
+        specials = self.specials
+        if specials is None:
             return ()
         counts = self.counts
         n = counts[i]
-        seven, thirteen = self.specials[_ORPHAN_ROW[i] + n]
+        seven, thirteen = specials[_ORPHAN_ROW[i] + n]
         if seven != current and thirteen != current:
             return ()  # the common case
         if self._seven_pairs_alone(i, thirteen != current):
@@ -450,7 +485,7 @@ class TurnShape:
     def improving_after(self, i: int, current: int) -> tuple[int, ...]:
         """The kinds that lower the shanten (``current``) left by discarding ``i``."""
         a, p = _PLACE[i]
-        smaller, vec = self.shrunk[a][p]  # type: ignore[misc]
+        smaller, vec = self.shrunk[a][p]
         by_part = self._other_positions(a, vec, current, self._pairs())
         by_part[a] = _grown(smaller, self.rests[a], self.index, current)
         better: tuple[int, ...] = ()
@@ -472,31 +507,32 @@ class TurnShape:
         other parts' share, and each part's sum is remembered per set of positions."""
         # A part's unseen copies over some positions: 4 per position less the seen ones (no
         # list of unseen copies is built: most turns sum a few positions of a few parts).
-        seen_parts = (seen[0:9], seen[9:18], seen[18:27], seen[27:34])
+        seen_parts = (list(seen[0:9]), list(seen[9:18]), list(seen[18:27]), list(seen[27:34]))
         #: Per part: positions -> their unseen copies (few distinct sets recur in a turn).
         sums: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
-        rests, index, shrunk, specials, counts = (
-            self.rests,
-            self.index,
-            self.shrunk,
-            self.specials,
-            self.counts,
-        )
-        #: (vector left in the discard's part, part, shanten) packed -> ``_other_sums``.
-        shared: dict[int, list[Any]] = {}
+        rests = self.rests
+        index = self.index
+        shrunk = self.shrunk
+        specials = self.specials
+        counts = self.counts
+        #: (vector left in the discard's part, part, shanten) packed -> the other parts'
+        #: unseen useful copies, and per part their positions (``_other_positions``).
+        shared: dict[int, tuple[int, list[bytes]]] = {}
+        #: The same keys -> the single tiles' share (``_special_unseen``), when first needed.
+        singles_share: dict[int, int] = {}
         pairs: tuple[int, ...] = ()
-        out = {}
+        out: dict[int, int] = {}
         for i in discards:
             current = shanten[i]
             a, p = _PLACE[i]
-            smaller, vec = shrunk[a][p]  # type: ignore[misc]
+            smaller, vec = shrunk[a][p]
             memo = _GROWN.get(smaller)
             own = memo.get(rests[a] << 8 | index << 4 | current + 1) if memo else None
             if own is None:
                 own = _grown(smaller, rests[a], index, current)
             total = sums[a].get(own)
             if total is None:
-                total = sums[a][own] = 4 * len(own) - sum(map(seen_parts[a].__getitem__, own))
+                total = sums[a][own] = _unseen(seen_parts[a], own)
             key = vec << 8 | a << 4 | current + 1
             found = shared.get(key)
             if found is None:
@@ -509,14 +545,12 @@ class TurnShape:
                     if positions:
                         part_sum = sums[b].get(positions)
                         if part_sum is None:
-                            part_sum = sums[b][positions] = 4 * len(positions) - sum(
-                                map(seen_parts[b].__getitem__, positions)
-                            )
+                            part_sum = sums[b][positions] = _unseen(seen_parts[b], positions)
                         rest += part_sum
-                found = shared[key] = [rest, others, None]
+                found = shared[key] = (rest, others)
             total += found[0]
             if specials is not None and current in specials[_ORPHAN_ROW[i] + counts[i]]:
-                total += self._special_unseen(i, current, own, found, seen)
+                total += self._special_unseen(i, current, own, found[1], key, singles_share, seen)
             out[i] = total
         return out
 
@@ -526,12 +560,14 @@ class TurnShape:
         """After a discard in part ``a`` leaving vector ``vec`` there (shanten ``current``):
         per part, the positions whose addition lowers the regular form (``b""`` for part
         ``a``). ``pairs``: :meth:`_pairs`."""
-        parts, index = self.parts, self.index
+        parts = self.parts
+        index = self.index
+        combined = _COMBINED
         found = [b"", b"", b"", b""]
-        for b, pair in _OTHER_PAIRS[a]:
-            pair = pairs[pair]
+        for b, pair_index in _OTHER_PAIRS[a]:
+            pair = pairs[pair_index]
             try:
-                joined = COMBINED[vec][pair]
+                joined = combined[vec][pair]
             except KeyError:
                 joined = combine(vec, pair)
             part = parts[b]
@@ -550,22 +586,32 @@ class TurnShape:
 
     def _singles(self) -> list[int]:
         """The kinds held once."""
-        if self.singles is None:
+        singles = self.singles
+        if singles is None:
             counts = self.counts
-            self.singles = [j for j in range(34) if counts[j] == 1]
-        return self.singles
+            singles = self.singles = [j for j in range(34) if counts[j] == 1]
+        return singles
 
     def _special_unseen(
-        self, i: int, current: int, own: bytes, found: list[Any], seen: Sequence[int]
+        self,
+        i: int,
+        current: int,
+        own: bytes,
+        others: list[bytes],
+        key: int,
+        singles_share: dict[int, int],
+        seen: Sequence[int],
     ) -> int:
         """The unseen copies of the kinds the special forms add after discarding ``i`` (with
         shanten ``current``) that the regular form does not count already: ``own`` in the
-        discard's part, ``found[1]`` (per part) elsewhere (``found``: what ``useful_after``
-        shares between discards leaving the same vector in their part)."""
+        discard's part, ``others`` (per part) elsewhere. ``key``: what ``useful_after`` shares
+        between discards leaving the same vector in their part, under which
+        ``singles_share`` keeps the other parts' single tiles' share once summed."""
         a, p = _PLACE[i]
-        others = found[1]
         n = self.counts[i]
-        thirteen = self.specials[_ORPHAN_ROW[i] + n][1]  # type: ignore[index]
+        specials = self.specials
+        assert specials is not None, "only closed hands have special forms"
+        thirteen = specials[_ORPHAN_ROW[i] + n][1]
         if not self._seven_pairs_alone(i, thirteen != current):
             total = 0
             for j in self._special_extra(i, current):
@@ -574,16 +620,17 @@ class TurnShape:
                     total += 4 - seen[j]
             return total
         # The single tiles: those of the other parts are the same for every discard sharing
-        # ``found``, so their share is summed once (``found[2]``).
+        # ``key``, so their share is summed once.
         singles = self._singles()
-        if found[2] is None:
+        share = singles_share.get(key)
+        if share is None:
             share = 0
             for j in singles:
                 b, q = _PLACE[j]
                 if b != a and q not in others[b]:
                     share += 4 - seen[j]
-            found[2] = share
-        total = found[2]
+            singles_share[key] = share
+        total = share
         for j in singles:
             b, q = _PLACE[j]
             if b == a and j != i and q not in own:
@@ -593,13 +640,25 @@ class TurnShape:
         return total
 
 
-_ORPHAN_ROW = tuple(5 * orphan for orphan in _IS_ORPHAN)
-_OTHER_PARTS = tuple(tuple(b for b in range(4) if b != a) for a in range(4))
+def _unseen(seen_part: list[int], positions: bytes) -> int:
+    """Unseen copies (4 - visible) over some positions of one part."""
+    total = 4 * len(positions)
+    for q in positions:
+        total -= seen_part[q]
+    return total
+
+
+_ORPHAN_ROW: Final[tuple[int, ...]] = tuple(5 * orphan for orphan in _IS_ORPHAN)
+_OTHER_PARTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(b for b in range(4) if b != a) for a in range(4)
+)
 #: Per part ``a``: each other part ``b`` with the index in ``TurnShape._pairs`` of the two
 #: parts other than ``a`` and ``b``.
-_OTHER_PAIRS = tuple(tuple((b, _OTHERS[a][b]) for b in _OTHER_PARTS[a]) for a in range(4))
+_OTHER_PAIRS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((b, _OTHERS[a][b]) for b in _OTHER_PARTS[a]) for a in range(4)
+)
 #: Totals of a closed hand (see ``_specials_after``) -> its table.
-_SPECIALS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SPECIALS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 
 
 def _specials_after(counts: Sequence[int]) -> tuple[tuple[int, int], ...]:
