@@ -7,8 +7,8 @@ yakuman, fu, dora, limit) and keeps the best one: most points, then most han, th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Final
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
@@ -36,6 +36,8 @@ from openmahjong.rules.riichi.situations import (
     NEEDS_KAN,
     NEEDS_NO_CALLS,
     Invalid,
+    PointsRow,
+    Record,
     situation_record,
 )
 from openmahjong.rules.riichi.yaku import (
@@ -59,10 +61,12 @@ __all__ = [
 ]
 
 #: Yakuman a player can be liable (pao) for.
-PAO_YAKUMAN = ("daisangen", "daisuushii")
+PAO_YAKUMAN: Final = ("daisangen", "daisuushii")
 
 
-@dataclass(slots=True)
+# init=False and no slots: the class keeps its own __init__, so compiled code builds it natively
+# (a dataclass-made __init__ or a slots copy of the class would be plain Python).
+@dataclass(init=False)
 class Win:
     """A scored win. ``total`` is the hand's value before honba and sticks (as Tenhou reports).
 
@@ -78,12 +82,40 @@ class Win:
     limit: str
     total: int
     payments: dict[int, int]
-    basic_points: int = 0
-    wait: str = ""
-    dealer: bool = False
-    tsumo: bool = False
-    # What ``fu_details`` is computed from, only when asked for (most callers never ask).
-    _fu_source: tuple = field(default=(), repr=False, compare=False)
+    basic_points: int
+    wait: str
+    dealer: bool
+    tsumo: bool
+
+    def __init__(
+        self,
+        han: int,
+        fu: int,
+        yaku: list[tuple[str, int]],
+        yakuman: int,
+        limit: str,
+        total: int,
+        payments: dict[int, int],
+        basic_points: int = 0,
+        wait: str = "",
+        dealer: bool = False,
+        tsumo: bool = False,
+        _fu_source: tuple = (),
+    ) -> None:
+        self.han = han
+        self.fu = fu
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.limit = limit
+        self.total = total
+        self.payments = payments
+        self.basic_points = basic_points
+        self.wait = wait
+        self.dealer = dealer
+        self.tsumo = tsumo
+        # What ``fu_details`` is computed from, only when asked for (most callers never ask);
+        # not a dataclass field, so it stays out of repr and ==.
+        self._fu_source = _fu_source
 
     @property
     def fu_details(self) -> list[tuple[str, int]]:
@@ -121,15 +153,37 @@ class _Slow(Exception):
 
 # Per rules object (by identity; the record keeps the object alive, so an id is never reused):
 # the options the fast path reads, its points rows and its situation and hand-yaku memos.
-_RULE_PARAMS: dict[int, tuple] = {}
+SituationKey = tuple[
+    bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool
+]
+PointsRows = tuple[PointsRow, ...]
+#: (red fives per red field, minimum han, double yakuman, situation records, presence facts,
+#: honor facts, the options, the rules object kept alive, points rows)
+RuleParams = tuple[
+    dict[int, int] | None,
+    int,
+    bool,
+    dict[SituationKey, Record],
+    dict[int, TB.Presence],
+    dict[int, TB.HonorFacts],
+    RiichiRules,
+    object,
+    PointsRows,
+]
+_RULE_PARAMS: Final[dict[int, RuleParams]] = {}
+#: The reading kept: (form, signature, pinfu, reading's yakuman multiple, choice of splits, wait,
+#: pair, fu, han, basic points, yakuman multiple, concealed triplets, limit name).
+Best = tuple[
+    int, int, bool, int, tuple[int, int, int] | None, int, int, int, int, int, int, int, str
+]
 
 
-def _rule_params(rules: str | RiichiRules) -> tuple | None:
+def _rule_params(rules: str | RiichiRules) -> RuleParams | None:
     try:
         opts = resolve_rules(rules)
     except ValueError:
         return None
-    found: tuple = (
+    found: RuleParams = (
         TB.RED_COUNTS.get(opts.red_fives),
         opts.minimum_han,
         opts.double_yakuman,
@@ -147,10 +201,10 @@ def _rule_params(rules: str | RiichiRules) -> tuple | None:
     return found
 
 
-_POINTS_ROWS: dict[tuple[bool, str], tuple] = {}
+_POINTS_ROWS: Final[dict[tuple[bool, str], PointsRows]] = {}
 
 
-def _points_rows(kiriage: bool, kazoe_limit: str) -> tuple:
+def _points_rows(kiriage: bool, kazoe_limit: str) -> PointsRows:
     """Per (dealer << 1 | tsumo): index han << 8 | fu (han < 64) -> (basic points, value, limit)."""
     key = (kiriage, kazoe_limit)
     if key not in _POINTS_ROWS:
@@ -172,10 +226,10 @@ def _points_rows(kiriage: bool, kazoe_limit: str) -> tuple:
 
 
 # Raw fu -> rounded fu, 20 read as 30 (an open pinfu shape on a ron; a closed hand never has 20).
-_ROUND_FU = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
-_WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
+_ROUND_FU: Final = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
+_WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
 # Indicator code -> shift of the dora's count in K.
-_DORA_SHIFT = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
+_DORA_SHIFT: Final = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
 
 
 class _MeldTable(dict):
@@ -192,10 +246,10 @@ class _MeldTable(dict):
         return found
 
 
-_MELDS = _MeldTable()
-_MELD = _MELDS.__getitem__
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_ORPHAN_INDICES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_MELDS: Final = _MeldTable()
+_MELD: Final = _MELDS.__getitem__
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_ORPHAN_INDICES: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def _nine_gates(key: int, offset: int) -> int:
@@ -206,7 +260,9 @@ def _nine_gates(key: int, offset: int) -> int:
     return 2 if tuple(suit) == _NINE_GATES else 1
 
 
-def _dora_counts(physical: int, dora: Sequence[int], ura: Sequence[int], riichi: bool):
+def _dora_counts(
+    physical: int, dora: Sequence[int], ura: Sequence[int], riichi: bool
+) -> tuple[int, int]:
     """(dora, ura-dora) held, by indicator lookups in the physical count int."""
     if type(dora) is not list and type(dora) is not tuple:
         raise _Slow  # read it once, in the general path
@@ -222,7 +278,7 @@ def _dora_counts(physical: int, dora: Sequence[int], ura: Sequence[int], riichi:
     return n, u
 
 
-def _situation(rp: tuple, key: tuple) -> tuple:
+def _situation(rp: RuleParams, key: SituationKey) -> Record:
     """A situation's record (``situations``), kept per rules; ``_Slow`` for impossible flags."""
     try:
         found = situation_record(key, rp[6].renhou, rp[8])
@@ -233,12 +289,12 @@ def _situation(rp: tuple, key: tuple) -> tuple:
     return found
 
 
-def _presence(rp: tuple, key: int) -> TB.Presence:
+def _presence(rp: RuleParams, key: int) -> TB.Presence:
     found = rp[4][key] = TB.presence_facts(key, rp[6].open_tanyao)
     return found
 
 
-def _honors(rp: tuple, key: int) -> TB.HonorFacts:
+def _honors(rp: RuleParams, key: int) -> TB.HonorFacts:
     found = TB.honor_facts(key, rp[2])
     if len(rp[5]) < 1 << 14:
         rp[5][key] = found
@@ -249,7 +305,7 @@ def _fast_fu_breakdown(
     form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, eh, e0, e1, e2, choice, melds
 ):
     """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
-    sets: list[tuple[int, int, bool, bool]] = []
+    sets = []
     if form == REGULAR:
         for bs in (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]]):
             for t, i in bs:
@@ -271,59 +327,62 @@ class _ClosedOnly:
         self.closed = closed
 
 
-_SEATS = (41, 42, 43, 44)
-_IT0, _IT1, _IT2 = TB.ITTSU
-# Typed loosely: an entry is a tuple, or None for a count over four (a TypeError on use).
-_SUITS0: dict[int, Any] = TB.SUITS[0]
-_SUITS1: dict[int, Any] = TB.SUITS[1]
-_SUITS2: dict[int, Any] = TB.SUITS[2]
-_HONORS: dict[int, Any] = TB.HONORS
-_WEIGHT = TB.WEIGHT.__getitem__
-_WIN_INDEX = TB.WIN_INDEX
-_VARIANT_SLOT = TB.VARIANT_SLOT
-_OWN_YAKU = TB.OWN_YAKU
-_SIG_HAN = TB.SIG_HAN
-_ZERO3 = (0, 0, 0)
-_SANANKOU_HAN = (0, 0, 0, 2, 0)  # concealed triplets -> sanankou's han (4: a yakuman)
-_CHIITOITSU_YAKU = (("chiitoitsu", 2),)
-_NO_YAKU = "this hand is complete but has no yaku, so it cannot win"
-_NO_YAKU_BONUS = _NO_YAKU + " (dora are bonuses, not yaku)"
-_YAKUMAN_LIMIT = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+_SEATS: Final = (41, 42, 43, 44)
+_IT0: Final = TB.ITTSU[0]
+_IT1: Final = TB.ITTSU[1]
+_IT2: Final = TB.ITTSU[2]
+# An entry is None for a count over four (the general path explains).
+_SUITS0: Final = TB.SUITS[0]
+_SUITS1: Final = TB.SUITS[1]
+_SUITS2: Final = TB.SUITS[2]
+_HONORS: Final = TB.HONORS
+_WEIGHT: Final = TB.WEIGHT.__getitem__
+_WIN_INDEX: Final = TB.WIN_INDEX
+_VARIANT_SLOT: Final = TB.VARIANT_SLOT
+_OWN_YAKU: Final = TB.OWN_YAKU
+_SIG_HAN: Final = TB.SIG_HAN
+_ZERO3: Final = (0, 0, 0)
+_NO_YAKU_LIST: Final[tuple[tuple[str, int], ...]] = ()
+_SANANKOU_HAN: Final = (0, 0, 0, 2, 0)  # concealed triplets -> sanankou's han (4: a yakuman)
+_CHIITOITSU_YAKU: Final = (("chiitoitsu", 2),)
+_NO_YAKU: Final = "this hand is complete but has no yaku, so it cannot win"
+_NO_YAKU_BONUS: Final = _NO_YAKU + " (dora are bonuses, not yaku)"
+_YAKUMAN_LIMIT: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 # Table constants as module globals (cheaper to load in the hot path than TB attributes).
-_ELEVENS = TB.ELEVENS
-_FACT_ADD = TB.FACT_ADD
-_FACT_MASK = TB.FACT_MASK
-_FOUR_FIVES = TB.FOUR_FIVES
-_F_ENDS = TB.F_ENDS
-_F_HONOR_COUNTS = TB.F_HONOR_COUNTS
-_F_OPEN = TB.F_OPEN
-_F_PAIRS = TB.F_PAIRS
-_SHAPE_ORPHANS = TB.F_ORPHANS - TB.F_PAIRS
-_SHAPE_SPLITS = TB.F_NO_SPLIT - TB.F_PAIRS
-_SHAPE_MASK = (1 << (TB.F_MANY_SPLITS + 3 - TB.F_PAIRS)) - 1
-_HONOR_MASK = TB.HONOR_MASK
-_HONOR_SHIFT = TB.HONOR_SHIFT
-_M_LOW = TB.M_LOW
-_M_SHIFT = TB.M_SHIFT
-_P_SHIFT = TB.P_SHIFT
-_P_CONCEALED = TB.P_CONCEALED
-_P_FU = TB.P_FU
-_P_INNER = TB.P_INNER
-_P_LOW = TB.P_LOW
-_P_PAIR = TB.P_PAIR
-_P_PEIKOU = TB.P_PEIKOU
-_P_RUNS = TB.P_RUNS
-_P_RUN_COUNTS = TB.P_RUN_COUNTS
-_P_TRIPLET_BITS = TB.P_TRIPLET_BITS
-_RED_SHIFT = TB.RED_SHIFT
-_RUN_ADD = TB.RUN_ADD
-_RUN_COUNTS_MASK = TB.RUN_COUNTS_MASK
-_RUN_TOPS = TB.RUN_TOPS
-_SUIT_MASK = TB.SUIT_MASK
-_SUIT_STARTS = TB.SUIT_STARTS
-_TOPS = TB.TOPS
+_ELEVENS: Final = TB.ELEVENS
+_FACT_ADD: Final = TB.FACT_ADD
+_FACT_MASK: Final = TB.FACT_MASK
+_FOUR_FIVES: Final = TB.FOUR_FIVES
+_F_ENDS: Final = TB.F_ENDS
+_F_HONOR_COUNTS: Final = TB.F_HONOR_COUNTS
+_F_OPEN: Final = TB.F_OPEN
+_F_PAIRS: Final = TB.F_PAIRS
+_SHAPE_ORPHANS: Final = TB.F_ORPHANS - TB.F_PAIRS
+_SHAPE_SPLITS: Final = TB.F_NO_SPLIT - TB.F_PAIRS
+_SHAPE_MASK: Final = (1 << (TB.F_MANY_SPLITS + 3 - TB.F_PAIRS)) - 1
+_HONOR_MASK: Final = TB.HONOR_MASK
+_HONOR_SHIFT: Final = TB.HONOR_SHIFT
+_M_LOW: Final = TB.M_LOW
+_M_SHIFT: Final = TB.M_SHIFT
+_P_SHIFT: Final = TB.P_SHIFT
+_P_CONCEALED: Final = TB.P_CONCEALED
+_P_FU: Final = TB.P_FU
+_P_INNER: Final = TB.P_INNER
+_P_LOW: Final = TB.P_LOW
+_P_PAIR: Final = TB.P_PAIR
+_P_PEIKOU: Final = TB.P_PEIKOU
+_P_RUNS: Final = TB.P_RUNS
+_P_RUN_COUNTS: Final = TB.P_RUN_COUNTS
+_P_TRIPLET_BITS: Final = TB.P_TRIPLET_BITS
+_RED_SHIFT: Final = TB.RED_SHIFT
+_RUN_ADD: Final = TB.RUN_ADD
+_RUN_COUNTS_MASK: Final = TB.RUN_COUNTS_MASK
+_RUN_TOPS: Final = TB.RUN_TOPS
+_SUIT_MASK: Final = TB.SUIT_MASK
+_SUIT_STARTS: Final = TB.SUIT_STARTS
+_TOPS: Final = TB.TOPS
 
 
 def score_win(
@@ -363,6 +422,7 @@ def score_win(
     ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
     way and pick the same reading.
     """
+    choice: tuple[int, int, int] | None
     rp = _RULE_PARAMS.get(id(rules)) or _rule_params(rules)
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
@@ -468,7 +528,8 @@ def score_win(
         e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
         hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
         eh = _HONORS.get(hk) or TB.honor_entry(hk)
-        # An entry of None (a count over four) fails here with a TypeError: the general path.
+        if e0 is None or e1 is None or e2 is None or eh is None:
+            raise _Slow  # a count over four: the general path explains
         # The facts are the low bits of F; above P_SHIFT, the reading when every suit splits once.
         F = e0[0] + e1[0] + e2[0] + eh[0]
         if nm:
@@ -482,7 +543,7 @@ def score_win(
                 rp, hs
             )
             if mask & wind_bits:
-                winds = (seat_yaku,) if mask & seat_bit else ()
+                winds: tuple[tuple[str, int], ...] = (seat_yaku,) if mask & seat_bit else ()
                 if mask & round_bit:
                     winds += (round_yaku,)
                 honor_yaku = winds + honor_yaku
@@ -492,7 +553,7 @@ def score_win(
                 hand_yakuman += honor_yakuman
                 hand_mult += honor_mult
         else:
-            honor_yaku = ()
+            honor_yaku = _NO_YAKU_LIST
         # Then which counters are zero (tanyao, flushes, honroutou, green, kans).
         pk = ((F + _FACT_ADD) & _FACT_MASK) | closed_key
         before, after, fact_han, fact_yakuman, fact_mult, gates = presence.get(pk) or _presence(
@@ -511,8 +572,8 @@ def score_win(
         # ------------------------------------------------------------ every reading, best kept
         dora_han = -1
         dn = un = 0
-        best: tuple | None = None
-        best_key: tuple = ()
+        best: Best | None = None
+        best_key = 0  # value << 20 | han << 10 | fu: the order of (points, han, fu)
         found = False
         # Exact pairs, orphan kinds, and the suits that split no way / more than one way.
         shape = (F >> _F_PAIRS) & _SHAPE_MASK
@@ -522,7 +583,7 @@ def score_win(
                 if hand_mult:
                     base = 8000 * hand_mult
                     han = 13 * hand_mult
-                    best_key = (ron_factor * base, han, 25)
+                    best_key = ron_factor * base << 20 | han << 10 | 25
                     best = (
                         CHIITOITSU,
                         0,
@@ -544,8 +605,11 @@ def score_win(
                         dn, un = _dora_counts(PK, dora_indicators, ura_indicators, ura)
                         dora_han = dn + un + reds
                         han += dora_han
-                        base, value, limit = points[han << 8 | 25]
-                        best_key = (value, han, 25)
+                        row = points[han << 8 | 25]
+                        if row is None:
+                            raise _Slow  # no han at all (a rules object asking for none)
+                        base, value, limit = row
+                        best_key = value << 20 | han << 10 | 25
                         best = (
                             CHIITOITSU,
                             0,
@@ -569,7 +633,7 @@ def score_win(
                 rmult = 2 if double and wait == THIRTEEN_SIDED else 1
                 mult = hand_mult + rmult
                 base = 8000 * mult
-                best_key = (ron_factor * base, 13 * mult, fu)
+                best_key = ron_factor * base << 20 | 13 * mult << 10 | fu
                 best = (
                     KOKUSHI,
                     0,
@@ -587,14 +651,15 @@ def score_win(
                 )
         sp = shape >> _SHAPE_SPLITS
         if not sp & 7:  # (a thirteen orphans hand never splits)
-            var = (e0, e1, e2, eh)[wi // 9][_VARIANT_SLOT[wi] + tsumo_bit]
+            ws = wi // 9
+            we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
+            var = we[3][_VARIANT_SLOT[wi] + tsumo_bit]
             splits: Sequence[tuple[int, int, tuple[int, int, int]]]
             if not sp:
                 splits = ((F >> _P_SHIFT, 0, _ZERO3),)
             else:
                 splits = []
                 h0 = eh[1][0] + (F0 >> _P_SHIFT)
-                ws = wi // 9
                 for i0, a in enumerate(e0[1]):
                     for i1, b in enumerate(e1[1]):
                         for i2, c in enumerate(e2[1]):
@@ -670,9 +735,13 @@ def score_win(
                                     un += (PK >> _DORA_SHIFT[ind]) & 31
                             dora_han = dn + un + reds
                         han += dora_han
-                        base, value, limit = points[han << 8 | fu]  # 64+ han: IndexError
-                    if best is None or (value, han, fu) > best_key:
-                        best_key = (value, han, fu)
+                        row = points[han << 8 | fu]  # 64+ han: IndexError
+                        if row is None:
+                            raise _Slow
+                        base, value, limit = row
+                    vkey = value << 20 | han << 10 | fu
+                    if best is None or vkey > best_key:
+                        best_key = vkey
                         best = (
                             REGULAR,
                             sig if not mult else 0,
@@ -735,7 +804,7 @@ def score_win(
             *((("aka_dora", reds),) if reds else ()),
             *((("ura_dora", un),) if un else ()),
         ]
-    value = best_key[0]
+    value = best_key >> 20
     if pao is None:
         if tsumo_bit:
             if dealer:

@@ -10,24 +10,54 @@ random flags) and they stay in the CPU caches.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from openmahjong.rules.riichi.tables import CLOSED_KEY
 
-__all__ = ["Invalid", "situation_record", "NEEDS_KAN", "NEEDS_NO_CALLS"]
+__all__ = ["Invalid", "situation_record", "NEEDS_KAN", "NEEDS_NO_CALLS", "Record", "PointsRow"]
 
-_SEATS = (41, 42, 43, 44)
-_WIND_WORDS = ("east", "south", "west", "north")
+_SEATS: Final = (41, 42, 43, 44)
+_WIND_WORDS: Final = ("east", "south", "west", "north")
 #: Checks the record leaves to the caller, who knows the melds: rinshan needs a kan, a
 #: first-turn win (tenhou, chiihou, renhou) has no calls.
-NEEDS_KAN, NEEDS_NO_CALLS = 1, 2
+NEEDS_KAN: Final = 1
+NEEDS_NO_CALLS: Final = 2
+
+Yaku = tuple[str, int]
+#: index han << 8 | fu -> (basic points, value, limit name); None where no hand can land.
+PointsRow = tuple[tuple[int, int, str] | None, ...]
+#: A situation's record, typed item by item so compiled code unpacks it without generic checks.
+Record = tuple[
+    tuple[Yaku, ...],  # situational yaku
+    int,  # their han
+    tuple[Yaku, ...],  # situational yakuman
+    int,  # their multiple
+    int,  # fu base
+    tuple[int, ...],  # fu of a pair of each kind
+    PointsRow,
+    int,  # a limit hand's value per basic point
+    int,  # tsumo as 0 / 1
+    bool,  # ura-dora count
+    bool,  # dealer
+    int | None,  # the default discarder
+    int,  # NEEDS_* checks left to the caller
+    int,  # SIG_HAN's closed bit
+    int,  # the presence key's closed bit
+    int,  # winds that are a yaku as a triplet
+    int,  # the seat wind's bit
+    Yaku,
+    int,  # the round wind's bit
+    Yaku,
+]
 
 
 class Invalid(Exception):
     """The flags cannot happen together (or a wind is not a wind): the general path explains."""
 
 
-def situation_record(key: tuple, renhou_mode: str, points_rows: tuple) -> tuple[Any, ...]:
+def situation_record(
+    key: tuple[object, ...], renhou_mode: str, points_rows: tuple[PointsRow, ...]
+) -> Record:
     """The record of one situation, or ``Invalid`` for flags no real win can have.
 
     ``key`` is (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,

@@ -22,7 +22,7 @@ patterns (a few thousand), not by the number of hands scored.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from openmahjong import tiles as T
 from openmahjong.hand.decompose import SEQUENCE, TRIPLET, suit_splits
@@ -31,81 +31,86 @@ __all__ = ["WEIGHT", "WIN_INDEX", "suit_entry", "honor_entry", "variants", "hono
 
 # ---------------------------------------------------------------------------- the hand as an int
 
-BITS = 5
-FIELD = (1 << BITS) - 1
-SUIT_BITS = 9 * BITS  # 45
-SUIT_MASK = (1 << SUIT_BITS) - 1
-HONOR_SHIFT = 27 * BITS  # 135
-HONOR_MASK = (1 << (7 * BITS)) - 1
-RED_SHIFT = 34 * BITS  # 170
-COUNTS_MASK = (1 << RED_SHIFT) - 1
+BITS: Final = 5
+FIELD: Final = (1 << BITS) - 1
+SUIT_BITS: Final = 9 * BITS  # 45
+SUIT_MASK: Final = (1 << SUIT_BITS) - 1
+HONOR_SHIFT: Final = 27 * BITS  # 135
+HONOR_MASK: Final = (1 << (7 * BITS)) - 1
+RED_SHIFT: Final = 34 * BITS  # 170
+COUNTS_MASK: Final = (1 << RED_SHIFT) - 1
 #: Adding 11 to a five-bit count sets its top bit iff the count is 5 or more (counts stay <= 20).
-ELEVENS = sum(11 << (BITS * i) for i in range(34))
-TOPS = sum(16 << (BITS * i) for i in range(34))
+ELEVENS: Final = sum(11 << (BITS * i) for i in range(34))
+TOPS: Final = sum(16 << (BITS * i) for i in range(34))
 #: Bit 2 of the five-bit counts of 5m, 5p, 5s: set iff four of that five are held (counts <= 4).
-FOUR_FIVES = sum(4 << (BITS * i) for i in (4, 13, 22))
+FOUR_FIVES: Final = sum(4 << (BITS * i) for i in (4, 13, 22))
 #: Red-five counts per suit (bits from RED_SHIFT) that a table cannot deal, by its red_fives.
-BAD_REDS = {3: 0b111101111011110, 4: 0b111101110011110}
+BAD_REDS: Final = {3: 0b111101111011110, 4: 0b111101110011110}
 
-_INDEX = {k: i for i, k in enumerate(T.ALL_KINDS)}
+_INDEX: Final = {k: i for i, k in enumerate(T.ALL_KINDS)}
 #: Tile code -> its weight in K (red fives also count in their suit's red field).
-WEIGHT: dict[int, int] = {k: 1 << (BITS * i) for k, i in _INDEX.items()}
+WEIGHT: Final[dict[int, int]] = {k: 1 << (BITS * i) for k, i in _INDEX.items()}
 for _suit, _code in enumerate((105, 205, 305)):
     WEIGHT[_code] = (1 << (BITS * (9 * _suit + 4))) | (1 << (RED_SHIFT + BITS * _suit))
 #: Tile code -> dense index (red fives as their five).
-WIN_INDEX: dict[int, int] = {**_INDEX, 105: 4, 205: 13, 305: 22}
+WIN_INDEX: Final[dict[int, int]] = {**_INDEX, 105: 4, 205: 13, 305: 22}
 
 # ---------------------------------------------------------------------------- facts (F_*)
 
-F_SUIT = (0, 5, 10)  # tiles of each suit (kans as three)
-F_HONORS = 15  # honor tiles
-F_ENDS = 20  # terminal and honor tiles
-F_NOT_GREEN = 25  # tiles outside 23468s and Green
-F_PAIRS = 30  # kinds held exactly twice (concealed only)
-F_ORPHANS = 34  # terminal and honor kinds held (concealed only)
-F_OPEN = 38  # 3 bits: called melds (chi, pon, open or added kan)
-F_KANS = 41  # 3 bits: kans (right above F_OPEN: the scorer reads both at once)
-F_NO_SPLIT = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
-F_MANY_SPLITS = 47  # 3 bits: suits with more than one split
-F_HONOR_COUNTS = 50  # seven five-bit counts of the honors (kans as three)
-F_INNER = 85  # tiles that are neither terminal nor honor; the top field
+F_SUIT: Final = (0, 5, 10)  # tiles of each suit (kans as three)
+F_HONORS: Final = 15  # honor tiles
+F_ENDS: Final = 20  # terminal and honor tiles
+F_NOT_GREEN: Final = 25  # tiles outside 23468s and Green
+F_PAIRS: Final = 30  # kinds held exactly twice (concealed only)
+F_ORPHANS: Final = 34  # terminal and honor kinds held (concealed only)
+F_OPEN: Final = 38  # 3 bits: called melds (chi, pon, open or added kan)
+F_KANS: Final = 41  # 3 bits: kans (right above F_OPEN: the scorer reads both at once)
+F_NO_SPLIT: Final = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
+F_MANY_SPLITS: Final = 47  # 3 bits: suits with more than one split
+F_HONOR_COUNTS: Final = 50  # seven five-bit counts of the honors (kans as three)
+F_INNER: Final = 85  # tiles that are neither terminal nor honor; the top field
 #: The presence key (``presence_facts``): (F + FACT_ADD) & FACT_MASK keeps one bit per counter
 #: that is not zero (man, pin, sou, honors, terminal/honor tiles, tiles not green, inner tiles;
 #: every counter <= 14, so 15 + n sets bit 4 iff n > 0 and never carries) and the kans.
-FACT_ADD = sum(15 << f for f in (0, 5, 10, 15, 20, 25, F_INNER))
-FACT_MASK = sum(16 << f for f in (0, 5, 10, 15, 20, 25, F_INNER)) | 7 << F_KANS
+FACT_ADD: Final = sum(15 << f for f in (0, 5, 10, 15, 20, 25, F_INNER))
+FACT_MASK: Final = sum(16 << f for f in (0, 5, 10, 15, 20, 25, F_INNER)) | 7 << F_KANS
 #: A record's first int is its facts | its first split's packed reading << P_SHIFT, so one sum
 #: over the four records and the melds gives the hand's facts and (one split each) its reading.
-P_SHIFT = 96
+P_SHIFT: Final = 96
 #: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
-PRESENCE_LOW = (1 << 20) - 1
-PRESENCE_ADD = 0b01111_01111_01111_01111
-PRESENCE_BITS = 0b10000_10000_10000_10000
-GREEN_SOU = (1, 2, 3, 5, 7)  # 2s 3s 4s 6s 8s
+PRESENCE_LOW: Final = (1 << 20) - 1
+PRESENCE_ADD: Final = 0b01111_01111_01111_01111
+PRESENCE_BITS: Final = 0b10000_10000_10000_10000
+GREEN_SOU: Final = (1, 2, 3, 5, 7)  # 2s 3s 4s 6s 8s
 
 # ---------------------------------------------------------------------------- readings (P_*)
 
-P_PAIRS = 0  # 3 bits: pairs in the reading (one for a regular hand)
-P_PAIR = 3  # 6 bits: dense index of the pair (meaningful when there is exactly one)
-P_CONCEALED = 9  # 3 bits: concealed triplets and closed kans
-P_FU = 12  # 8 bits: fu of the triplets and kans
-P_RUNS = 20  # 3 bits: runs
-P_PEIKOU = 23  # 3 bits: pairs of identical concealed runs
-P_INNER = 26  # 3 bits: sets and pair without a terminal or honor
+P_PAIRS: Final = 0  # 3 bits: pairs in the reading (one for a regular hand)
+P_PAIR: Final = 3  # 6 bits: dense index of the pair (meaningful when there is exactly one)
+P_CONCEALED: Final = 9  # 3 bits: concealed triplets and closed kans
+P_FU: Final = 12  # 8 bits: fu of the triplets and kans
+P_RUNS: Final = 20  # 3 bits: runs
+P_PEIKOU: Final = 23  # 3 bits: pairs of identical concealed runs
+P_INNER: Final = 26  # 3 bits: sets and pair without a terminal or honor
 #: The fields above fit in 29 bits: one small int (cheaper arithmetic than the whole reading).
-P_LOW = (1 << 29) - 1
-P_RUN_COUNTS = 29  # 63 bits: runs per start, three bits each, 7 starts per suit
-P_TRIPLET_BITS = 92  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
-RUN_COUNTS_MASK = (1 << 63) - 1
+P_LOW: Final = (1 << 29) - 1
+P_RUN_COUNTS: Final = 29  # 63 bits: runs per start, three bits each, 7 starts per suit
+P_TRIPLET_BITS: Final = 92  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
+RUN_COUNTS_MASK: Final = (1 << 63) - 1
 #: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
-RUN_ADD = sum(3 << (3 * k) for k in range(21))
-RUN_TOPS = sum(4 << (3 * k) for k in range(21))
+RUN_ADD: Final = sum(3 << (3 * k) for k in range(21))
+RUN_TOPS: Final = sum(4 << (3 * k) for k in range(21))
 #: Run starts 1, 4, 7 of each suit (a pure straight), and the 7 starts of one suit (sanshoku).
-ITTSU = tuple(sum(4 << (3 * (7 * suit + o)) for o in (0, 3, 6)) for suit in range(3))
-SUIT_STARTS = sum(4 << (3 * k) for k in range(7))
+ITTSU: Final = tuple(sum(4 << (3 * (7 * suit + o)) for o in (0, 3, 6)) for suit in range(3))
+SUIT_STARTS: Final = sum(4 << (3 * k) for k in range(7))
 
-TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN, THIRTEEN_SIDED = range(6)
-_TERMINAL = (0, 8)
+TANKI: Final = 0
+SHANPON: Final = 1
+KANCHAN: Final = 2
+PENCHAN: Final = 3
+RYANMEN: Final = 4
+THIRTEEN_SIDED: Final = 5
+_TERMINAL: Final = (0, 8)
 
 
 def _triplet(index: int, concealed: bool, kan: bool) -> int:
@@ -192,21 +197,26 @@ def _own(closed: bool, sig: int, pinfu: bool, sanankou: bool) -> tuple[tuple[str
 
 
 #: OWN_YAKU[closed << 10 | sig << 2 | pinfu << 1 | sanankou] -> the yaku list of a reading.
-OWN_YAKU = tuple(
+OWN_YAKU: Final = tuple(
     _own(bool(i >> 10), (i >> 2) & 255, bool(i & 2), bool(i & 1)) for i in range(1 << 11)
 )
 #: SIG_HAN[closed << 8 | sig] -> han of the decomposition's yaku.
-SIG_HAN = tuple(sum(h for _, h in OWN_YAKU[i << 2]) for i in range(1 << 9))
+SIG_HAN: Final = tuple(sum(h for _, h in OWN_YAKU[i << 2]) for i in range(1 << 9))
 
 
-#: An entry: (facts, packed splits, blocks of each split, then the variants of each winning tile
-#: and draw, at VARIANT_SLOT[win] + tsumo); None when a count is over four.
-Entry = tuple[Any, ...] | None
-SUITS: tuple[dict[int, Entry], ...] = ({}, {}, {})
-HONORS: dict[int, Entry] = {}
+Variant = tuple[int, int, int]  # (wait, fu it adds, concealed-triplet change)
+#: Per split of a suit: the places the winning tile can take in it.
+Variants = tuple[tuple[Variant, ...], ...]
+Blocks = tuple[tuple[int, int], ...]
+#: An entry: (facts, packed splits, blocks of each split, the variants of each winning tile and
+#: draw at VARIANT_SLOT[win] + tsumo). Typed exactly, so compiled code reads it without checks
+#: per item; a suit with a count over four has the entry None.
+Entry = tuple[int, tuple[int, ...], tuple[Blocks, ...], tuple[Variants, ...]]
+SUITS: Final[tuple[dict[int, Entry | None], ...]] = ({}, {}, {})
+HONORS: Final[dict[int, Entry | None]] = {}
 
 
-def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it unchecked)
+def suit_entry(suit: int, key: int) -> Entry | None:
     counts = tuple((key >> (BITS * j)) & FIELD for j in range(9))
     if max(counts) > 4:
         SUITS[suit][key] = None
@@ -222,8 +232,8 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
         | (tiles - counts[0] - counts[8]) << F_INNER
     )
     base = 9 * suit
-    packed = []
-    blocks = []
+    packed: list[int] = []
+    blocks: list[Blocks] = []
     for pair, bs in suit_splits(counts):
         shifted = tuple((t, i + base) for t, i in bs)
         packed.append(_pack(pair + base if pair >= 0 else -1, shifted))
@@ -240,7 +250,7 @@ def suit_entry(suit: int, key: int) -> Any:  # an Entry (Any: callers index it u
     return entry
 
 
-def honor_entry(key: int) -> Any:  # an Entry
+def honor_entry(key: int) -> Entry | None:
     counts = tuple((key >> (BITS * j)) & FIELD for j in range(7))
     if max(counts) > 4:
         HONORS[key] = None
@@ -265,7 +275,7 @@ def honor_entry(key: int) -> Any:  # an Entry
         elif n:
             ok = False
     first = _pack(pair, tuple(bs))
-    entry: Entry = (
+    entry = (
         _entry(facts | first << P_SHIFT, (first,), (tuple(bs),), 27, counts)
         if ok
         else _entry(facts + (1 << F_NO_SPLIT), (), (), 27, counts)
@@ -286,25 +296,30 @@ def _sequence_wait(start: int, win: int) -> int:
     return PENCHAN if offset == 0 else RYANMEN
 
 
-Variant = tuple[int, int, int]
-WAIT_FU = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
+WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
 #: Winning tile (dense index) -> its variants' place in its suit's entry; add 1 for a tsumo.
-VARIANT_SLOT = tuple(3 + 2 * (i % 9) for i in range(34))
+VARIANT_SLOT: Final = tuple(2 * (i % 9) for i in range(34))
 
 
-def _entry(facts: int, packed: tuple, blocks: tuple, base: int, counts: tuple) -> tuple:
+def _entry(
+    facts: int,
+    packed: tuple[int, ...],
+    blocks: tuple[Blocks, ...],
+    base: int,
+    counts: tuple[int, ...],
+) -> Entry:
     """An entry with the variants of every tile it holds (for a ron and a tsumo) in place."""
-    slots: list[tuple] = []
+    slots: list[Variants] = []
     for j in range(9):
         held = j < len(counts) and counts[j] > 0
         for tsumo in (False, True):
             slots.append(variants(packed, blocks, base + j, tsumo) if held else ())
-    return (facts, packed, blocks, *slots)
+    return (facts, packed, blocks, tuple(slots))
 
 
 def variants(
-    packed_splits: tuple[int, ...], blocks_splits: tuple, win: int, tsumo: bool
-) -> tuple[tuple[Variant, ...], ...]:
+    packed_splits: tuple[int, ...], blocks_splits: tuple[Blocks, ...], win: int, tsumo: bool
+) -> Variants:
     """Per split of the winning tile's suit: each place the tile can sit, as (wait, fu, triplets).
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
@@ -343,7 +358,7 @@ def variants(
 
 # Variants repeat endlessly across entries (a ryanmen is a ryanmen): one copy of each keeps the
 # tables small enough to stay in the CPU caches.
-_SHARED: dict[tuple, tuple] = {}
+_SHARED: Final[dict[tuple, tuple]] = {}
 
 
 def _shared(t: tuple) -> tuple:
@@ -354,7 +369,7 @@ def _shared(t: tuple) -> tuple:
 
 #: Honor counts (kans as three, five bits each from East) -> (triplet mask, dragon yaku, their han,
 #: daisangen, big four winds, little four winds).
-HONOR_SHAPES: dict[int, tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]] = {}
+HONOR_SHAPES: Final[dict[int, tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]]] = {}
 
 
 def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]:
@@ -381,8 +396,8 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
 
 
 #: A meld as one int: physical weight (K's layout) | (facts | packed set << P_SHIFT) << M_SHIFT.
-M_SHIFT = 192
-M_LOW = (1 << 192) - 1
+M_SHIFT: Final = 192
+M_LOW: Final = (1 << 192) - 1
 
 
 def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
@@ -410,7 +425,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
 
 #: Per red_fives setting: the red-five fields of K (five bits per suit) -> red fives held; a
 #: pattern the table cannot deal is missing (a KeyError).
-RED_COUNTS: dict[int, dict[int, int]] = {
+RED_COUNTS: Final[dict[int, dict[int, int]]] = {
     3: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1) for s in (0, 1)},
     4: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1, 2) for s in (0, 1)},
 }
@@ -419,7 +434,7 @@ RED_COUNTS: dict[int, dict[int, int]] = {
 # ---------------------------------------------------------------------------- yaku of the facts
 
 #: Above the facts in a presence key: the hand is closed.
-CLOSED_KEY = 1 << 90
+CLOSED_KEY: Final = 1 << 90
 
 #: (yaku before the winds, yaku after the dragons, their han, yakuman as (id, 13 han per
 #: multiple), the multiple, nine gates to check)
