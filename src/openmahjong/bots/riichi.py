@@ -77,6 +77,8 @@ _OUTSIDE_KINDS: Final[tuple[int, ...]] = tuple(i for i in range(34) if _OUTSIDE[
 #: Per kind: its suit, 3 for the honours.
 _SUIT: Final[tuple[int, ...]] = tuple(min(i // 9, 3) for i in range(34))
 _WIND_INDEX: Final[dict[int, int]] = {41: 27, 42: 28, 43: 29, 44: 30}
+#: The byte values a visible count may take (``bytes.translate`` deletes them).
+_AT_MOST_FOUR: Final = bytes(range(5))
 # Type tuples built once (``A | B`` in an isinstance call builds a union on every call).
 _WINS: Final[tuple[type, ...]] = (Tsumo, Ron)
 _KANS: Final[tuple[type, ...]] = (Ankan, Kakan)
@@ -99,6 +101,16 @@ def _in_riichi(public: Sequence[dict[str, Any]], s: int, history: Sequence[tuple
     if flag is None:
         return any(d[2] for d in history)
     return bool(flag) or bool(history and history[-1][2])
+
+
+def _least(values: dict[int, int]) -> int:
+    """The least value of a non-empty dict (builtin ``min`` is a generic call under mypyc,
+    several times slower than this loop; in CPython they cost about the same here)."""
+    least = 1 << 30
+    for n in values.values():
+        if n < least:
+            least = n
+    return least
 
 
 def _genbutsu(history: Sequence[tuple]) -> list[bool]:
@@ -246,27 +258,34 @@ class RiichiBot:
         seat = view.seat
         assert seat is not None, "a bot plays a seat, not the spectator view"
         index = INDEX
+        # Each field of the view (a plain Python object) is read once.
         public = view.seats_public
+        all_melds = view.melds
+        table = view.table
         seen = list(counts)
         threats: list[list[bool]] = []
         for s, history in enumerate(view.discards):
-            for tile, _, _, claimed_by in history:
-                if claimed_by is None:  # a claimed discard is counted in the caller's meld
-                    seen[index[tile]] += 1
+            # Indexed rather than unpacked: under mypyc unpacking converts all four fields.
+            for d in history:
+                if d[3] is None:  # a claimed discard is counted in the caller's meld
+                    seen[index[d[0]]] += 1
             if s != seat and history and _in_riichi(public, s, history):
                 threats.append(_genbutsu(history))
-        for seat_melds in view.melds:
+        for seat_melds in all_melds:
             for m in seat_melds:
                 for t in m.tiles:
                     seen[index[t]] += 1
-        melds = [(m.kind, [index[t] for t in m.tiles]) for m in view.melds[seat]]
+        melds = [(m.kind, [index[t] for t in m.tiles]) for m in all_melds[seat]]
         seat_wind = public[seat].get("seat_wind", 41)
-        yakuhai, base = _honours(seat_wind, view.table.get("round_wind", 41))
+        yakuhai, base = _honours(seat_wind, table.get("round_wind", 41))
         value = list(base)
-        for ind in view.table.get("dora_indicators", ()):
+        dora_of = DORA_OF_CODE
+        for ind in table.get("dora_indicators", ()):
             seen[index[ind]] += 1
-            value[DORA_OF_CODE[ind]] += 2
-        if max(seen) > 4:  # cannot happen in a consistent view; keep the arithmetic safe
+            value[dora_of[ind]] += 2
+        # Cannot happen in a consistent view; keeps the arithmetic safe. Whether any count
+        # passes four, as bytes: cheaper than max() both in CPython and under mypyc.
+        if bytes(seen).translate(None, _AT_MOST_FOUR):
             seen = [min(n, 4) for n in seen]
         return _Situation(seat, counts, threats, melds, yakuhai, False, seen, value)
 
@@ -378,9 +397,11 @@ class RiichiBot:
         riichi: dict[int, Discard] = {}
         kans: list[Action] = []
         abort: Action | None = None
+        index = INDEX
+        discard_type = Discard  # another module's global: looked up once, not per action
         for a in legal:
-            if isinstance(a, Discard):
-                i = INDEX[a.tile]
+            if isinstance(a, discard_type):
+                i = index[a.tile]
                 target = riichi if a.riichi else plain
                 # Between a red five and a plain one, discard the plain one.
                 if i not in target or target[i].tile in _RED:
@@ -405,7 +426,7 @@ class RiichiBot:
         sit = self._turn_situation(view, counts)
         shape = TurnShape(counts)
         after = shape.shanten_after(plain)
-        best = min(after.values())
+        best = _least(after)
         if self.defend and self._should_fold(sit, best):
             return plain[self._fold(sit, after)]
         if kans and not sit.threats:
@@ -445,7 +466,10 @@ class RiichiBot:
         """Among discards tied so far: the most unseen useful tiles, then the least value kept
         back (dora, red five, value honour), then the seed's tie-break."""
         useful_of = shape.useful_after(tied, after, sit.seen)
-        most = max(useful_of.values())
+        most = -1
+        for n in useful_of.values():  # a loop: builtin max() is a generic call under mypyc
+            if n > most:
+                most = n
         best = [i for i in tied if useful_of[i] == most]
         if len(best) > 1:
             value = sit.value

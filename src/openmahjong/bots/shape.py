@@ -32,7 +32,14 @@ from typing import Final
 from openmahjong.hand import distance as _distance
 from openmahjong.hand.distance import combine
 from openmahjong.hand.shanten import shanten_counts
-from openmahjong.hand.suit_tables import HONOR_RECORDS, SUIT_RECORDS, honor_record, suit_record
+from openmahjong.hand.suit_tables import (
+    HONOR_RECORDS,
+    ID_BITS,
+    ID_MASK,
+    SUIT_RECORDS,
+    honor_record,
+    suit_record,
+)
 
 __all__ = [
     "draw_lowers",
@@ -75,37 +82,49 @@ _OTHERS: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-#: Part counts -> distance-vector id, for the parts the bots meet (a mirror's id included).
+#: A part's record (``hand.suit_tables``): its distance-vector id in the low ``ID_BITS`` bits
+#: and counters above them (tiles, kinds, pairs, terminal and honour kinds and pairs) that
+#: add up across the parts of a hand.
+_ID_MASK: Final[int] = ID_MASK
+_ID_BITS: Final[int] = ID_BITS
+
+#: Part counts -> record, for the parts the bots meet (a mirror's record included).
 _VECTOR_OF: Final[dict[bytes, int]] = {}
 _VECTOR_OF_LIMIT: Final = 200_000
 
 
-def _record_id(part: bytes) -> int:
-    """Distance-vector id of one suit (nine counts) or of the honours (seven counts)."""
+def _record(part: bytes) -> int:
+    """The record of one suit (nine counts) or of the honours (seven counts)."""
     found = _VECTOR_OF.get(part)
     if found is None:
-        found = _find_record_id(part)
+        found = _find_record(part)
         if len(_VECTOR_OF) >= _VECTOR_OF_LIMIT:
             _VECTOR_OF.clear()
         _VECTOR_OF[part] = found
     return found
 
 
-def _find_record_id(part: bytes) -> int:
+def _record_id(part: bytes) -> int:
+    """Distance-vector id of one suit (nine counts) or of the honours (seven counts)."""
+    return _record(part) & _ID_MASK
+
+
+def _find_record(part: bytes) -> int:
     if len(part) == 9:
         found = SUIT_RECORDS.get(part)
         if found is None:
             # A suit read backwards has the same record (runs stay runs, its 1 and 9 swap
-            # places): a known mirror spares filling the tables with a new shape.
+            # places, and both are terminals): a known mirror spares filling the tables with
+            # a new shape.
             found = SUIT_RECORDS.get(part[::-1])
             if found is None:
                 found = suit_record(part)
-        return found & 4095
+        return found
     found = HONOR_RECORDS.get(part)
-    return (honor_record(part) if found is None else found) & 4095
+    return honor_record(part) if found is None else found
 
 
-def _part_ids(parts: tuple[bytes, ...]) -> list[int]:
+def _part_records(parts: tuple[bytes, ...]) -> list[int]:
     vector_of = _VECTOR_OF
     try:  # the common case: every part is known already
         return [
@@ -115,7 +134,12 @@ def _part_ids(parts: tuple[bytes, ...]) -> list[int]:
             vector_of[parts[3]],
         ]
     except KeyError:
-        return [_record_id(part) for part in parts]
+        return [_record(part) for part in parts]
+
+
+def _part_ids(parts: tuple[bytes, ...]) -> list[int]:
+    mask = _ID_MASK
+    return [record & mask for record in _part_records(parts)]
 
 
 def _rests(ids: list[int]) -> tuple[int, ...]:
@@ -159,8 +183,9 @@ def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
         # part's entry at a split that costs ``current + 1`` (a critical split). Those splits
         # come from the two vectors; which tiles lower each entry is a property of the part
         # alone (``_lowering``). Most answers met for the first time find both remembered.
-        vec = _VECTOR_OF.get(part)
-        critical = _critical(_record_id(part) if vec is None else vec, rest, index, current)
+        record = _VECTOR_OF.get(part)
+        vec = _record_id(part) if record is None else record & _ID_MASK
+        critical = _critical(vec, rest, index, current)
         if critical:
             lowering = _LOWERING.get(part) or _lowering(part)
             mask = 0
@@ -407,15 +432,22 @@ class TurnShape:
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
         self.parts = parts = _split(bytearray(counts))
-        self.ids = ids = _part_ids(parts)
+        m, p, s, z = _part_records(parts)
+        mask = _ID_MASK
+        self.ids = ids = [m & mask, p & mask, s & mask, z & mask]
         self.rests = _rests(ids)
-        total = sum(counts)
-        # The distance index of 13 - 3k tiles plus one, the same as of the 14 - 3k tile hand.
-        self.index = 2 * (total // 3) + 1
+        # The four records' counters add up to the hand's (the ids in the low bits add up
+        # below them, never carrying into them), which is all the totals below depend on.
+        totals = (m + p + s + z) >> _ID_BITS
+        found = _SPECIALS.get(totals)
+        if found is None:
+            found = _by_totals(counts, totals)
+        #: The distance index of 13 - 3k tiles plus one, the same as of the 14 - 3k tile hand.
+        self.index = found[0]
         #: Closed hands: ``[5 * orphan + n]`` is the (seven pairs, thirteen orphans) shanten
         #: after discarding a kind held ``n`` times that is (1) or is not (0) a terminal or
         #: honour. ``None`` for open hands, where neither form applies.
-        self.specials = _specials_after(counts) if total == 14 else None
+        self.specials = found[1]
         get = _SHRUNK.get
         #: Per part: per position, the part with one tile fewer there and its vector id.
         self.shrunk = [get(part) or _shrunk(part) for part in parts]
@@ -657,34 +689,41 @@ _OTHER_PARTS: Final[tuple[tuple[int, ...], ...]] = tuple(
 _OTHER_PAIRS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((b, _OTHERS[a][b]) for b in _OTHER_PARTS[a]) for a in range(4)
 )
-#: Totals of a closed hand (see ``_specials_after``) -> its table.
-_SPECIALS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
+#: A hand's summed record counters (tiles, kinds, pairs, terminal and honour kinds and pairs)
+#: -> ``TurnShape``'s distance index and special-form table (``_specials_after``) for it.
+_SPECIALS: Final[dict[int, tuple[int, tuple[tuple[int, int], ...] | None]]] = {}
+
+
+def _by_totals(
+    counts: Sequence[int], totals: int
+) -> tuple[int, tuple[tuple[int, int], ...] | None]:
+    """``_SPECIALS[totals]`` from the hand's counts (the first time these totals are met)."""
+    total = sum(counts)
+    found = (2 * (total // 3) + 1, _specials_after(counts) if total == 14 else None)
+    _SPECIALS[totals] = found
+    return found
 
 
 def _specials_after(counts: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """For a closed 14-tile hand: ``[5 * orphan + n]`` is the (seven pairs, thirteen orphans)
     shanten after discarding a kind held ``n`` times that is (``orphan`` 1) or is not (0) a
-    terminal or honour. It depends on four totals only, so it is remembered by them."""
+    terminal or honour. It depends on four totals only (which the record counters hold)."""
     zeros = counts.count(0)
     pairs = 34 - zeros - counts.count(1)
     held = _ORPHAN_COUNTS(counts)
     orphan_zeros, orphan_ones = held.count(0), held.count(1)
-    key = zeros | pairs << 6 | orphan_zeros << 12 | orphan_ones << 18
-    found = _SPECIALS.get(key)
-    if found is None:
-        kinds = 34 - zeros
-        orphans = 13 - orphan_zeros
-        orphan_pairs = orphans - orphan_ones
-        table = []
-        for orphan in (0, 1):
-            for n in range(5):
-                k = kinds - (n == 1)
-                seven = 6 - (pairs - (n == 2)) + (7 - k if k < 7 else 0)
-                left = orphans - (orphan and n == 1)
-                thirteen = 13 - left - (orphan_pairs - (orphan and n == 2) > 0)
-                table.append((seven, thirteen))
-        found = _SPECIALS[key] = tuple(table)
-    return found
+    kinds = 34 - zeros
+    orphans = 13 - orphan_zeros
+    orphan_pairs = orphans - orphan_ones
+    table = []
+    for orphan in (0, 1):
+        for n in range(5):
+            k = kinds - (n == 1)
+            seven = 6 - (pairs - (n == 2)) + (7 - k if k < 7 else 0)
+            left = orphans - (orphan and n == 1)
+            thirteen = 13 - left - (orphan_pairs - (orphan and n == 2) > 0)
+            table.append((seven, thirteen))
+    return tuple(table)
 
 
 def shanten_after(counts: list[int], discards: Iterable[int]) -> dict[int, int]:
