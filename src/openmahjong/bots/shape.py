@@ -30,7 +30,7 @@ from struct import Struct
 from typing import Final
 
 from openmahjong.hand import distance as _distance
-from openmahjong.hand.distance import combine
+from openmahjong.hand.distance import combine, suit_class_id, suit_code
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.suit_tables import (
     HONOR_RECORDS,
@@ -246,22 +246,27 @@ def _lowering(part: bytes) -> tuple[int, ...]:
 def _lowering_masks(part: bytes) -> tuple[int, ...]:
     """Per entry of the part's distance vector, the positions (bitmask) where one more tile
     lowers it, by growing the part at every position that could join a block."""
+    honors = len(part) == 7
+    # A grown suit's vector id comes from its base-5 code (one digit more at the position):
+    # no bytes object, no record and nothing added to the shared tables per grown shape.
+    code = 0 if honors else suit_code(part)
     v = _VECTORS[_record_id(part)]
     entries = range(len(v))
     masks = [0] * len(v)
-    honors = len(part) == 7
     grown = bytearray(part)
     for p, n in enumerate(part):
         if n >= 4:
             continue  # no fifth copy
         if n == 0 and (honors or not any(part[max(0, p - 2) : p + 3])):
             # A tile with no held tile of its kind or within two of it joins no block the
-            # part has, so it lowers no entry (the candidates every useful-tile count uses);
-            # skipping it also spares filling the shared tables with shapes no hand will have.
+            # part has, so it lowers no entry (the candidates every useful-tile count uses).
             continue
-        grown[p] += 1
-        g = _VECTORS[_record_id(bytes(grown))]
-        grown[p] -= 1
+        if honors:
+            grown[p] += 1
+            g = _VECTORS[_record_id(bytes(grown))]
+            grown[p] -= 1
+        else:
+            g = _VECTORS[suit_class_id(code + _POW5[p])]
         bit = 1 << p
         for k in entries:
             if g[k] < v[k]:
@@ -269,6 +274,9 @@ def _lowering_masks(part: bytes) -> tuple[int, ...]:
     return tuple(masks)
 
 
+#: ``5 ** (8 - p)``: what one tile more at position ``p`` adds to a suit's base-5 code (its
+#: first count is the most significant digit, ``hand.distance.suit_code``).
+_POW5: Final[tuple[int, ...]] = tuple(5 ** (8 - p) for p in range(9))
 #: Bitmask of nine positions -> the mask of the mirrored positions (``p`` -> ``8 - p``).
 _MIRRORED: Final[tuple[int, ...]] = tuple(
     sum(1 << (8 - p) for p in range(9) if mask >> p & 1) for mask in range(512)
@@ -295,6 +303,8 @@ _SHRUNK_LIMIT: Final = 50_000
 def _shrunk(part: bytes) -> tuple[tuple[bytes, int], ...]:
     found = _SHRUNK.get(part)
     if found is None:
+        honors = len(part) == 7
+        code = 0 if honors else suit_code(part)
         out: list[tuple[bytes, int]] = []
         for p, n in enumerate(part):
             if n == 0:
@@ -302,7 +312,10 @@ def _shrunk(part: bytes) -> tuple[tuple[bytes, int], ...]:
                 continue
             smaller = bytearray(part)
             smaller[p] -= 1
-            out.append((bytes(smaller), _record_id(bytes(smaller))))
+            shrunk = bytes(smaller)
+            # A suit's vector id from its base-5 code, as in ``_lowering_masks``.
+            vec = _record_id(shrunk) if honors else suit_class_id(code - _POW5[p])
+            out.append((shrunk, vec))
         found = tuple(out)
         if len(_SHRUNK) >= _SHRUNK_LIMIT:
             _SHRUNK.clear()
