@@ -77,8 +77,6 @@ _OUTSIDE_KINDS: Final[tuple[int, ...]] = tuple(i for i in range(34) if _OUTSIDE[
 #: Per kind: its suit, 3 for the honours.
 _SUIT: Final[tuple[int, ...]] = tuple(min(i // 9, 3) for i in range(34))
 _WIND_INDEX: Final[dict[int, int]] = {41: 27, 42: 28, 43: 29, 44: 30}
-#: The byte values a visible count may take (``bytes.translate`` deletes them).
-_AT_MOST_FOUR: Final = bytes(range(5))
 # Type tuples built once (``A | B`` in an isinstance call builds a union on every call).
 _WINS: Final[tuple[type, ...]] = (Tsumo, Ron)
 _KANS: Final[tuple[type, ...]] = (Ankan, Kakan)
@@ -89,7 +87,9 @@ def _counts(hand: Sequence[int]) -> list[int]:
     index = INDEX
     counts = [0] * 34
     for t in hand:
-        counts[index[t]] += 1
+        # Written out: under mypyc ``counts[k] += 1`` is a generic in-place add on the item.
+        k = index[t]
+        counts[k] = counts[k] + 1
     return counts
 
 
@@ -192,18 +192,20 @@ class _Situation:
         return f"_Situation({fields})"
 
 
-#: (seat wind, round wind) -> (value honours, their base values per kind).
-_HONOURS: Final[dict[tuple[int, int], tuple[frozenset[int], list[int]]]] = {}
+#: (seat wind, round wind) packed in an int (cheaper to hash than a pair) -> (value honours,
+#: their base values per kind).
+_HONOURS: Final[dict[int, tuple[frozenset[int], list[int]]]] = {}
 
 
 def _honours(seat_wind: int, round_wind: int) -> tuple[frozenset[int], list[int]]:
-    found = _HONOURS.get((seat_wind, round_wind))
+    key = seat_wind << 8 | round_wind
+    found = _HONOURS.get(key)
     if found is None:
         yakuhai = frozenset({*_DRAGONS, _WIND_INDEX[seat_wind], _WIND_INDEX[round_wind]})
         value = [0] * 34
         for i in yakuhai:
             value[i] += 1
-        found = _HONOURS[(seat_wind, round_wind)] = (yakuhai, value)
+        found = _HONOURS[key] = (yakuhai, value)
     return found
 
 
@@ -264,29 +266,39 @@ class RiichiBot:
         table = view.table
         seen = list(counts)
         threats: list[list[bool]] = []
+        # Increments written out (``seen[k] = seen[k] + 1``): under mypyc ``seen[k] += 1`` is
+        # a generic in-place add on the item. Tiles typed ``int`` so they are read as such.
+        k: int
+        t: int
         for s, history in enumerate(view.discards):
             # Indexed rather than unpacked: under mypyc unpacking converts all four fields.
             for d in history:
                 if d[3] is None:  # a claimed discard is counted in the caller's meld
-                    seen[index[d[0]]] += 1
+                    k = index[d[0]]
+                    seen[k] = seen[k] + 1
             if s != seat and history and _in_riichi(public, s, history):
                 threats.append(_genbutsu(history))
         for seat_melds in all_melds:
             for m in seat_melds:
                 for t in m.tiles:
-                    seen[index[t]] += 1
+                    k = index[t]
+                    seen[k] = seen[k] + 1
         melds = [(m.kind, [index[t] for t in m.tiles]) for m in all_melds[seat]]
         seat_wind = public[seat].get("seat_wind", 41)
         yakuhai, base = _honours(seat_wind, table.get("round_wind", 41))
         value = list(base)
         dora_of = DORA_OF_CODE
-        for ind in table.get("dora_indicators", ()):
-            seen[index[ind]] += 1
-            value[dora_of[ind]] += 2
-        # Cannot happen in a consistent view; keeps the arithmetic safe. Whether any count
-        # passes four, as bytes: cheaper than max() both in CPython and under mypyc.
-        if bytes(seen).translate(None, _AT_MOST_FOUR):
-            seen = [min(n, 4) for n in seen]
+        for t in table.get("dora_indicators", ()):
+            k = index[t]
+            seen[k] = seen[k] + 1
+            k = dora_of[t]
+            value[k] = value[k] + 2
+        # Cannot happen in a consistent view; keeps the arithmetic safe. A loop: cheaper than
+        # max() both in CPython and (far) under mypyc.
+        for n in seen:
+            if n > 4:
+                seen = [min(c, 4) for c in seen]
+                break
         return _Situation(seat, counts, threats, melds, yakuhai, False, seen, value)
 
     def _tiebreak(self, i: int) -> int:
@@ -539,7 +551,7 @@ class RiichiBot:
         for a in calls:
             taken = [INDEX[t] for t in a.tiles]
             for i in taken:
-                counts[i] -= 1
+                counts[i] = counts[i] - 1
             meld_idx = sorted(taken + [called])
             melds = sit.melds + [(a.name, meld_idx)]
             violations = self._plan_violations(sit, counts, melds)
@@ -552,7 +564,7 @@ class RiichiBot:
                     if best_call is None or key < best_call[0]:
                         best_call = (key, a)
             for i in taken:
-                counts[i] += 1
+                counts[i] = counts[i] + 1
         if best_call is not None:
             return best_call[1]
         return PASS

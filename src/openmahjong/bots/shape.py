@@ -399,9 +399,10 @@ def draw_lowers(counts: list[int], kind: int) -> tuple[int, bool]:
     now = shanten_counts(counts)
     if counts[kind] >= 4:
         return now, False  # no fifth copy
-    counts[kind] += 1
+    held = counts[kind]
+    counts[kind] = held + 1  # not ``+=``: a generic in-place add under mypyc
     drawn = shanten_counts(counts)
-    counts[kind] -= 1
+    counts[kind] = held
     return now, drawn < now
 
 
