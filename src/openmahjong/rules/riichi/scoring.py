@@ -232,10 +232,10 @@ _WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanme
 _DORA_SHIFT: Final = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
 
 
-class _MeldTable(dict):
-    """Meld -> its packed int (``tables.meld_record``), read on first sight."""
+class _MeldTable(dict[object, TB.MeldRecord]):
+    """Meld -> its record (``tables.meld_record``), read on first sight."""
 
-    def __missing__(self, m: object) -> int:
+    def __missing__(self, m: object) -> TB.MeldRecord:
         try:
             ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
         except (ScoringError, KeyError, TypeError, IndexError) as exc:
@@ -307,7 +307,7 @@ def _fast_fu_breakdown(
     """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
     sets = []
     if form == REGULAR:
-        for bs in (eh[2][0], e0[2][choice[0]], e1[2][choice[1]], e2[2][choice[2]]):
+        for bs in (eh[3][0], e0[3][choice[0]], e1[3][choice[1]], e2[3][choice[2]]):
             for t, i in bs:
                 # On a ron, the triplet the discard completed is open.
                 opened = wait == SHANPON and t == 0 and i == win
@@ -356,7 +356,6 @@ _FACT_ADD: Final = TB.FACT_ADD
 _FACT_MASK: Final = TB.FACT_MASK
 _FOUR_FIVES: Final = TB.FOUR_FIVES
 _F_ENDS: Final = TB.F_ENDS
-_F_HONOR_COUNTS: Final = TB.F_HONOR_COUNTS
 _F_OPEN: Final = TB.F_OPEN
 _F_PAIRS: Final = TB.F_PAIRS
 _SHAPE_ORPHANS: Final = TB.F_ORPHANS - TB.F_PAIRS
@@ -364,9 +363,6 @@ _SHAPE_SPLITS: Final = TB.F_NO_SPLIT - TB.F_PAIRS
 _SHAPE_MASK: Final = (1 << (TB.F_MANY_SPLITS + 3 - TB.F_PAIRS)) - 1
 _HONOR_MASK: Final = TB.HONOR_MASK
 _HONOR_SHIFT: Final = TB.HONOR_SHIFT
-_M_LOW: Final = TB.M_LOW
-_M_SHIFT: Final = TB.M_SHIFT
-_P_SHIFT: Final = TB.P_SHIFT
 _P_CONCEALED: Final = TB.P_CONCEALED
 _P_FU: Final = TB.P_FU
 _P_INNER: Final = TB.P_INNER
@@ -374,11 +370,9 @@ _P_LOW: Final = TB.P_LOW
 _P_PAIR: Final = TB.P_PAIR
 _P_PEIKOU: Final = TB.P_PEIKOU
 _P_RUNS: Final = TB.P_RUNS
-_P_RUN_COUNTS: Final = TB.P_RUN_COUNTS
 _P_TRIPLET_BITS: Final = TB.P_TRIPLET_BITS
 _RED_SHIFT: Final = TB.RED_SHIFT
 _RUN_ADD: Final = TB.RUN_ADD
-_RUN_COUNTS_MASK: Final = TB.RUN_COUNTS_MASK
 _RUN_TOPS: Final = TB.RUN_TOPS
 _SUIT_MASK: Final = TB.SUIT_MASK
 _SUIT_STARTS: Final = TB.SUIT_STARTS
@@ -390,26 +384,29 @@ def score_win(
     win_tile: int | str,
     melds: Iterable[Meld | tuple] = (),
     *,
+    # Keyword-only, so their order changes no call. It is the order compiled code looks them up
+    # in, and the lookup stops once every keyword given is found: what most wins pass comes
+    # first, the rare flags last (a keyword not given before the last one given costs a scan).
+    rules: str | RiichiRules = "majsoul",
     tsumo: bool = False,
-    riichi: bool = False,
-    double_riichi: bool = False,
-    ippatsu: bool = False,
-    rinshan: bool = False,
-    chankan: bool = False,
-    haitei: bool = False,
-    houtei: bool = False,
-    tenhou: bool = False,
-    chiihou: bool = False,
-    renhou: bool = False,
     seat_wind: int = 41,
     round_wind: int = 41,
     dora_indicators: Sequence[int] = (),
-    ura_indicators: Sequence[int] = (),
     honba: int = 0,
     riichi_sticks: int = 0,
+    riichi: bool = False,
+    ura_indicators: Sequence[int] = (),
+    ippatsu: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    double_riichi: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
     discarder: int | None = None,
     pao: int | None = None,
-    rules: str | RiichiRules = "majsoul",
 ) -> Win:
     """Score a win. ``hand`` is the concealed tiles including ``win_tile``.
 
@@ -435,9 +432,16 @@ def score_win(
         if melds:
             if type(melds) is not list and type(melds) is not tuple:
                 raise _Slow
-            M = sum(map(_MELD, melds))
-            PK = K + (M & _M_LOW)
-            F0 = M >> _M_SHIFT
+            # Each meld adds to the physical counts, the facts, the reading (P and R), the honors.
+            PK = K
+            F0 = MP = MR = MH = 0
+            for m in melds:
+                mk, mf, mp, mr, mh = _MELD(m)
+                PK += mk
+                F0 += mf
+                MP += mp
+                MR += mr
+                MH += mh
             nm = len(melds)
             # A fifth copy (counts stay <= 18 here, so the red-five fields never see a carry).
             if nm > 4 or len(hand) != 14 - 3 * nm or (PK + _ELEVENS) & _TOPS:
@@ -449,7 +453,7 @@ def score_win(
             if len(hand) != 14:
                 raise _Slow
             PK = K
-            F0 = nm = kans = 0
+            F0 = MP = MR = MH = nm = kans = 0
             closed = True
         if not (K >> (5 * wi)) & 31:  # the winning tile is not in the hand
             raise _Slow
@@ -530,14 +534,13 @@ def score_win(
         eh = _HONORS.get(hk) or TB.honor_entry(hk)
         if e0 is None or e1 is None or e2 is None or eh is None:
             raise _Slow  # a count over four: the general path explains
-        # The facts are the low bits of F; above P_SHIFT, the reading when every suit splits once.
         F = e0[0] + e1[0] + e2[0] + eh[0]
         if nm:
             F += F0
 
         # ------------------------------------------------------------ yaku of the whole hand
         # The honors (winds, dragons and their yakuman), in the general path's order.
-        hs = (F >> _F_HONOR_COUNTS) & _HONOR_MASK
+        hs = hk + MH
         if hs:
             mask, honor_yaku, honor_han, honor_yakuman, honor_mult = honor_table.get(hs) or _honors(
                 rp, hs
@@ -653,13 +656,13 @@ def score_win(
         if not sp & 7:  # (a thirteen orphans hand never splits)
             ws = wi // 9
             we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
-            var = we[3][_VARIANT_SLOT[wi] + tsumo_bit]
+            var = we[4][_VARIANT_SLOT[wi] + tsumo_bit]
             splits: Sequence[tuple[int, int, tuple[int, int, int]]]
             if not sp:
-                splits = ((F >> _P_SHIFT, 0, _ZERO3),)
+                splits = ((e0[1][0] + e1[1][0] + e2[1][0] + eh[1][0] + MP, 0, _ZERO3),)
             else:
                 splits = []
-                h0 = eh[1][0] + (F0 >> _P_SHIFT)
+                h0 = eh[1][0] + MP
                 for i0, a in enumerate(e0[1]):
                     for i1, b in enumerate(e1[1]):
                         for i2, c in enumerate(e2[1]):
@@ -703,9 +706,9 @@ def score_win(
                                 # Peikou pairs (at most two: four runs) count on a closed hand.
                                 sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
                                 if runs >= 3:
-                                    rb = (
-                                        ((D >> _P_RUN_COUNTS) & _RUN_COUNTS_MASK) + _RUN_ADD
-                                    ) & _RUN_TOPS
+                                    # Runs per start (honors have none).
+                                    R = e0[2][choice[0]] + e1[2][choice[1]] + e2[2][choice[2]]
+                                    rb = (R + MR + _RUN_ADD) & _RUN_TOPS
                                     if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
                                         sig += 4
                                     if rb & (rb >> 21) & (rb >> 42) & _SUIT_STARTS:

@@ -67,16 +67,12 @@ F_OPEN: Final = 38  # 3 bits: called melds (chi, pon, open or added kan)
 F_KANS: Final = 41  # 3 bits: kans (right above F_OPEN: the scorer reads both at once)
 F_NO_SPLIT: Final = 44  # 3 bits: suits (and honors) that form no sets-and-pair split
 F_MANY_SPLITS: Final = 47  # 3 bits: suits with more than one split
-F_HONOR_COUNTS: Final = 50  # seven five-bit counts of the honors (kans as three)
-F_INNER: Final = 85  # tiles that are neither terminal nor honor; the top field
+F_INNER: Final = 50  # tiles that are neither terminal nor honor; the top field (to bit 54)
 #: The presence key (``presence_facts``): (F + FACT_ADD) & FACT_MASK keeps one bit per counter
 #: that is not zero (man, pin, sou, honors, terminal/honor tiles, tiles not green, inner tiles;
 #: every counter <= 14, so 15 + n sets bit 4 iff n > 0 and never carries) and the kans.
 FACT_ADD: Final = sum(15 << f for f in (0, 5, 10, 15, 20, 25, F_INNER))
 FACT_MASK: Final = sum(16 << f for f in (0, 5, 10, 15, 20, 25, F_INNER)) | 7 << F_KANS
-#: A record's first int is its facts | its first split's packed reading << P_SHIFT, so one sum
-#: over the four records and the melds gives the hand's facts and (one split each) its reading.
-P_SHIFT: Final = 96
 #: ((F & PRESENCE_LOW) + PRESENCE_ADD) & PRESENCE_BITS: bit 4/9/14/19 = m/p/s/honors present.
 PRESENCE_LOW: Final = (1 << 20) - 1
 PRESENCE_ADD: Final = 0b01111_01111_01111_01111
@@ -94,9 +90,13 @@ P_PEIKOU: Final = 23  # 3 bits: pairs of identical concealed runs
 P_INNER: Final = 26  # 3 bits: sets and pair without a terminal or honor
 #: The fields above fit in 29 bits: one small int (cheaper arithmetic than the whole reading).
 P_LOW: Final = (1 << 29) - 1
-P_RUN_COUNTS: Final = 29  # 63 bits: runs per start, three bits each, 7 starts per suit
-P_TRIPLET_BITS: Final = 92  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
-RUN_COUNTS_MASK: Final = (1 << 63) - 1
+P_TRIPLET_BITS: Final = 29  # 27 bits: triplet (and kan) kinds of the suits, 9 per suit
+#: A reading is kept as two ints under 2^62 (machine-sized in compiled code): P, the fields
+#: above (56 bits), and R, its runs per start (three bits each, 7 starts per suit; only a run
+#: of 789s held four times reaches bit 62). The builders below put R at P_RUN_COUNTS of one
+#: int and ``_split`` cuts it in two.
+P_MASK: Final = (1 << 56) - 1
+P_RUN_COUNTS: Final = 64
 #: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
 RUN_ADD: Final = sum(3 << (3 * k) for k in range(21))
 RUN_TOPS: Final = sum(4 << (3 * k) for k in range(21))
@@ -143,6 +143,11 @@ def _pair(index: int) -> int:
     if index < 27 and index % 9 not in _TERMINAL:
         p += 1 << P_INNER
     return p
+
+
+def _split(packed: int) -> tuple[int, int]:
+    """(P, R) of a reading built as one int."""
+    return packed & P_MASK, packed >> P_RUN_COUNTS
 
 
 def _pack(pair: int, blocks: tuple[tuple[int, int], ...]) -> int:
@@ -208,10 +213,10 @@ Variant = tuple[int, int, int]  # (wait, fu it adds, concealed-triplet change)
 #: Per split of a suit: the places the winning tile can take in it.
 Variants = tuple[tuple[Variant, ...], ...]
 Blocks = tuple[tuple[int, int], ...]
-#: An entry: (facts, packed splits, blocks of each split, the variants of each winning tile and
-#: draw at VARIANT_SLOT[win] + tsumo). Typed exactly, so compiled code reads it without checks
-#: per item; a suit with a count over four has the entry None.
-Entry = tuple[int, tuple[int, ...], tuple[Blocks, ...], tuple[Variants, ...]]
+#: An entry: (facts, each split's P, each split's R, blocks of each split, the variants of each
+#: winning tile and draw at VARIANT_SLOT[win] + tsumo). Typed exactly, so compiled code reads it
+#: without checks per item; a suit with a count over four has the entry None.
+Entry = tuple[int, tuple[int, ...], tuple[int, ...], tuple[Blocks, ...], tuple[Variants, ...]]
 SUITS: Final[tuple[dict[int, Entry | None], ...]] = ({}, {}, {})
 HONORS: Final[dict[int, Entry | None]] = {}
 
@@ -242,9 +247,7 @@ def suit_entry(suit: int, key: int) -> Entry | None:
         facts += 1 << F_NO_SPLIT
     elif len(packed) > 1:
         facts += 1 << F_MANY_SPLITS
-    entry = _entry(
-        facts | (packed[0] << P_SHIFT if packed else 0), tuple(packed), tuple(blocks), base, counts
-    )
+    entry = _entry(facts, tuple(packed), tuple(blocks), base, counts)
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
     return entry
@@ -262,7 +265,6 @@ def honor_entry(key: int) -> Entry | None:
         | (tiles - counts[6]) << F_NOT_GREEN
         | sum(1 for n in counts if n == 2) << F_PAIRS
         | sum(1 for n in counts if n) << F_ORPHANS
-        | key << F_HONOR_COUNTS
     )
     pair = -1
     bs: list[tuple[int, int]] = []
@@ -276,7 +278,7 @@ def honor_entry(key: int) -> Entry | None:
             ok = False
     first = _pack(pair, tuple(bs))
     entry = (
-        _entry(facts | first << P_SHIFT, (first,), (tuple(bs),), 27, counts)
+        _entry(facts, (first,), (tuple(bs),), 27, counts)
         if ok
         else _entry(facts + (1 << F_NO_SPLIT), (), (), 27, counts)
     )
@@ -308,13 +310,18 @@ def _entry(
     base: int,
     counts: tuple[int, ...],
 ) -> Entry:
-    """An entry with the variants of every tile it holds (for a ron and a tsumo) in place."""
+    """An entry with the variants of every tile it holds (for a ron and a tsumo) in place.
+
+    ``packed`` are the splits' readings as single ints, split here into their P and R.
+    """
     slots: list[Variants] = []
     for j in range(9):
         held = j < len(counts) and counts[j] > 0
         for tsumo in (False, True):
             slots.append(variants(packed, blocks, base + j, tsumo) if held else ())
-    return (facts, packed, blocks, tuple(slots))
+    ps = tuple(_split(p)[0] for p in packed)
+    rs = tuple(_split(p)[1] for p in packed)
+    return (facts, ps, rs, blocks, tuple(slots))
 
 
 def variants(
@@ -395,20 +402,21 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
     return found
 
 
-#: A meld as one int: physical weight (K's layout) | (facts | packed set << P_SHIFT) << M_SHIFT.
-M_SHIFT: Final = 192
-M_LOW: Final = (1 << 192) - 1
+#: A meld as (physical weight in K's layout, facts, P, R, honor counts in HONOR_MASK's layout).
+MeldRecord = tuple[int, int, int, int, int]
 
 
-def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
-    """The meld read by ``hand._read_meld`` as one int (physical weight, packed set, facts)."""
+def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord:
+    """The meld read by ``hand._read_meld``: what it adds to each sum the scorer keeps."""
     t, i, concealed, kan = ms
     physical = sum(WEIGHT[x] for x in tiles)
     kinds = (i, i + 1, i + 2) if t == 1 else (i, i, i)
     facts = (0 if concealed else 1 << F_OPEN) + (1 << F_KANS if kan else 0)
+    honors = 0
     for k in kinds:
         if k >= 27:
-            facts += (1 << F_HONORS) + (1 << F_ENDS) + (1 << (F_HONOR_COUNTS + BITS * (k - 27)))
+            facts += (1 << F_HONORS) + (1 << F_ENDS)
+            honors += 1 << (BITS * (k - 27))
             if k != 33:
                 facts += 1 << F_NOT_GREEN
         else:
@@ -419,8 +427,8 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> int:
                 facts += 1 << F_NOT_GREEN
             if k % 9 not in _TERMINAL:
                 facts += 1 << F_INNER
-    packed = _run(i) if t == 1 else _triplet(i, concealed, kan)
-    return physical | (facts | packed << P_SHIFT) << M_SHIFT
+    p, r = _split(_run(i) if t == 1 else _triplet(i, concealed, kan))
+    return physical, facts, p, r, honors
 
 
 #: Per red_fives setting: the red-five fields of K (five bits per suit) -> red fives held; a
@@ -434,7 +442,7 @@ RED_COUNTS: Final[dict[int, dict[int, int]]] = {
 # ---------------------------------------------------------------------------- yaku of the facts
 
 #: Above the facts in a presence key: the hand is closed.
-CLOSED_KEY: Final = 1 << 90
+CLOSED_KEY: Final = 1 << 56
 
 #: (yaku before the winds, yaku after the dragons, their han, yakuman as (id, 13 han per
 #: multiple), the multiple, nine gates to check)
