@@ -195,7 +195,7 @@ def _grown(part: bytes, rest: int, index: int, current: int) -> bytes:
         else:
             found = b""  # no tile can help: the grown shapes are not even looked up
         memo[key] = found
-        _GROWN_SIZE[0] += 1
+        _GROWN_SIZE[0] = _GROWN_SIZE[0] + 1
     return found
 
 
@@ -251,27 +251,40 @@ def _lowering_masks(part: bytes) -> tuple[int, ...]:
     # no bytes object, no record and nothing added to the shared tables per grown shape.
     code = 0 if honors else suit_code(part)
     v = _VECTORS[_record_id(part)]
-    entries = range(len(v))
-    masks = [0] * len(v)
+    size = len(v)
+    masks = [0] * size
+    held = 0  # the positions holding a tile, as a bitmask
+    for p in range(len(part)):
+        if part[p]:
+            held |= 1 << p
     grown = bytearray(part)
-    for p, n in enumerate(part):
+    for p in range(len(part)):
+        n = part[p]
         if n >= 4:
             continue  # no fifth copy
-        if n == 0 and (honors or not any(part[max(0, p - 2) : p + 3])):
+        if n == 0 and (honors or not held & _NEAR[p]):
             # A tile with no held tile of its kind or within two of it joins no block the
             # part has, so it lowers no entry (the candidates every useful-tile count uses).
             continue
         if honors:
-            grown[p] += 1
+            grown[p] = n + 1
             g = _VECTORS[_record_id(bytes(grown))]
-            grown[p] -= 1
+            grown[p] = n
         else:
             g = _VECTORS[suit_class_id(code + _POW5[p])]
         bit = 1 << p
-        for k in entries:
+        # Plain loops and items written out (``masks[k] |= bit`` is a generic in-place or
+        # under mypyc): this runs for every part met for the first time.
+        for k in range(size):
             if g[k] < v[k]:
-                masks[k] |= bit
+                masks[k] = masks[k] | bit
     return tuple(masks)
+
+
+#: Per position of a suit: the positions within two of it, as a bitmask.
+_NEAR: Final[tuple[int, ...]] = tuple(
+    sum(1 << q for q in range(max(0, p - 2), min(9, p + 3))) for p in range(9)
+)
 
 
 #: ``5 ** (8 - p)``: what one tile more at position ``p`` adds to a suit's base-5 code (its
@@ -431,6 +444,7 @@ class TurnShape:
         "specials",
         "shrunk",
         "singles",
+        "kinds",
     )
 
     # Declared with their types: under mypyc the class is native and these are typed fields.
@@ -442,6 +456,7 @@ class TurnShape:
     specials: tuple[tuple[int, int], ...] | None
     shrunk: list[tuple[tuple[bytes, int], ...]]
     singles: list[int] | None
+    kinds: int
 
     def __init__(self, counts: list[int]) -> None:
         self.counts = counts
@@ -465,8 +480,9 @@ class TurnShape:
         get = _SHRUNK.get
         #: Per part: per position, the part with one tile fewer there and its vector id.
         self.shrunk = [get(part) or _shrunk(part) for part in parts]
-        #: The kinds held once, when first asked for.
+        #: The kinds held once, and how many kinds are held (-1 until first asked for).
         self.singles = None
+        self.kinds = -1
 
     def shanten_after(self, discards: Iterable[int]) -> dict[int, int]:
         """Shanten (Riichi forms) left by each discard kind (held)."""
@@ -576,9 +592,12 @@ class TurnShape:
             own = memo.get(rests[a] << 8 | index << 4 | current + 1) if memo else None
             if own is None:
                 own = _grown(smaller, rests[a], index, current)
-            total = sums[a].get(own)
-            if total is None:
+            # ``total`` stays an ``int`` (a native int under mypyc; ``.get`` gives an optional).
+            known = sums[a].get(own)
+            if known is None:
                 total = sums[a][own] = _unseen(seen_parts[a], own)
+            else:
+                total = known
             key = vec << 8 | a << 4 | current + 1
             found = shared.get(key)
             if found is None:
@@ -628,7 +647,12 @@ class TurnShape:
         """Whether, after discarding ``i`` with seven pairs at the shanten asked about and
         thirteen orphans not (``no_orphans``), seven kinds or more are left: then the special
         forms add exactly the single tiles (they pair up)."""
-        return no_orphans and 34 - self.counts.count(0) - (self.counts[i] == 1) >= 7
+        if not no_orphans:
+            return False
+        kinds = self.kinds
+        if kinds < 0:
+            kinds = self.kinds = 34 - self.counts.count(0)
+        return kinds - (self.counts[i] == 1) >= 7
 
     def _singles(self) -> list[int]:
         """The kinds held once."""
