@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 from struct import Struct
-from typing import Any
+from typing import Any, Final, cast
 
 from openmahjong import tiles as _tiles
 from openmahjong.hand import part_tables as _parts
@@ -158,49 +158,44 @@ def _general_shanten(counts: Sequence[int], forms: Iterable[str]) -> int:
     return min(_BY_FORM[f](counts) for f in _check_forms(forms))
 
 
-def _make_shanten_counts() -> Callable[..., int]:
-    # A closure, so the hot path reads its tables as cell variables rather than globals, and
-    # one function (no wrapper call) serves the Riichi default. ``forms`` is not keyword-only
-    # because CPython fills a keyword-only default through a dict lookup on every call.
-    suits, honors = _parts.SUIT_ENTRIES, _parts.HONOR_ENTRIES
-    # Typed Any: an entry not filled yet is None, and using it raises TypeError on purpose.
-    special_best: list[Any] = _parts.SPECIAL_BEST
-    union: list[Any] = _parts.UNION
-    regular_of: list[Any] = _parts.REGULAR
-    fill_and_answer = _parts.fill_and_answer
-    # bytearray() is the cheapest way from a list of ints to a buffer, and one unpack the
-    # cheapest way to the four parts' bytes (cheaper than slicing a bytes object four times).
-    split = Struct("9s9s9s7s").unpack
-    riichi, general = RIICHI_FORMS, _general_shanten
-
-    def shanten_counts(counts: Sequence[int], forms: Iterable[str] = RIICHI_FORMS) -> int:
-        """Shanten over the given forms of a 34-count hand (the fast entry point).
-
-        The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten``
-        checks them.
-        """
-        # Equality after identity: under mypyc a default argument is a fresh tuple, so the
-        # default alone would miss the identity test and take the slow general path.
-        if forms is not riichi and forms != riichi:
-            return general(counts, forms)
-        m, p, s, z = split(bytearray(counts))
-        try:
-            part_m, counters_m = suits[m]
-            part_p, counters_p = suits[p]
-            part_s, counters_s = suits[s]
-            part_z, counters_z = honors[z]
-            special = special_best[counters_m + counters_p + counters_s + counters_z]
-            regular = regular_of[union[part_m][part_p]][union[part_s][part_z]]
-            return regular if regular < special else special
-        except (KeyError, IndexError, TypeError):
-            # A part, a union or a total not met before (a missing list entry is None or
-            # past the end of its row): fill the tables, then answer.
-            return fill_and_answer(m, p, s, z)
-
-    return shanten_counts
+# The tables of the hot path, as module constants: compiled (mypyc), a ``Final`` is read
+# without a dict lookup and the typed rows give unboxed ints; as plain Python a module name
+# costs about what a closure cell does. The rows are typed as filled: an entry not filled yet
+# is None (or past the end of its row), and using it raises TypeError (compiled: at the typed
+# read) or IndexError, which sends the call through ``fill_and_answer``.
+_SUITS: Final = _parts.SUIT_ENTRIES
+_HONORS: Final = _parts.HONOR_ENTRIES
+_SPECIAL_BEST: Final = cast(list[int], _parts.SPECIAL_BEST)
+_UNION: Final = cast(list[list[int]], _parts.UNION)
+_REGULAR_OF: Final = cast(list[list[int]], _parts.REGULAR)
+# bytearray() is the cheapest way from a list of ints to a buffer, and one unpack the cheapest
+# way to the four parts' bytes (cheaper than slicing a bytes object four times).
+_SPLIT: Final = Struct("9s9s9s7s").unpack
 
 
-shanten_counts = _make_shanten_counts()
+def shanten_counts(counts: Sequence[int], forms: Iterable[str] = RIICHI_FORMS) -> int:
+    """Shanten over the given forms of a 34-count hand (the fast entry point).
+
+    The counts are trusted (0..4 each, 3k + 1 or 3k + 2 tiles, at most 14); ``shanten``
+    checks them. ``forms`` is not keyword-only because CPython fills a keyword-only default
+    through a dict lookup on every call.
+    """
+    # Equality after identity: under mypyc a default argument is a fresh tuple, so the
+    # default alone would miss the identity test and take the slow general path.
+    if forms is not RIICHI_FORMS and forms != RIICHI_FORMS:
+        return _general_shanten(counts, forms)
+    m, p, s, z = _SPLIT(bytearray(counts))
+    try:
+        part_m, counters_m = _SUITS[m]
+        part_p, counters_p = _SUITS[p]
+        part_s, counters_s = _SUITS[s]
+        part_z, counters_z = _HONORS[z]
+        special = _SPECIAL_BEST[counters_m + counters_p + counters_s + counters_z]
+        regular = _REGULAR_OF[_UNION[part_m][part_p]][_UNION[part_s][part_z]]
+        return regular if regular < special else special
+    except (KeyError, IndexError, TypeError):
+        # A part, a union or a total not met before: fill the tables, then answer.
+        return _parts.fill_and_answer(m, p, s, z)
 
 
 def _make_shanten_after(
