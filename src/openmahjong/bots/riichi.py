@@ -558,7 +558,7 @@ class RiichiBot:
             value_pon = isinstance(a, Pon) and called in sit.yakuhai
             if violations is not None and (value_pon or violations <= 3):
                 options = [i for i in range(34) if counts[i] and i != called]
-                after = min(TurnShape(counts).shanten_after(options).values()) if options else 9
+                after = _least(TurnShape(counts).shanten_after(options)) if options else 9
                 if after < now or (value_pon and after <= now):
                     key = (after, violations, -self._tiebreak(called))
                     if best_call is None or key < best_call[0]:
