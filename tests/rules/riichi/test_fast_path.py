@@ -175,6 +175,14 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
             [Meld("pon", (42, 42, 42))],
             {"seat_wind": 43, "round_wind": 44},
         ),  # little four winds, seat and round wind triplets
+        # Counts past seven overflow the scorer's three-bit fields: still refused as impossible.
+        ([11] * 8 + [12, 13, 14, 15, 15, 15], 15, [], {}),  # eight of a kind
+        ([19] * 8 + [41] * 6, 41, [], {}),  # eight 9m, next to 1p
+        ([47] * 8 + [11, 12, 13, 21, 21, 21], 11, [], {}),  # eight Red, the top honor
+        ([11, 11, 11, 11, 12, 13, 14, 15, 15, 15, 16], 16, [Meld("ankan", (11,) * 4)], {}),
+        ([29, 29, 29, 29, 31, 32, 33, 45, 45, 45, 46], 46, [Meld("minkan", (29,) * 4)], {}),
+        ([12, 13, 14, 45, 45], 45, [Meld("ankan", (11,) * 4)] * 3, {}),  # three kans of 1m
+        ([105, 105, 105, 105, 15, 15, 15, 15, 16, 17, 18, 19, 19, 19], 19, [], {}),  # 4 red 5m
     ],
 )
 @pytest.mark.parametrize("rules", [TENHOU, MAJSOUL])
