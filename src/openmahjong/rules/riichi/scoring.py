@@ -302,11 +302,17 @@ def _honors(rp: RuleParams, key: int) -> TB.HonorFacts:
 
 
 def _fast_fu_breakdown(
-    form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, eh, e0, e1, e2, choice, melds
+    form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, hk, k0, k1, k2, choice, melds
 ):
     """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
     sets = []
     if form == REGULAR:
+        # The suits' entries again, by their keys (kept instead of the entries: compiled code
+        # would have to box each entry back into a tuple on every call).
+        eh = _HONORS.get(hk) or TB.honor_entry(hk)
+        e0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
+        e1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
+        e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
         for bs in (eh[3][0], e0[3][choice[0]], e1[3][choice[1]], e2[3][choice[2]]):
             for t, i in bs:
                 # On a ron, the triplet the discard completed is open.
@@ -854,10 +860,10 @@ def score_win(
             closed,
             seat_wind,
             round_wind,
-            eh,
-            e0,
-            e1,
-            e2,
+            hk,
+            k0,
+            k1,
+            k2,
             choice,
             melds if type(melds) is tuple else tuple(melds),
         ),
