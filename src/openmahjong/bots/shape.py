@@ -563,7 +563,7 @@ class TurnShape:
         self,
         discards: Iterable[int],
         shanten: dict[int, int],
-        seen: Sequence[int],
+        seen: list[int],
     ) -> dict[int, int]:
         """For each discard kind ``i``: the unseen copies (4 - ``seen``) of the kinds that
         lower the shanten ``shanten[i]`` it leaves; the sum over :meth:`improving_after`'s
@@ -571,7 +571,8 @@ class TurnShape:
         other parts' share, and each part's sum is remembered per set of positions."""
         # A part's unseen copies over some positions: 4 per position less the seen ones (no
         # list of unseen copies is built: most turns sum a few positions of a few parts).
-        seen_parts = (list(seen[0:9]), list(seen[9:18]), list(seen[18:27]), list(seen[27:34]))
+        # (``seen`` is a list: under mypyc its slices are native, a ``Sequence``'s generic.)
+        seen_parts = (seen[0:9], seen[9:18], seen[18:27], seen[27:34])
         #: Per part: positions -> their unseen copies (few distinct sets recur in a turn).
         sums: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
         rests = self.rests
@@ -672,7 +673,7 @@ class TurnShape:
         others: list[bytes],
         key: int,
         singles_share: dict[int, int],
-        seen: Sequence[int],
+        seen: list[int],
     ) -> int:
         """The unseen copies of the kinds the special forms add after discarding ``i`` (with
         shanten ``current``) that the regular form does not count already: ``own`` in the
@@ -792,4 +793,4 @@ def useful_after(
     """For a 14 - 3k tile hand: for each discard kind ``i``, the unseen copies (4 - ``seen``)
     of the kinds that lower the shanten of the hand without ``i`` (``shanten[i]``): the sum
     over :func:`improving_after`'s kinds, without building them."""
-    return TurnShape(counts).useful_after(discards, shanten, seen)
+    return TurnShape(counts).useful_after(discards, shanten, list(seen))
