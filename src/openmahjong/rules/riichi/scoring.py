@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
@@ -431,7 +431,9 @@ def score_win(
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
         # ------------------------------------------------------------ input, counted
-        K = sum(map(_WEIGHT, hand))
+        # Any: K is a 181-bit int, boxed in compiled code anyway; so are its slices, which key
+        # dicts as they are (typed int, compiled code would unbox them and box them again).
+        K: Any = sum(map(_WEIGHT, hand))
         wi = _WIN_INDEX[win_tile]  # type: ignore[index]  # a str is a KeyError here
         if type(win_tile) is not int:
             raise _Slow
@@ -663,9 +665,9 @@ def score_win(
             ws = wi // 9
             we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
             var = we[4][_VARIANT_SLOT[wi] + tsumo_bit]
-            splits: Sequence[tuple[int, int, tuple[int, int, int]]]
+            splits: list[tuple[int, int, tuple[int, int, int]]]
             if not sp:
-                splits = ((e0[1][0] + e1[1][0] + e2[1][0] + eh[1][0] + MP, 0, _ZERO3),)
+                splits = [(e0[1][0] + e1[1][0] + e2[1][0] + eh[1][0] + MP, 0, _ZERO3)]
             else:
                 splits = []
                 h0 = eh[1][0] + MP
@@ -809,10 +811,13 @@ def score_win(
                 if form == CHIITOITSU
                 else _OWN_YAKU[(closed_bit | sig) << 2 | pinfu << 1 | (conc == 3)]
             ),
-            *((("dora", dn),) if dn else ()),
-            *((("aka_dora", reds),) if reds else ()),
-            *((("ura_dora", un),) if un else ()),
         ]
+        if dn:
+            yl.append(("dora", dn))
+        if reds:
+            yl.append(("aka_dora", reds))
+        if un:
+            yl.append(("ura_dora", un))
     value = best_key >> 20
     if pao is None:
         if tsumo_bit:
