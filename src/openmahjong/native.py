@@ -32,6 +32,7 @@ __all__ = ["MODULES", "SourceFirst", "build", "clean", "compiled", "stale", "sta
 #: The compiled modules, by import name. Each is typed and written so that mypyc helps it; a
 #: module leaves this list if compiling it stops paying off (bench/ measures both ways).
 MODULES: tuple[str, ...] = (
+    "openmahjong.bots.mcr",
     "openmahjong.bots.riichi",
     "openmahjong.bots.safety",
     "openmahjong.bots.shape",
