@@ -370,7 +370,7 @@ class Table:
             self._complete_kan(trigger.seat, trigger.meld)
 
     def _call(self, trigger: Trigger, seat: int, action: Action) -> None:
-        assert isinstance(action, Chi | Pon | Minkan)
+        assert isinstance(action, (Chi, Pon, Minkan))  # a tuple: ``A | B`` builds a union each time
         self.seats[trigger.seat].discards[-1].claimed_by = seat
         st = self.seats[seat]
         for t in action.tiles:

@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from openmahjong.tiles import kind
 
 __all__ = ["Meld", "DiscardRecord", "SeatState"]
@@ -14,6 +16,10 @@ MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
 KANS = ("minkan", "ankan", "kakan")
 
 
+# Plain Python classes even where this module is compiled (mypyc): a compiled frozen
+# dataclass cannot be deep-copied (its state is restored through the blocked setattr), and
+# rulesets' tests deep-copy melds and read discard records through ``vars()``.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Meld:
     """``tiles`` holds every tile of the meld, the called one included."""
@@ -32,6 +38,7 @@ class Meld:
         return self.kind != "ankan"
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class DiscardRecord:
     tile: int

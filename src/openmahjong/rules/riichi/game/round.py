@@ -67,8 +67,13 @@ _CLAIM_FACTS = {
     t: (index34(t), kind(t), _RED_OF.get(kind(t), -1)) for t in (*_DISCARD, *_RED_OF.values())
 }
 #: Tile code -> dense index, for the hand's count vector once per turn (``_hand_counts``): a
-#: list, as indexing it by a small int beats a dict lookup; ``None`` (no tile) fails loudly.
-_INDEX_OF: list[Any] = [_CLAIM_FACTS[t][0] if t in _CLAIM_FACTS else None for t in range(306)]
+#: list, as indexing it by a small int beats a dict lookup. Ints only (compiled, a typed list
+#: gives unboxed ints); a code that is no tile maps past the end of any count vector, so
+#: counting it fails loudly (IndexError).
+_NOT_A_TILE = 255
+_INDEX_OF: list[int] = [
+    _CLAIM_FACTS[t][0] if t in _CLAIM_FACTS else _NOT_A_TILE for t in range(306)
+]
 DRAGON_KINDS = frozenset({45, 46, 47})
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = frozenset()
@@ -188,8 +193,15 @@ class RiichiPolicy(RoundPolicy):
         self.sticks_at_start = sticks
         #: seat -> (hand it was computed for, its waits): hands change only a few times a turn.
         self._waits_cache: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
-        #: (seat, log length) of a turn whose hand was at least 1-shanten (``turn_actions``).
-        self._turn_far: tuple[int, int] | None = None
+        #: Seat and log length of a turn whose hand was at least 1-shanten (``turn_actions``;
+        #: -1: none): two ints, not a tuple, so no tuple is built to compare on each discard.
+        self._far_seat = -1
+        self._far_log = -1
+        #: Option switches read on every draw, discard or kan, as plain booleans (reading a
+        #: field of the options model costs a generic attribute lookup).
+        self._furiten_until_discard = options.temporary_furiten_until == "discard"
+        self._majsoul_kan_dora = options.kan_dora == "MAJSOUL"
+        self._early_kan_dora = options.kan_dora == "EARLY_KAN_DORA"
         self._dora_shown: tuple[int, ...] = ()
         #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
         self._public: tuple[dict[str, Any], ...] | None = None
@@ -369,7 +381,9 @@ class RiichiPolicy(RoundPolicy):
         shanten = shanten_counts(c)
         # Two or more tiles from ready now: no discard can leave the hand waiting (read when
         # this turn's discard is made, to skip computing the new hand's waits).
-        self._turn_far = (seat, len(table.log)) if shanten >= 1 else None
+        far = shanten >= 1
+        self._far_seat = seat if far else -1
+        self._far_log = len(table.log) if far else -1
         if table.drew:
             # Only a complete shape can score: one shanten call before the scorer's work.
             if (
@@ -550,7 +564,8 @@ class RiichiPolicy(RoundPolicy):
         )
 
     def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
-        table.seats[seat].extra.furiten_temporary = False
+        x: RiichiSeat = table.seats[seat].extra  # typed: a native write when compiled
+        x.furiten_temporary = False
 
     def before_discard(self, table: Table, seat: int, action: Discard) -> None:
         x: RiichiSeat = table.seats[seat].extra
@@ -561,15 +576,16 @@ class RiichiPolicy(RoundPolicy):
             self.state.riichi_double = self.state.uninterrupted and not table.seats[seat].discards
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
-        if self._turn_far == (seat, len(table.log) - 1):  # this turn's hand was not close
+        # This turn's hand was not close (its log length was taken before the discard).
+        if self._far_seat == seat and self._far_log == len(table.log) - 1:
             self._waits_cache[seat] = (tuple(table.seats[seat].hand), _NO_WAITS)
         x: RiichiSeat = table.seats[seat].extra
         x.kuikae = _NO_KINDS
-        if self.options.temporary_furiten_until == "discard":
+        if self._furiten_until_discard:
             # Tenhou resolves it at the seat's discard, so a call and its discard end it too;
             # the riichi profile keeps it until the seat's next draw (``after_draw``).
             x.furiten_temporary = False
-        if self.state.pending_dora and self.options.kan_dora == "MAJSOUL":
+        if self.state.pending_dora and self._majsoul_kan_dora:
             self._reveal_pending(table)
 
     def on_answer(self, table: Table, seat: int, action: Action, offered: tuple) -> None:
@@ -614,13 +630,13 @@ class RiichiPolicy(RoundPolicy):
             self._x(table, seat).kuikae = self._kuikae_kinds(meld.kind, from_hand, meld.called_tile)
 
     def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
-        if self.options.kan_dora == "MAJSOUL":
+        if self._majsoul_kan_dora:
             self._reveal_pending(table)  # a second kan before a discard shows the first's dora
 
     def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
         self._interrupt(table)
         self.state.kans.append(seat)
-        if self.options.kan_dora == "EARLY_KAN_DORA" or meld.kind == "ankan":
+        if self._early_kan_dora or meld.kind == "ankan":
             self._reveal(table)
         else:
             self.state.pending_dora += 1
