@@ -30,6 +30,7 @@ sys.path.insert(0, str(REPO / "tests" / "rules" / "riichi"))
 
 from peers import MahjongPeer, RiichiEnvPeer  # noqa: E402
 
+from openmahjong.rules.riichi import scoring  # noqa: E402
 from openmahjong.rules.riichi.errors import NotAWin, NoYaku  # noqa: E402
 from openmahjong.rules.riichi.options import TENHOU  # noqa: E402
 from openmahjong.rules.riichi.random_wins import random_win  # noqa: E402
@@ -71,6 +72,12 @@ def time_peer(peer, prepared, clock=time.thread_time):
     return clock() - start
 
 
+def scorer_build() -> str:
+    """Whether the scorer runs compiled (mypyc) or as pure Python, and from where."""
+    compiled = not scoring.__file__.endswith(".py")
+    return f"{'compiled (mypyc)' if compiled else 'pure Python'}: {scoring.__file__}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -97,6 +104,7 @@ def main() -> None:
             shown += 1
             print("DISAGREE", kw, a, b)
     n = len(hands)
+    print(f"scorer: {scorer_build()}")
     print(f"agreement with mahjong 2.1.0 (tenhou rules): {agree}/{n} = {100 * agree / n:.3f}%")
 
     # Each chunk is timed with the three scorers in turn, every round; per chunk the best counts.

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from openmahjong.rules.riichi import scoring
+from openmahjong.rules.riichi import scoring, tables
 from openmahjong.rules.riichi.options import MAJSOUL, TENHOU, RiichiRules
 from openmahjong.rules.riichi.random_wins import random_win
 from openmahjong.rules.riichi.scoring import Meld
@@ -189,3 +189,18 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
 def test_fast_path_matches_the_general_path_on_edge_cases(hand, win, melds, extra, rules):
     kw = {"hand": hand, "win_tile": win, "melds": melds, **extra}
     assert outcome(scoring.score_win, kw, rules) == outcome(scoring._score_general, kw, rules)
+
+
+def test_counting_by_loop_matches_counting_by_sum():
+    """Compiled code counts a hand with ``count_by_loop``, the interpreter with a sum of weights:
+    both are checked here, in whichever mode the tests run."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        hand = random_win(rng)["hand"]
+        assert tables.count_by_loop(hand) == sum(map(tables.WEIGHT.__getitem__, hand))
+        assert tables.count_by_loop(tuple(hand)) == sum(map(tables.WEIGHT.__getitem__, hand))
+    for bad in ([11, 12, 10], [11, 50], [11, -1], [11, 306], [11, 48]):
+        with pytest.raises(KeyError):
+            tables.count_by_loop(bad)
+        with pytest.raises(KeyError):
+            sum(map(tables.WEIGHT.__getitem__, bad))

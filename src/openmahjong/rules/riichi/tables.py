@@ -55,6 +55,42 @@ for _suit, _code in enumerate((105, 205, 305)):
 #: Tile code -> dense index (red fives as their five).
 WIN_INDEX: Final[dict[int, int]] = {**_INDEX, 105: 4, 205: 13, 305: 22}
 
+#: Whether this module runs compiled (mypyc): then ``count_by_loop`` counts a hand, a native loop
+#: over machine-sized ints, where the interpreter is fastest with ``sum(map(WEIGHT...))``.
+COMPILED: Final = not __file__.endswith(".py")
+#: Tile code (below 306) -> its part of K (0 man, 1 pin, 2 sou, 3 honors; -1: not a tile code)
+#: and its count's shift in that part.
+_PART: Final = tuple(WIN_INDEX[c] // 9 if c in WIN_INDEX else -1 for c in range(306))
+_PART_SHIFT: Final = tuple(BITS * (WIN_INDEX[c] % 9) if c in WIN_INDEX else 0 for c in range(306))
+
+
+def count_by_loop(hand: list[int] | tuple[int, ...]) -> int:
+    """``sum(map(WEIGHT.__getitem__, hand))``, tile by tile into four ints under 2^45.
+
+    Compiled, the loop runs on machine-sized ints and only the last line makes the big K;
+    a code that is no tile raises ``KeyError`` as the ``WEIGHT`` lookup does.
+    """
+    man = pin = sou = honors = reds = 0
+    for t in hand:
+        part = _PART[t] if 0 <= t < 306 else -1
+        w = 1 << _PART_SHIFT[t] if part >= 0 else 0
+        if part == 0:
+            man += w
+        elif part == 1:
+            pin += w
+        elif part == 2:
+            sou += w
+        elif part == 3:
+            honors += w
+        else:
+            raise KeyError(t)
+        if t > 100:  # a red five: also its suit's red field
+            reds += 1 << (BITS * (t // 100 - 1))
+    return (
+        man | pin << SUIT_BITS | sou << (2 * SUIT_BITS) | honors << HONOR_SHIFT | reds << RED_SHIFT
+    )
+
+
 # ---------------------------------------------------------------------------- facts (F_*)
 
 F_SUIT: Final = (0, 5, 10)  # tiles of each suit (kans as three)
