@@ -2,16 +2,17 @@
 
 A hand is counted into one int, ``K``: five bits per kind (dense index ``i`` at bit ``5 * i``) and,
 from bit ``RED_SHIFT``, five bits per suit counting its red fives. Summing the tiles' weights
-(``WEIGHT[code]``) is the whole count, done in C by ``sum(map(...))``. A suit's nine counts are then
-one 45-bit slice of ``K`` and key its record (honors: a 35-bit slice):
+(``WEIGHT[code]``) is the whole count, done in C by ``sum(map(...))`` (compiled code counts with
+``count_by_loop`` instead). A suit's nine counts are then one 45-bit slice of ``K`` and key its
+record (honors: a 35-bit slice), a tuple typed item by item (``Entry``):
 
 * ``facts``: counters that add up across suits and melds (``F_*``): tiles per suit, terminal and
   honor tiles, tiles that are not green, exact pairs and orphan kinds (seven pairs, thirteen
-  orphans), and the seven honor counts;
-* the suit's splits into sets and at most one pair (``openmahjong.hand.decompose``), each packed
-  into one int of counters and bit sets (``P_*``) that also add up across suits and melds: the
-  pair (how many, which), runs, concealed triplets, peikou pairs, triplet fu, sets that do not
-  touch a terminal or honor, honor sets, run starts and triplet kinds as bit sets;
+  orphans), in one int under 2^55 (the honor counts are the honors' slice of ``K`` itself);
+* the suit's splits into sets and at most one pair (``openmahjong.hand.decompose``), each as two
+  ints of counters and bit sets (``P_*``) that also add up across suits and melds: P (the pair,
+  how many and which, runs, concealed triplets, peikou pairs, triplet fu, sets that do not touch
+  a terminal or honor, triplet kinds) and R (runs per start);
 * per winning tile, every place it can sit in each split (``variants``): the wait, and for a
   triplet completed by a discard the concealed triplet and half its fu taken back.
 
@@ -534,7 +535,8 @@ HonorFacts = tuple[int, tuple[tuple[str, int], ...], int, tuple[tuple[str, int],
 
 
 def honor_facts(key: int, double: bool) -> HonorFacts:
-    """The honors' part of the hand's yaku and yakuman, from their counts (``F_HONOR_COUNTS``)."""
+    """The honors' part of the hand's yaku and yakuman, from their counts (``HONOR_MASK``'s
+    layout, kans as three)."""
     mask, dragons, han, daisangen, big_winds, little_winds = HONOR_SHAPES.get(key) or honor_shape(
         key
     )
