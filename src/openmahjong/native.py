@@ -30,7 +30,8 @@ from pathlib import Path
 __all__ = ["MODULES", "SourceFirst", "build", "clean", "compiled", "stale", "status"]
 
 #: The compiled modules, by import name. Each is typed and written so that mypyc helps it; a
-#: module leaves this list if compiling it stops paying off (bench/ measures both ways).
+#: module leaves this list if compiling it stops paying off (bench/ measures both ways). The
+#: table modules go together: a compiled policy checks that its table is the compiled ``Table``.
 MODULES: tuple[str, ...] = (
     "openmahjong.bots.mcr",
     "openmahjong.bots.riichi",
@@ -41,6 +42,9 @@ MODULES: tuple[str, ...] = (
     "openmahjong.hand.suit_tables",
     "openmahjong.table.claims",
     "openmahjong.table.kernel",
+    "openmahjong.table.policy",
+    "openmahjong.table.seat",
+    "openmahjong.table.wall",
     "openmahjong.rules.riichi.game.round",
 )
 
