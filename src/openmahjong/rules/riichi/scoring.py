@@ -535,15 +535,21 @@ def score_win(
 
         # ------------------------------------------------------------ the suits' records
         k0 = K & _SUIT_MASK
-        e0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
+        r0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
         k1 = (K >> 45) & _SUIT_MASK
-        e1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
+        r1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
         k2 = (K >> 90) & _SUIT_MASK
-        e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
+        r2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
         hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
-        eh = _HONORS.get(hk) or TB.honor_entry(hk)
-        if e0 is None or e1 is None or e2 is None or eh is None:
+        rh = _HONORS.get(hk) or TB.honor_entry(hk)
+        if r0 is None or r1 is None or r2 is None or rh is None:
             raise _Slow  # a count over four: the general path explains
+        # Typed without None once: compiled code checks and unpacks each entry here, not again
+        # at every use.
+        e0: TB.Entry = r0
+        e1: TB.Entry = r1
+        e2: TB.Entry = r2
+        eh: TB.Entry = rh
         F = e0[0] + e1[0] + e2[0] + eh[0]
         if nm:
             F += F0
