@@ -46,6 +46,9 @@ MODULES: tuple[str, ...] = (
     "openmahjong.table.seat",
     "openmahjong.table.wall",
     "openmahjong.rules.riichi.game.round",
+    "openmahjong.rules.riichi.scoring",
+    "openmahjong.rules.riichi.situations",
+    "openmahjong.rules.riichi.tables",
 )
 
 SRC_DIR = Path(__file__).resolve().parents[1]
