@@ -86,17 +86,10 @@ def play_out(t: Table, *, reveal: bool = True, limit: int = 1000) -> None:
     raise AssertionError("the hand did not end")
 
 
-class ScoreSpy:
-    """Wraps the scorer the round calls and remembers the keyword arguments of each call."""
-
-    def __init__(self, monkeypatch):
-        from openmahjong.rules.riichi.game import round as round_module
-
-        self.calls = []
-        real = round_module.score_win
-
-        def spy(*args, **kwargs):
-            self.calls.append(kwargs)
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(round_module, "score_win", spy)
+def win_yaku(t: Table, seat: int, action) -> set[str]:  # noqa: ANN001
+    """Play ``seat``'s winning ``action`` (everyone else asked passes) and return the yaku ids
+    the hand was scored with: what the round told the scorer, seen in the result."""
+    t.act(seat, action)
+    pass_all(t)
+    (win,) = [w for w in t.result.wins if w.seat == seat]
+    return {y for y, _ in win.win.yaku}

@@ -1,10 +1,12 @@
 """Seed profile: kans, rinshan and the dead wall, kan dora timing, chankan, four-kan abort."""
 
+from openmahjong.rules.riichi.dora import count_dora
 from openmahjong.rules.riichi.game import GameOptions, preset
 from openmahjong.table import Ankan, Discard, Kakan, Minkan, Phase, Pon, Ron, Tsumo
 from openmahjong.table.events import DoraRevealed, Drew
+from openmahjong.tiles import counts34
 
-from .helpers import QUIET, ScoreSpy, discard, make, pass_all, tile, tsumogiri
+from .helpers import QUIET, discard, make, pass_all, tile, tsumogiri, win_yaku
 
 SEAT1_EEE = "1117z147m147p147s"
 SEAT3_NO_EAST = "234567z5m5p5s6m6p6s9s"
@@ -79,8 +81,7 @@ def test_no_ankan_or_kakan_after_the_final_live_draw():
     assert Ankan((41, 41, 41, 41)) in control.legal_actions(1)
 
 
-def test_rinshan_draw_is_never_haitei(monkeypatch):
-    spy = ScoreSpy(monkeypatch)
+def test_rinshan_draw_is_never_haitei():
     hands = [QUIET[0], "111z123m456m789p9s", QUIET[2], SEAT3_NO_EAST]
     t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s")
     t.wall.position = len(t.wall.live) - 1  # one live tile left
@@ -88,8 +89,8 @@ def test_rinshan_draw_is_never_haitei(monkeypatch):
     t.act(1, Minkan((41, 41, 41)))
     assert t.wall.live_remaining == 0 and t.rinshan
     assert Tsumo() in t.legal_actions(1)
-    flags = [c for c in spy.calls if c.get("rinshan")]
-    assert flags and all(not c["haitei"] for c in flags)
+    yaku = win_yaku(t, 1, Tsumo())
+    assert "rinshan_kaihou" in yaku and "haitei_raoyue" not in yaku
 
 
 CHANKAN_HANDS = [
@@ -185,29 +186,43 @@ def test_pon_is_offered_alongside_minkan():
     assert Pon((41, 41)) in legal and Minkan((41, 41, 41)) in legal
 
 
-def _rinshan_win_table(monkeypatch, **options):
-    spy = ScoreSpy(monkeypatch)
+def _rinshan_win_table(**options):
     hands = [QUIET[0], "111z123m456m789p9s", "234567s78s555z11p", SEAT3_NO_EAST]
     t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s", **options)
     t.act(0, Discard(41))
     t.act(1, Minkan((41, 41, 41)))
-    return t, spy
+    return t
 
 
-def test_majsoul_rinshan_win_does_not_use_the_open_kan_dora(monkeypatch):
-    t, spy = _rinshan_win_table(monkeypatch)
+def dora_held(t, seat: int, indicators) -> int:  # noqa: ANN001
+    st = t.seats[seat]
+    return count_dora(counts34([*st.hand, *(x for m in st.melds for x in m.tiles)]), indicators)
+
+
+def _dora_scored(t, seat: int) -> int:  # noqa: ANN001
+    """Play the rinshan tsumo and return the dora han it was scored with."""
+    assert "rinshan_kaihou" in win_yaku(t, seat, Tsumo())
+    (win,) = t.result.wins
+    return dict(win.win.yaku).get("dora", 0)
+
+
+def test_majsoul_rinshan_win_does_not_use_the_open_kan_dora():
+    t = _rinshan_win_table()
     assert Tsumo() in t.legal_actions(1)
-    assert spy.calls[-1]["rinshan"] and len(spy.calls[-1]["dora_indicators"]) == 1
+    first = t.policy.dora_indicators(t)
+    assert len(first) == 1  # the open kan's indicator comes only after the discard
+    assert _dora_scored(t, 1) == dora_held(t, 1, first) == 1  # 2m shows 3m
 
 
-def test_early_kan_dora_rinshan_win_uses_the_new_indicator(monkeypatch):
-    t, spy = _rinshan_win_table(monkeypatch, kan_dora="EARLY_KAN_DORA")
+def test_early_kan_dora_rinshan_win_uses_the_new_indicator():
+    t = _rinshan_win_table(kan_dora="EARLY_KAN_DORA")
     assert Tsumo() in t.legal_actions(1)
-    assert spy.calls[-1]["rinshan"] and len(spy.calls[-1]["dora_indicators"]) == 2
+    both = t.policy.dora_indicators(t)
+    assert len(both) == 2
+    assert _dora_scored(t, 1) == dora_held(t, 1, both) == 2  # 2m and 3m show 3m and 4m
 
 
-def test_discard_after_a_rinshan_draw_is_never_houtei(monkeypatch):
-    spy = ScoreSpy(monkeypatch)
+def test_discard_after_a_rinshan_draw_is_never_houtei():
     hands = [QUIET[0], "111z123m456m789p9s", "234567s78s555z11p", SEAT3_NO_EAST]
     t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s")
     t.wall.position = len(t.wall.live) - 1
@@ -216,5 +231,4 @@ def test_discard_after_a_rinshan_draw_is_never_houtei(monkeypatch):
     assert t.wall.live_remaining == 0
     t.act(1, Discard(tile("9s")))
     assert t.legal_actions(2) == [Ron(), t.legal_actions(2)[-1]]  # the last discard: ron only
-    ron_checks = [c for c in spy.calls if not c["tsumo"]]
-    assert ron_checks and not any(c["houtei"] for c in ron_checks)
+    assert "houtei_raoyui" not in win_yaku(t, 2, Ron())

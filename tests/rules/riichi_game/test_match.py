@@ -3,6 +3,7 @@ the leading dealer's stop at all-last, bust, leftover sticks, ties by starting s
 
 import random
 
+from openmahjong import tiles
 from openmahjong.rules.riichi.game import (
     HandResult,
     MatchState,
@@ -13,14 +14,19 @@ from openmahjong.rules.riichi.game import (
     ranking,
     replay_match,
 )
+from openmahjong.rules.riichi.scoring import score_win
 from openmahjong.table import Phase, Ron, Tsumo
 
 TONPUU = preset("majsoul-tonpuu")
 HANCHAN = preset("majsoul-hanchan")
 
 
+# The match only reads who won; any real Win serves.
+A_WIN = score_win(tiles.parse("123456789m123p55s"), tiles.parse("5s")[0], tsumo=True, riichi=True)
+
+
 def result(points, *, reason="exhaustive", dealer_continues=False, sticks=0, winners=()):
-    wins = tuple(WinResult(seat=w, from_seat=None, tile=11, win=None) for w in winners)
+    wins = tuple(WinResult(seat=w, from_seat=None, tile=11, win=A_WIN) for w in winners)
     return HandResult(
         reason=reason,
         deltas=(0, 0, 0, 0),
