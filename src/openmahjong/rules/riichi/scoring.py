@@ -153,9 +153,9 @@ class _Slow(Exception):
 
 # Per rules object (by identity; the record keeps the object alive, so an id is never reused):
 # the options the fast path reads, its points rows and its situation and hand-yaku memos.
-SituationKey = tuple[
-    bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool
-]
+SituationKey = (
+    tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool] | int
+)
 PointsRows = tuple[PointsRow, ...]
 #: (red fives per red field, minimum han, double yakuman, situation records, presence facts,
 #: honor facts, the options, the rules object kept alive, points rows)
@@ -486,22 +486,46 @@ def score_win(
             raise _Slow
 
         # ------------------------------------------------------------ the situation
-        key = (
-            tsumo,
-            riichi,
-            double_riichi,
-            ippatsu,
-            rinshan,
-            chankan,
-            haitei,
-            houtei,
-            tenhou,
-            chiihou,
-            renhou,
-            seat_wind,
-            round_wind,
-            closed,
-        )
+        key: SituationKey
+        if _COMPILED:
+            # Compiled, the flags are native bools: one small int is cheaper to build and hash
+            # than the 14-item tuple, which is what the interpreter builds fastest
+            # (situations.unpack_key reads either). Other winds: the general path explains.
+            if not (41 <= seat_wind <= 44 and 41 <= round_wind <= 44):
+                raise _Slow
+            key = (
+                tsumo
+                | riichi << 1
+                | double_riichi << 2
+                | ippatsu << 3
+                | rinshan << 4
+                | chankan << 5
+                | haitei << 6
+                | houtei << 7
+                | tenhou << 8
+                | chiihou << 9
+                | renhou << 10
+                | closed << 11
+                | (seat_wind - 41) << 12
+                | (round_wind - 41) << 14
+            )
+        else:
+            key = (
+                tsumo,
+                riichi,
+                double_riichi,
+                ippatsu,
+                rinshan,
+                chankan,
+                haitei,
+                houtei,
+                tenhou,
+                chiihou,
+                renhou,
+                seat_wind,
+                round_wind,
+                closed,
+            )
         (
             sit_yaku,
             common_han,

@@ -55,14 +55,24 @@ class Invalid(Exception):
     """The flags cannot happen together (or a wind is not a wind): the general path explains."""
 
 
+def unpack_key(key: int) -> tuple[object, ...]:
+    """The tuple form of a situation key packed into an int (compiled ``score_win``): flag i
+    (tsumo .. renhou) at bit i, closed at bit 11, seat and round wind - 41 at bits 12 and 14."""
+    flags = tuple(bool(key >> i & 1) for i in range(11))
+    return (*flags, 41 + (key >> 12 & 3), 41 + (key >> 14 & 3), bool(key >> 11 & 1))
+
+
 def situation_record(
-    key: tuple[object, ...], renhou_mode: str, points_rows: tuple[PointsRow, ...]
+    key: tuple[object, ...] | int, renhou_mode: str, points_rows: tuple[PointsRow, ...]
 ) -> Record:
     """The record of one situation, or ``Invalid`` for flags no real win can have.
 
     ``key`` is (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-    chiihou, renhou, seat_wind, round_wind, closed), as ``score_win`` builds it.
+    chiihou, renhou, seat_wind, round_wind, closed), as ``score_win`` builds it, or the same
+    packed into an int (``unpack_key``).
     """
+    if isinstance(key, int):
+        key = unpack_key(key)
     (
         tsumo,
         riichi,
