@@ -192,15 +192,21 @@ def test_fast_path_matches_the_general_path_on_edge_cases(hand, win, melds, extr
 
 
 def test_counting_by_loop_matches_counting_by_sum():
-    """Compiled code counts a hand with ``count_by_loop``, the interpreter with a sum of weights:
-    both are checked here, in whichever mode the tests run."""
+    """Compiled code counts a hand into parts with ``count_parts``, the interpreter with a sum of
+    weights that it slices: both are checked here, in whichever mode the tests run."""
     rng = random.Random(5)
     for _ in range(2000):
         hand = random_win(rng)["hand"]
-        assert tables.count_by_loop(hand) == sum(map(tables.WEIGHT.__getitem__, hand))
-        assert tables.count_by_loop(tuple(hand)) == sum(map(tables.WEIGHT.__getitem__, hand))
+        whole = sum(map(tables.WEIGHT.__getitem__, hand))
+        parts = tables.split_parts(whole)
+        assert tables.count_parts(hand) == parts
+        assert tables.count_parts(tuple(hand)) == parts
+        # The parts are the whole count again, field for field.
+        assert (
+            parts[0] | parts[1] << 45 | parts[2] << 90 | parts[3] << 135 | parts[4] << 170 == whole
+        )
     for bad in ([11, 12, 10], [11, 50], [11, -1], [11, 306], [11, 48]):
         with pytest.raises(KeyError):
-            tables.count_by_loop(bad)
+            tables.count_parts(bad)
         with pytest.raises(KeyError):
             sum(map(tables.WEIGHT.__getitem__, bad))

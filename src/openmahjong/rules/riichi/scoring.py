@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
@@ -157,10 +157,11 @@ SituationKey = (
     tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool] | int
 )
 PointsRows = tuple[PointsRow, ...]
-#: (red fives per red field, minimum han, double yakuman, situation records, presence facts,
-#: honor facts, the options, the rules object kept alive, points rows)
+#: (red-five limit adder (tables.RED_ADD; -1: no red fives), minimum han, double yakuman,
+#: situation records, presence facts, honor facts, the options, the rules object kept alive,
+#: points rows)
 RuleParams = tuple[
-    dict[int, int] | None,
+    int,
     int,
     bool,
     dict[SituationKey, Record],
@@ -171,11 +172,6 @@ RuleParams = tuple[
     PointsRows,
 ]
 _RULE_PARAMS: Final[dict[int, RuleParams]] = {}
-#: The reading kept: (form, signature, pinfu, reading's yakuman multiple, choice of splits, wait,
-#: pair, fu, han, basic points, yakuman multiple, concealed triplets, limit name).
-Best = tuple[
-    int, int, bool, int, tuple[int, int, int] | None, int, int, int, int, int, int, int, str
-]
 
 
 def _rule_params(rules: str | RiichiRules) -> RuleParams | None:
@@ -184,7 +180,7 @@ def _rule_params(rules: str | RiichiRules) -> RuleParams | None:
     except ValueError:
         return None
     found: RuleParams = (
-        TB.RED_COUNTS.get(opts.red_fives),
+        TB.RED_ADD.get(opts.red_fives, -1),
         opts.minimum_han,
         opts.double_yakuman,
         {},  # situation key -> situations.situation_record
@@ -228,53 +224,71 @@ def _points_rows(kiriage: bool, kazoe_limit: str) -> PointsRows:
 # Raw fu -> rounded fu, 20 read as 30 (an open pinfu shape on a ron; a closed hand never has 20).
 _ROUND_FU: Final = tuple(30 if r <= 20 else -(-r // 10) * 10 for r in range(256))
 _WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen, 13-sided
-# Indicator code -> shift of the dora's count in K.
-_DORA_SHIFT: Final = {code: TB.BITS * i for code, i in DORA_OF_CODE.items()}
+#: Indicator code -> its dora's place: part (as count_parts orders them) << 8 | shift.
+_DORA_AT: Final = {code: (i // 9) << 8 | TB.BITS * (i % 9) for code, i in DORA_OF_CODE.items()}
 
 
-class _MeldTable(dict[object, TB.MeldRecord]):
-    """Meld -> its record (``tables.meld_record``), read on first sight."""
-
-    def __missing__(self, m: object) -> TB.MeldRecord:
-        try:
-            ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
-        except (ScoringError, KeyError, TypeError, IndexError) as exc:
-            raise _Slow from exc
-        found = TB.meld_record(ms, ts)
-        if len(self) < 4096:
-            self[m] = found
-        return found
+def _count_at(p0: int, p1: int, p2: int, ph: int, at: int) -> int:
+    """The count at ``at`` (part << 8 | shift) of a hand counted into parts."""
+    part = at >> 8
+    p = p0 if part == 0 else p1 if part == 1 else p2 if part == 2 else ph
+    return (p >> (at & 255)) & 31
 
 
-_MELDS: Final = _MeldTable()
-_MELD: Final = _MELDS.__getitem__
+_MELDS: Final[dict[object, TB.MeldRecord]] = {}
+
+
+def _meld(m: object) -> TB.MeldRecord:
+    """A meld's record (``tables.meld_record``), read on first sight and kept."""
+    try:
+        ms, ts, _ = _read_meld(m)  # type: ignore[arg-type]
+    except (ScoringError, KeyError, TypeError, IndexError) as exc:
+        raise _Slow from exc
+    found = TB.meld_record(ms, ts)
+    if len(_MELDS) < 4096:
+        _MELDS[m] = found
+    return found
+
+
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_ORPHAN_INDICES: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_TERMINAL_SHIFTS: Final = (0, 8 * TB.BITS)
 
 
-def _nine_gates(key: int, offset: int) -> int:
-    suit = [(key >> (TB.BITS * j)) & TB.FIELD for j in range(9)]
+def _nine_gates(suit_key: int, offset: int) -> int:
+    suit = [(suit_key >> (TB.BITS * j)) & TB.FIELD for j in range(9)]
     if sum(suit) != 14 or any(n < need for n, need in zip(suit, _NINE_GATES, strict=True)):
         return 0
     suit[offset] -= 1
     return 2 if tuple(suit) == _NINE_GATES else 1
 
 
+def _orphan_pair(k0: int, k1: int, k2: int, hk: int) -> int:
+    """The dense index of the terminal or honor held twice (a thirteen orphans hand)."""
+    for suit, k in enumerate((k0, k1, k2)):
+        for shift in _TERMINAL_SHIFTS:
+            if (k >> shift) & 31 == 2:
+                return 9 * suit + shift // TB.BITS
+    for j in range(7):
+        if (hk >> (TB.BITS * j)) & 31 == 2:
+            return 27 + j
+    raise _Slow
+
+
 def _dora_counts(
-    physical: int, dora: Sequence[int], ura: Sequence[int], riichi: bool
+    p0: int, p1: int, p2: int, ph: int, dora: Sequence[int], ura: Sequence[int], riichi: bool
 ) -> tuple[int, int]:
-    """(dora, ura-dora) held, by indicator lookups in the physical count int."""
+    """(dora, ura-dora) held, by indicator lookups in the physical counts."""
     if type(dora) is not list and type(dora) is not tuple:
         raise _Slow  # read it once, in the general path
     n = 0
     for ind in dora:
-        n += (physical >> _DORA_SHIFT[ind]) & 31
+        n += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
     u = 0
     if riichi:
         if type(ura) is not list and type(ura) is not tuple:
             raise _Slow
         for ind in ura:
-            u += (physical >> _DORA_SHIFT[ind]) & 31
+            u += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
     return n, u
 
 
@@ -344,7 +358,8 @@ _SUITS2: Final = TB.SUITS[2]
 _HONORS: Final = TB.HONORS
 _WEIGHT: Final = TB.WEIGHT.__getitem__
 _COMPILED: Final = TB.COMPILED
-_WIN_INDEX: Final = TB.WIN_INDEX
+#: Tile code (below 306) -> dense index (red fives as their five), -1 for no tile.
+_WIN_AT: Final = tuple(TB.WIN_INDEX.get(code, -1) for code in range(306))
 _VARIANT_SLOT: Final = TB.VARIANT_SLOT
 _OWN_YAKU: Final = TB.OWN_YAKU
 _SIG_HAN: Final = TB.SIG_HAN
@@ -358,10 +373,12 @@ _YAKUMAN_LIMIT: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 # Table constants as module globals (cheaper to load in the hot path than TB attributes).
-_ELEVENS: Final = TB.ELEVENS
+_ELEVENS: Final = TB.PART_ELEVENS
+_FIVE_FOUR: Final = TB.FIVE_FOUR_BIT
+_RED_TOPS: Final = TB.RED_TOPS
+_FU_BIAS: Final = TB.VARIANT_FU_BIAS
 _FACT_ADD: Final = TB.FACT_ADD
 _FACT_MASK: Final = TB.FACT_MASK
-_FOUR_FIVES: Final = TB.FOUR_FIVES
 _F_ENDS: Final = TB.F_ENDS
 _F_OPEN: Final = TB.F_OPEN
 _F_PAIRS: Final = TB.F_PAIRS
@@ -383,7 +400,7 @@ _RUN_ADD: Final = TB.RUN_ADD
 _RUN_TOPS: Final = TB.RUN_TOPS
 _SUIT_MASK: Final = TB.SUIT_MASK
 _SUIT_STARTS: Final = TB.SUIT_STARTS
-_TOPS: Final = TB.TOPS
+_TOPS: Final = TB.PART_TOPS
 
 
 def score_win(
@@ -426,35 +443,54 @@ def score_win(
     ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
     way and pick the same reading.
     """
-    choice: tuple[int, int, int] | None
     rp = _RULE_PARAMS.get(id(rules)) or _rule_params(rules)
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
         # ------------------------------------------------------------ input, counted
-        # Any: K is a 181-bit int, boxed in compiled code anyway; so are its slices, which key
-        # dicts as they are (typed int, compiled code would unbox them and box them again).
-        # The same count two ways: each is the fastest in its mode (tables.count_by_loop).
-        K: Any = TB.count_by_loop(hand) if _COMPILED else sum(map(_WEIGHT, hand))
-        wi = _WIN_INDEX[win_tile]  # type: ignore[index]  # a str is a KeyError here
-        if type(win_tile) is not int:
+        # Four parts (man, pin, sou: nine five-bit counts; honors: seven) and the red-five
+        # fields, each under 2^45: machine-sized ints in compiled code, which counts them in a
+        # native loop. The interpreter is fastest summing the weights in C and slicing the sum.
+        if _COMPILED:
+            k0, k1, k2, hk, kr = TB.count_parts(hand)
+        else:
+            K = sum(map(_WEIGHT, hand))
+            k0 = K & _SUIT_MASK
+            k1 = (K >> 45) & _SUIT_MASK
+            k2 = (K >> 90) & _SUIT_MASK
+            hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
+            kr = K >> _RED_SHIFT
+        if type(win_tile) is not int or not 0 <= win_tile < 306:
             raise _Slow
+        wi = _WIN_AT[win_tile]
+        ws = wi // 9  # the winning tile's part (-1: no tile)
+        wk = k0 if ws == 0 else k1 if ws == 1 else k2 if ws == 2 else hk
+        if wi < 0 or not (wk >> (5 * (wi - 9 * ws))) & 31:
+            raise _Slow  # not a tile, or not in the hand
+        # The physical counts (melds and kans included), for dora, red fives and fifth copies.
+        p0, p1, p2, ph, pr = k0, k1, k2, hk, kr
         if melds:
             if type(melds) is not list and type(melds) is not tuple:
                 raise _Slow
-            # Each meld adds to the physical counts, the facts, the reading (P and R), the honors.
-            PK = K
-            F0 = MP = MR = MH = 0
+            # Each meld adds to the physical counts, the facts and the reading (P and R).
+            F0 = MP = MR = 0
             for m in melds:
-                mk, mf, mp, mr, mh = _MELD(m)
-                PK += mk
+                w0, w1, w2, wh, wr, mf, mp, mr = _MELDS.get(m) or _meld(m)
+                p0 += w0
+                p1 += w1
+                p2 += w2
+                ph += wh
+                pr += wr
                 F0 += mf
                 MP += mp
                 MR += mr
-                MH += mh
             nm = len(melds)
-            # A fifth copy (counts stay <= 18 here, so the red-five fields never see a carry).
-            if nm > 4 or len(hand) != 14 - 3 * nm or (PK + _ELEVENS) & _TOPS:
+            # A fifth copy (counts stay <= 18 here, so no field carries into the next).
+            if (
+                nm > 4
+                or len(hand) != 14 - 3 * nm
+                or ((p0 + _ELEVENS) | (p1 + _ELEVENS) | (p2 + _ELEVENS) | (ph + _ELEVENS)) & _TOPS
+            ):
                 raise _Slow
             calls = (F0 >> _F_OPEN) & 63  # called melds | kans << 3, as a small int
             closed = not calls & 7
@@ -462,23 +498,21 @@ def score_win(
         else:
             if len(hand) != 14:
                 raise _Slow
-            PK = K
-            F0 = MP = MR = MH = nm = kans = 0
+            F0 = MP = MR = nm = kans = 0
             closed = True
-        if not (K >> (5 * wi)) & 31:  # the winning tile is not in the hand
-            raise _Slow
-        red_counts, minimum_han, double, situations, presence, honor_table, _, _, _ = rp
-        if red_counts is None:  # no red fives at this table: a red code is a plain five
+        red_add, minimum_han, double, situations, presence, honor_table, _, _, _ = rp
+        if red_add < 0:  # no red fives at this table: a red code is a plain five
             reds = 0
         else:
-            reds = red_counts[PK >> _RED_SHIFT]  # more reds than the table has: KeyError
-            if PK & _FOUR_FIVES:
-                # Four fives of a suit: one must be red.
-                for suit in (0, 1, 2):
-                    if (PK >> (5 * (9 * suit + 4) + 2)) & 1 and not (
-                        PK >> (_RED_SHIFT + 5 * suit)
-                    ) & 31:
-                        raise _Slow
+            if (pr + red_add) & _RED_TOPS:
+                raise _Slow  # more red fives than the table has
+            reds = (pr & 31) + ((pr >> 5) & 31) + (pr >> 10)
+            if ((p0 | p1 | p2) >> _FIVE_FOUR) & 1 and (
+                ((p0 >> _FIVE_FOUR) & 1 and not pr & 31)
+                or ((p1 >> _FIVE_FOUR) & 1 and not (pr >> 5) & 31)
+                or ((p2 >> _FIVE_FOUR) & 1 and not pr >> 10)
+            ):
+                raise _Slow  # four fives of a suit and none red
 
         if honba < 0 or riichi_sticks < 0:
             raise _Slow
@@ -558,13 +592,9 @@ def score_win(
             raise _Slow
 
         # ------------------------------------------------------------ the suits' records
-        k0 = K & _SUIT_MASK
         r0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
-        k1 = (K >> 45) & _SUIT_MASK
         r1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
-        k2 = (K >> 90) & _SUIT_MASK
         r2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
-        hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
         rh = _HONORS.get(hk) or TB.honor_entry(hk)
         if r0 is None or r1 is None or r2 is None or rh is None:
             raise _Slow  # a count over four: the general path explains
@@ -579,11 +609,11 @@ def score_win(
             F += F0
 
         # ------------------------------------------------------------ yaku of the whole hand
-        # The honors (winds, dragons and their yakuman), in the general path's order.
-        hs = hk + MH
-        if hs:
-            mask, honor_yaku, honor_han, honor_yakuman, honor_mult = honor_table.get(hs) or _honors(
-                rp, hs
+        # The honors (winds, dragons and their yakuman), in the general path's order; ph holds
+        # the honors of the melds too.
+        if ph:
+            mask, honor_yaku, honor_han, honor_yakuman, honor_mult = honor_table.get(ph) or _honors(
+                rp, ph
             )
             if mask & wind_bits:
                 winds: tuple[tuple[str, int], ...] = (seat_yaku,) if mask & seat_bit else ()
@@ -608,126 +638,95 @@ def score_win(
             hand_mult += fact_mult
         nine = 0
         if gates and not nm:
-            nine = _nine_gates((K >> (45 * (wi // 9))) & _SUIT_MASK, wi % 9)
+            nine = _nine_gates(wk, wi - 9 * ws)
             if nine:
                 hand_mult += 2 if nine == 2 and double else 1
 
         # ------------------------------------------------------------ every reading, best kept
         dora_han = -1
         dn = un = 0
-        best: Best | None = None
+        # The reading kept, as plain locals (a tuple would be built for every better reading).
+        kept = found = False
         best_key = 0  # value << 20 | han << 10 | fu: the order of (points, han, fu)
-        found = False
+        b_form = b_sig = b_rmult = b_wait = b_pair = b_fu = b_han = b_base = b_mult = b_conc = 0
+        b_pinfu = False
+        b_limit = ""
+        c0 = c1 = c2 = 0  # the kept reading's split of each suit
         # Exact pairs, orphan kinds, and the suits that split no way / more than one way.
         shape = (F >> _F_PAIRS) & _SHAPE_MASK
         if not nm:
             if shape & 15 == 7:  # seven pairs: first, as shapes.readings lists it
                 found = True
                 if hand_mult:
-                    base = 8000 * hand_mult
-                    han = 13 * hand_mult
-                    best_key = ron_factor * base << 20 | han << 10 | 25
-                    best = (
-                        CHIITOITSU,
-                        0,
-                        False,
-                        0,
-                        None,
-                        TANKI,
-                        wi,
-                        25,
-                        han,
-                        base,
-                        hand_mult,
-                        0,
-                        "",
-                    )
+                    b_base = 8000 * hand_mult
+                    b_han = 13 * hand_mult
+                    best_key = ron_factor * b_base << 20 | b_han << 10 | 25
+                    kept = True
+                    b_mult = hand_mult
                 else:
                     han = common_han + 2
                     if han >= minimum_han:
-                        dn, un = _dora_counts(PK, dora_indicators, ura_indicators, ura)
+                        dn, un = _dora_counts(p0, p1, p2, ph, dora_indicators, ura_indicators, ura)
                         dora_han = dn + un + reds
                         han += dora_han
                         row = points[han << 8 | 25]
                         if row is None:
                             raise _Slow  # no han at all (a rules object asking for none)
-                        base, value, limit = row
+                        b_base, value, b_limit = row
+                        b_han = han
                         best_key = value << 20 | han << 10 | 25
-                        best = (
-                            CHIITOITSU,
-                            0,
-                            False,
-                            0,
-                            None,
-                            TANKI,
-                            wi,
-                            25,
-                            han,
-                            base,
-                            0,
-                            0,
-                            limit,
-                        )
+                        kept = True
+                if kept:
+                    b_form = CHIITOITSU
+                    b_wait = TANKI
+                    b_pair = wi
+                    b_fu = 25
             elif (shape >> _SHAPE_ORPHANS) & 15 == 13 and (F >> _F_ENDS) & 31 == 14:
-                found = True
-                pair = next(i for i in _ORPHAN_INDICES if (K >> (5 * i)) & 31 == 2)
-                wait = THIRTEEN_SIDED if pair == wi else TANKI
-                fu = _ROUND_FU[fu_base + _WAIT_FU[wait] + pfu[pair]]
-                rmult = 2 if double and wait == THIRTEEN_SIDED else 1
-                mult = hand_mult + rmult
-                base = 8000 * mult
-                best_key = ron_factor * base << 20 | 13 * mult << 10 | fu
-                best = (
-                    KOKUSHI,
-                    0,
-                    False,
-                    rmult,
-                    None,
-                    wait,
-                    pair,
-                    fu,
-                    13 * mult,
-                    base,
-                    mult,
-                    0,
-                    "",
-                )
+                found = kept = True
+                b_form = KOKUSHI
+                b_pair = _orphan_pair(k0, k1, k2, hk)
+                b_wait = THIRTEEN_SIDED if b_pair == wi else TANKI
+                b_fu = _ROUND_FU[fu_base + _WAIT_FU[b_wait] + pfu[b_pair]]
+                b_rmult = 2 if double and b_wait == THIRTEEN_SIDED else 1
+                b_mult = hand_mult + b_rmult
+                b_base = 8000 * b_mult
+                b_han = 13 * b_mult
+                best_key = ron_factor * b_base << 20 | b_han << 10 | b_fu
         sp = shape >> _SHAPE_SPLITS
         if not sp & 7:  # (a thirteen orphans hand never splits)
-            ws = wi // 9
             we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
             var = we[4][_VARIANT_SLOT[wi] + tsumo_bit]
-            splits: list[tuple[int, int, tuple[int, int, int]]]
-            if not sp:
-                splits = [(e0[1][0] + e1[1][0] + e2[1][0] + eh[1][0] + MP, 0, _ZERO3)]
-            else:
-                splits = []
-                h0 = eh[1][0] + MP
-                for i0, a in enumerate(e0[1]):
-                    for i1, b in enumerate(e1[1]):
-                        for i2, c in enumerate(e2[1]):
-                            j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
-                            splits.append((h0 + a + b + c, j, (i0, i1, i2)))
-            for D, j, choice in splits:
+            s0, s1, s2 = e0[1], e1[1], e2[1]
+            n1, n2 = len(s1), len(s2)
+            h0 = eh[1][0] + MP
+            # Every choice of one split per suit (most hands: one), the last suit's fastest,
+            # in the order shapes.readings lists them.
+            for n in range(len(s0) * n1 * n2):
+                i2 = n % n2
+                i1 = (n // n2) % n1
+                i0 = n // (n1 * n2)
+                D = h0 + s0[i0] + s1[i1] + s2[i2]
                 d = D & _P_LOW  # the small fields, as a small int
                 if d & 7 != 1:
                     continue
                 found = True
+                j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
                 runs = (d >> _P_RUNS) & 7
                 pair = (d >> _P_PAIR) & 63
                 pair_fu = pfu[pair]
-                fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255)
-                conc_d = (d >> _P_CONCEALED) & 7
+                fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255) - _FU_BIAS
+                conc_d = ((d >> _P_CONCEALED) & 7) - 1
                 may_pinfu = closed and runs == 4 and not pair_fu
                 sig = -1
-                for wait, dfu, dconc in var[j]:
-                    conc = conc_d + dconc
+                for v in var[j]:  # tables.variant: wait | fu + bias << 3 | triplets + 1 << 9
+                    wait = v & 7
+                    conc = conc_d + (v >> 9)
                     if may_pinfu and wait == RYANMEN:
                         pinfu = True
                         fu = 20 if tsumo_bit else 30
                     else:
                         pinfu = False
-                        fu = _ROUND_FU[fu_d + dfu]
+                        fu = _ROUND_FU[fu_d + ((v >> 3) & 63)]
                     if conc == 4:
                         rmult = 2 if double and wait == TANKI else 1
                         mult = hand_mult + rmult
@@ -747,7 +746,7 @@ def score_win(
                                 sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
                                 if runs >= 3:
                                     # Runs per start (honors have none).
-                                    R = e0[2][choice[0]] + e1[2][choice[1]] + e2[2][choice[2]]
+                                    R = e0[2][i0] + e1[2][i1] + e2[2][i2]
                                     rb = (R + MR + _RUN_ADD) & _RUN_TOPS
                                     if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
                                         sig += 4
@@ -758,7 +757,7 @@ def score_win(
                                     if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
                                         sig += 16
                                 if not d >> _P_INNER:  # every set and the pair outside
-                                    sig += 64 if hs else 128  # chanta with honors, or junchan
+                                    sig += 64 if ph else 128  # chanta with honors, or junchan
                             else:
                                 sig = 32
                                 tb = D >> _P_TRIPLET_BITS
@@ -772,10 +771,10 @@ def score_win(
                             # Read once; an indicator that is not a tile fails the lookup and
                             # the general path raises the same error at the same point.
                             for ind in dora_indicators:
-                                dn += (PK >> _DORA_SHIFT[ind]) & 31
+                                dn += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
                             if ura:
                                 for ind in ura_indicators:
-                                    un += (PK >> _DORA_SHIFT[ind]) & 31
+                                    un += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
                             dora_han = dn + un + reds
                         han += dora_han
                         row = points[han << 8 | fu]  # 64+ han: IndexError
@@ -783,28 +782,27 @@ def score_win(
                             raise _Slow
                         base, value, limit = row
                     vkey = value << 20 | han << 10 | fu
-                    if best is None or vkey > best_key:
+                    if not kept or vkey > best_key:
+                        kept = True
                         best_key = vkey
-                        best = (
-                            REGULAR,
-                            sig if not mult else 0,
-                            pinfu,
-                            rmult,
-                            choice,
-                            wait,
-                            pair,
-                            fu,
-                            han,
-                            base,
-                            mult,
-                            conc,
-                            limit,
-                        )
-        if best is None:
+                        b_form = REGULAR
+                        b_sig = sig if not mult else 0
+                        b_pinfu = pinfu
+                        b_rmult = rmult
+                        c0, c1, c2 = i0, i1, i2
+                        b_wait = wait
+                        b_pair = pair
+                        b_fu = fu
+                        b_han = han
+                        b_base = base
+                        b_mult = mult
+                        b_conc = conc
+                        b_limit = limit
+        if not kept:
             if not found:
                 raise _Slow  # not a winning shape: the general path explains
             if not reds:
-                reds = _dora_counts(PK, dora_indicators, (), False)[0]
+                reds = _dora_counts(p0, p1, p2, ph, dora_indicators, (), False)[0]
     except (_Slow, KeyError, TypeError, IndexError, AttributeError):
         return _score_general(
             hand, win_tile, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
@@ -815,24 +813,25 @@ def score_win(
             discarder=discarder, pao=pao, rules=rules,
         )  # fmt: skip
 
-    if best is None:
+    if not kept:
         raise NoYaku(_NO_YAKU_BONUS if reds else _NO_YAKU)
-    form, sig, pinfu, rmult, choice, wait, pair, fu, han, base, mult, conc, limit = best
     # ------------------------------------------------------------ the result
+    mult = b_mult
     if mult:
         yl = list(hand_yakuman)
         if nine == 2:
             yl.append(("junsei_chuuren_poutou", 26 if double else 13))
         elif nine:
             yl.append(("chuuren_poutou", 13))
-        if rmult:
-            if form == KOKUSHI:
-                name = "kokushi_musou_13" if wait == THIRTEEN_SIDED else "kokushi_musou"
+        if b_rmult:
+            if b_form == KOKUSHI:
+                name = "kokushi_musou_13" if b_wait == THIRTEEN_SIDED else "kokushi_musou"
             else:
-                name = "suuankou_tanki" if wait == TANKI else "suuankou"
-            yl.append((name, 13 * rmult))
+                name = "suuankou_tanki" if b_wait == TANKI else "suuankou"
+            yl.append((name, 13 * b_rmult))
         limit = _YAKUMAN_LIMIT.get(mult) or f"{mult}x yakuman"
     else:
+        limit = b_limit
         yl = [
             *sit_yaku,
             *before,
@@ -840,8 +839,8 @@ def score_win(
             *after,
             *(
                 _CHIITOITSU_YAKU
-                if form == CHIITOITSU
-                else _OWN_YAKU[(closed_bit | sig) << 2 | pinfu << 1 | (conc == 3)]
+                if b_form == CHIITOITSU
+                else _OWN_YAKU[(closed_bit | b_sig) << 2 | b_pinfu << 1 | (b_conc == 3)]
             ),
         ]
         if dn:
@@ -850,6 +849,7 @@ def score_win(
             yl.append(("aka_dora", reds))
         if un:
             yl.append(("ura_dora", un))
+    base = b_base
     value = best_key >> 20
     if pao is None:
         if tsumo_bit:
@@ -876,23 +876,23 @@ def score_win(
             liable_base = 8000 * sum(m // 13 for _, m in fed)
         payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
     return Win(
-        han,
-        fu,
+        b_han,
+        b_fu,
         yl,
         mult,
         limit,
         value,
         payments,
         base,
-        WAIT_NAMES[wait],
+        WAIT_NAMES[b_wait],
         dealer,
         tsumo,
         (
-            form,
-            pair,
-            wait,
+            b_form,
+            b_pair,
+            b_wait,
             wi,
-            pinfu,
+            b_pinfu,
             tsumo,
             closed,
             seat_wind,
@@ -901,7 +901,7 @@ def score_win(
             k0,
             k1,
             k2,
-            choice,
+            (c0, c1, c2),
             melds if type(melds) is tuple else tuple(melds),
         ),
     )

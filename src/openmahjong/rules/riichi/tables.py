@@ -40,13 +40,16 @@ HONOR_SHIFT: Final = 27 * BITS  # 135
 HONOR_MASK: Final = (1 << (7 * BITS)) - 1
 RED_SHIFT: Final = 34 * BITS  # 170
 COUNTS_MASK: Final = (1 << RED_SHIFT) - 1
-#: Adding 11 to a five-bit count sets its top bit iff the count is 5 or more (counts stay <= 20).
-ELEVENS: Final = sum(11 << (BITS * i) for i in range(34))
-TOPS: Final = sum(16 << (BITS * i) for i in range(34))
-#: Bit 2 of the five-bit counts of 5m, 5p, 5s: set iff four of that five are held (counts <= 4).
-FOUR_FIVES: Final = sum(4 << (BITS * i) for i in (4, 13, 22))
-#: Red-five counts per suit (bits from RED_SHIFT) that a table cannot deal, by its red_fives.
-BAD_REDS: Final = {3: 0b111101111011110, 4: 0b111101110011110}
+#: Adding 11 to a five-bit count sets its top bit iff the count is 5 or more (counts stay <= 20):
+#: one part (a suit's nine counts, or the honors' seven) at a time.
+PART_ELEVENS: Final = sum(11 << (BITS * i) for i in range(9))
+PART_TOPS: Final = sum(16 << (BITS * i) for i in range(9))
+#: Bit 2 of the five's count in a suit's part: set iff four of that five are held (counts <= 4).
+FIVE_FOUR_BIT: Final = BITS * 4 + 2
+#: Per red_fives setting: added to the red-five fields (five bits per suit), sets a field's top
+#: bit (RED_TOPS) iff the suit holds more red fives than the table has.
+RED_ADD: Final[dict[int, int]] = {3: 14 | 14 << 5 | 14 << 10, 4: 14 | 13 << 5 | 14 << 10}
+RED_TOPS: Final = 16 | 16 << 5 | 16 << 10
 
 _INDEX: Final = {k: i for i, k in enumerate(T.ALL_KINDS)}
 #: Tile code -> its weight in K (red fives also count in their suit's red field).
@@ -65,11 +68,12 @@ _PART: Final = tuple(WIN_INDEX[c] // 9 if c in WIN_INDEX else -1 for c in range(
 _PART_SHIFT: Final = tuple(BITS * (WIN_INDEX[c] % 9) if c in WIN_INDEX else 0 for c in range(306))
 
 
-def count_by_loop(hand: list[int] | tuple[int, ...]) -> int:
-    """``sum(map(WEIGHT.__getitem__, hand))``, tile by tile into four ints under 2^45.
+def count_parts(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """The slices of ``sum(map(WEIGHT.__getitem__, hand))``: man, pin, sou, honors, red fives.
 
-    Compiled, the loop runs on machine-sized ints and only the last line makes the big K;
-    a code that is no tile raises ``KeyError`` as the ``WEIGHT`` lookup does.
+    Each part is under 2^45, so compiled code counts on machine-sized ints and returns them
+    unboxed (no 181-bit ``K`` is ever built); a code that is no tile raises ``KeyError`` as the
+    ``WEIGHT`` lookup does.
     """
     man = pin = sou = honors = reds = 0
     for t in hand:
@@ -87,8 +91,17 @@ def count_by_loop(hand: list[int] | tuple[int, ...]) -> int:
             raise KeyError(t)
         if t > 100:  # a red five: also its suit's red field
             reds += 1 << (BITS * (t // 100 - 1))
+    return man, pin, sou, honors, reds
+
+
+def split_parts(k: int) -> tuple[int, int, int, int, int]:
+    """``count_parts`` from a whole ``K`` (the interpreter counts with ``sum(map(...))``)."""
     return (
-        man | pin << SUIT_BITS | sou << (2 * SUIT_BITS) | honors << HONOR_SHIFT | reds << RED_SHIFT
+        k & SUIT_MASK,
+        (k >> SUIT_BITS) & SUIT_MASK,
+        (k >> (2 * SUIT_BITS)) & SUIT_MASK,
+        (k >> HONOR_SHIFT) & HONOR_MASK,
+        k >> RED_SHIFT,
     )
 
 
@@ -246,7 +259,21 @@ OWN_YAKU: Final = tuple(
 SIG_HAN: Final = tuple(sum(h for _, h in OWN_YAKU[i << 2]) for i in range(1 << 9))
 
 
-Variant = tuple[int, int, int]  # (wait, fu it adds, concealed-triplet change)
+#: A place for the winning tile: its wait | (fu it adds + VARIANT_FU_BIAS) << 3 | (concealed
+#: triplet change + 1) << 9, one small int (cheaper to read than a tuple of three).
+Variant = int
+VARIANT_FU_BIAS: Final = 32
+
+
+def variant(wait: int, fu: int, triplets: int) -> Variant:
+    return wait | (fu + VARIANT_FU_BIAS) << 3 | (triplets + 1) << 9
+
+
+def unpack_variant(v: Variant) -> tuple[int, int, int]:
+    """(wait, fu it adds, concealed-triplet change) of a packed variant."""
+    return v & 7, ((v >> 3) & 63) - VARIANT_FU_BIAS, (v >> 9) - 1
+
+
 #: Per split of a suit: the places the winning tile can take in it.
 Variants = tuple[tuple[Variant, ...], ...]
 Blocks = tuple[tuple[int, int], ...]
@@ -364,7 +391,8 @@ def _entry(
 def variants(
     packed_splits: tuple[int, ...], blocks_splits: tuple[Blocks, ...], win: int, tsumo: bool
 ) -> Variants:
-    """Per split of the winning tile's suit: each place the tile can sit, as (wait, fu, triplets).
+    """Per split of the winning tile's suit: each place the tile can sit, as a packed
+    ``variant(wait, fu, triplets)``.
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
     identical sets read once. ``fu`` is what the wait adds; on a ron a triplet completed by the
@@ -376,7 +404,7 @@ def variants(
         pair = (packed >> P_PAIR) & 63 if packed & 7 else -1
         found: list[Variant] = []
         if pair == win:
-            found.append((TANKI, WAIT_FU[TANKI], 0))
+            found.append(variant(TANKI, WAIT_FU[TANKI], 0))
         seen: list[tuple[int, int]] = []
         for t, i in blocks:
             if i > win or i + 2 < win:
@@ -386,17 +414,17 @@ def variants(
                 if (wait, i) in seen:
                     continue
                 seen.append((wait, i))
-                found.append((wait, WAIT_FU[wait], 0))
+                found.append(variant(wait, WAIT_FU[wait], 0))
             elif i == win:
                 if (SHANPON, i) in seen:
                     continue
                 seen.append((SHANPON, i))
                 if tsumo:
-                    found.append((SHANPON, 0, 0))
+                    found.append(variant(SHANPON, 0, 0))
                 else:
                     fu = (_triplet(i, True, False) >> P_FU) & 255
-                    found.append((SHANPON, -(fu // 2), -1))
-        out.append(_shared(tuple(_shared(v) for v in found)))
+                    found.append(variant(SHANPON, -(fu // 2), -1))
+        out.append(_shared(tuple(found)))
     return _shared(tuple(out))
 
 
@@ -411,13 +439,14 @@ def _shared(t: tuple) -> tuple:
 
 # ---------------------------------------------------------------------------- honor shapes
 
-#: Honor counts (kans as three, five bits each from East) -> (triplet mask, dragon yaku, their han,
-#: daisangen, big four winds, little four winds).
+#: Honor counts (as held, kans as four; five bits each from East) -> (triplet mask, dragon yaku,
+#: their han, daisangen, big four winds, little four winds).
 HONOR_SHAPES: Final[dict[int, tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]]] = {}
 
 
 def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]:
-    c = [(key >> (BITS * j)) & FIELD for j in range(7)]
+    # Honors make no runs, so four of a kind is a kan: read as a set of three.
+    c = [min((key >> (BITS * j)) & FIELD, 3) for j in range(7)]
     mask = sum(1 << j for j in range(7) if c[j] >= 3)
     # Dense 31 Red (chun), 32 White (haku), 33 Green (hatsu): offsets 4, 5, 6.
     chun, haku, hatsu = c[4], c[5], c[6]
@@ -439,21 +468,20 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
     return found
 
 
-#: A meld as (physical weight in K's layout, facts, P, R, honor counts in HONOR_MASK's layout).
-MeldRecord = tuple[int, int, int, int, int]
+#: A meld as what it adds to each sum the scorer keeps: its tiles in each part of ``count_parts``
+#: (man, pin, sou, honors, red fives; kans as four), its facts, P and R.
+MeldRecord = tuple[int, int, int, int, int, int, int, int]
 
 
 def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord:
     """The meld read by ``hand._read_meld``: what it adds to each sum the scorer keeps."""
     t, i, concealed, kan = ms
-    physical = sum(WEIGHT[x] for x in tiles)
+    parts = split_parts(sum(WEIGHT[x] for x in tiles))
     kinds = (i, i + 1, i + 2) if t == 1 else (i, i, i)
     facts = (0 if concealed else 1 << F_OPEN) + (1 << F_KANS if kan else 0)
-    honors = 0
     for k in kinds:
         if k >= 27:
             facts += (1 << F_HONORS) + (1 << F_ENDS)
-            honors += 1 << (BITS * (k - 27))
             if k != 33:
                 facts += 1 << F_NOT_GREEN
         else:
@@ -465,15 +493,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord
             if k % 9 not in _TERMINAL:
                 facts += 1 << F_INNER
     p, r = _split(_run(i) if t == 1 else _triplet(i, concealed, kan))
-    return physical, facts, p, r, honors
-
-
-#: Per red_fives setting: the red-five fields of K (five bits per suit) -> red fives held; a
-#: pattern the table cannot deal is missing (a KeyError).
-RED_COUNTS: Final[dict[int, dict[int, int]]] = {
-    3: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1) for s in (0, 1)},
-    4: {m | p << 5 | s << 10: m + p + s for m in (0, 1) for p in (0, 1, 2) for s in (0, 1)},
-}
+    return (*parts, facts, p, r)
 
 
 # ---------------------------------------------------------------------------- yaku of the facts
@@ -536,7 +556,7 @@ HonorFacts = tuple[int, tuple[tuple[str, int], ...], int, tuple[tuple[str, int],
 
 def honor_facts(key: int, double: bool) -> HonorFacts:
     """The honors' part of the hand's yaku and yakuman, from their counts (``HONOR_MASK``'s
-    layout, kans as three)."""
+    layout, kans as four)."""
     mask, dragons, han, daisangen, big_winds, little_winds = HONOR_SHAPES.get(key) or honor_shape(
         key
     )
