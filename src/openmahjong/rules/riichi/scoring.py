@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
@@ -151,49 +151,56 @@ class _Slow(Exception):
     """Internal: the fast path hands this call to the general path."""
 
 
-# Per rules object (by identity; the record keeps the object alive, so an id is never reused):
-# the options the fast path reads, its points rows and its situation and hand-yaku memos.
 SituationKey = (
     tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool] | int
 )
 PointsRows = tuple[PointsRow, ...]
-#: (red-five limit adder (tables.RED_ADD; -1: no red fives), minimum han, double yakuman,
-#: situation records, presence facts, honor facts, the options, the rules object kept alive,
-#: points rows)
-RuleParams = tuple[
-    int,
-    int,
-    bool,
-    dict[SituationKey, Record],
-    dict[int, TB.Presence],
-    dict[int, TB.HonorFacts],
-    RiichiRules,
-    object,
-    PointsRows,
-]
-_RULE_PARAMS: Final[dict[int, RuleParams]] = {}
 
 
-def _rule_params(rules: str | RiichiRules) -> RuleParams | None:
-    try:
-        opts = resolve_rules(rules)
-    except ValueError:
-        return None
-    found: RuleParams = (
-        TB.RED_ADD.get(opts.red_fives, -1),
-        opts.minimum_han,
-        opts.double_yakuman,
-        {},  # situation key -> situations.situation_record
-        {},  # presence key -> tables.presence_facts
-        {},  # honor counts -> tables.honor_facts
-        opts,
-        rules,
-        _points_rows(opts.kiriage, opts.kazoe_limit),
-    )
-    if len(_RULE_PARAMS) >= 256:
-        # Many short-lived rules objects: start over rather than stop remembering.
-        _RULE_PARAMS.clear()
-    _RULE_PARAMS[id(rules)] = found
+class _Params:
+    """What the fast path reads of one rules object: its options, its points rows, and its
+    situation and hand-yaku memos. A class (not a tuple): compiled, each read is one load."""
+
+    def __init__(self, opts: RiichiRules, rules: object) -> None:
+        #: Added to the red-five fields, sets a top bit for too many reds (-1: no red fives).
+        self.red_add: int = TB.RED_ADD.get(opts.red_fives, -1)
+        self.minimum_han: int = opts.minimum_han
+        self.double: bool = opts.double_yakuman
+        self.situations: dict[SituationKey, Record] = {}  # -> situations.situation_record
+        self.presence: dict[int, TB.Presence] = {}  # presence key -> tables.presence_facts
+        self.honors: dict[int, TB.HonorFacts] = {}  # honor counts -> tables.honor_facts
+        self.opts = opts
+        self.rules = rules  # kept alive, so its id is never reused while it is a key here
+        self.points: PointsRows = _points_rows(opts.kiriage, opts.kazoe_limit)
+
+
+class _LastRules:
+    """The rules object of the last call and its params: most callers pass one all along."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.params: _Params | None = None
+
+
+_LAST: Final = _LastRules()
+#: Per rules object, by identity.
+_RULE_PARAMS: Final[dict[int, _Params]] = {}
+
+
+def _rule_params(rules: str | RiichiRules) -> _Params | None:
+    found = _RULE_PARAMS.get(id(rules))
+    if found is None:
+        try:
+            opts = resolve_rules(rules)
+        except ValueError:
+            return None
+        found = _Params(opts, rules)
+        if len(_RULE_PARAMS) >= 256:
+            # Many short-lived rules objects: start over rather than stop remembering.
+            _RULE_PARAMS.clear()
+        _RULE_PARAMS[id(rules)] = found
+    _LAST.rules = rules
+    _LAST.params = found
     return found
 
 
@@ -292,42 +299,36 @@ def _dora_counts(
     return n, u
 
 
-def _situation(rp: RuleParams, key: SituationKey) -> Record:
+def _situation(rp: _Params, key: SituationKey) -> Record:
     """A situation's record (``situations``), kept per rules; ``_Slow`` for impossible flags."""
     try:
-        found = situation_record(key, rp[6].renhou, rp[8])
+        found = situation_record(key, rp.opts.renhou, rp.points)
     except Invalid:
         raise _Slow from None
-    if len(rp[3]) < 4096:
-        rp[3][key] = found
+    if len(rp.situations) < 4096:
+        rp.situations[key] = found
     return found
 
 
-def _presence(rp: RuleParams, key: int) -> TB.Presence:
-    found = rp[4][key] = TB.presence_facts(key, rp[6].open_tanyao)
+def _presence(rp: _Params, key: int) -> TB.Presence:
+    found = rp.presence[key] = TB.presence_facts(key, rp.opts.open_tanyao)
     return found
 
 
-def _honors(rp: RuleParams, key: int) -> TB.HonorFacts:
-    found = TB.honor_facts(key, rp[2])
-    if len(rp[5]) < 1 << 14:
-        rp[5][key] = found
+def _honors(rp: _Params, key: int) -> TB.HonorFacts:
+    found = TB.honor_facts(key, rp.double)
+    if len(rp.honors) < 1 << 14:
+        rp.honors[key] = found
     return found
 
 
 def _fast_fu_breakdown(
-    form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, hk, k0, k1, k2, choice, melds
+    form, pair, wait, win, pinfu, tsumo, closed, seat, rnd, eh, e0, e1, e2, choice, melds
 ):
     """``Win.fu_details`` for a fast-path win: rebuild the chosen reading, then explain it."""
     sets = []
     if form == REGULAR:
-        # The suits' entries again, by their keys (kept instead of the entries: compiled code
-        # would have to box each entry back into a tuple on every call).
-        eh = _HONORS.get(hk) or TB.honor_entry(hk)
-        e0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
-        e1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
-        e2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
-        for bs in (eh[3][0], e0[3][choice[0]], e1[3][choice[1]], e2[3][choice[2]]):
+        for bs in (eh.blocks[0], e0.blocks[choice[0]], e1.blocks[choice[1]], e2.blocks[choice[2]]):
             for t, i in bs:
                 # On a ron, the triplet the discard completed is open.
                 opened = wait == SHANPON and t == 0 and i == win
@@ -443,7 +444,7 @@ def score_win(
     ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
     way and pick the same reading.
     """
-    rp = _RULE_PARAMS.get(id(rules)) or _rule_params(rules)
+    rp = _LAST.params if _LAST.rules is rules else _rule_params(rules)
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
@@ -452,7 +453,10 @@ def score_win(
         # fields, each under 2^45: machine-sized ints in compiled code, which counts them in a
         # native loop. The interpreter is fastest summing the weights in C and slicing the sum.
         if _COMPILED:
-            k0, k1, k2, hk, kr = TB.count_parts(hand)
+            # Typed as a list, the loop reads items by index (an iterator is slower).
+            k0, k1, k2, hk, kr = TB.count_parts(
+                cast(list[int], hand) if type(hand) is list else list(hand)
+            )
         else:
             K = sum(map(_WEIGHT, hand))
             k0 = K & _SUIT_MASK
@@ -475,15 +479,15 @@ def score_win(
             # Each meld adds to the physical counts, the facts and the reading (P and R).
             F0 = MP = MR = 0
             for m in melds:
-                w0, w1, w2, wh, wr, mf, mp, mr = _MELDS.get(m) or _meld(m)
-                p0 += w0
-                p1 += w1
-                p2 += w2
-                ph += wh
-                pr += wr
-                F0 += mf
-                MP += mp
-                MR += mr
+                mc = _MELDS.get(m) or _meld(m)
+                p0 += mc.man
+                p1 += mc.pin
+                p2 += mc.sou
+                ph += mc.honors
+                pr += mc.reds
+                F0 += mc.facts
+                MP += mc.p
+                MR += mc.r
             nm = len(melds)
             # A fifth copy (counts stay <= 18 here, so no field carries into the next).
             if (
@@ -500,7 +504,9 @@ def score_win(
                 raise _Slow
             F0 = MP = MR = nm = kans = 0
             closed = True
-        red_add, minimum_han, double, situations, presence, honor_table, _, _, _ = rp
+        red_add = rp.red_add
+        minimum_han = rp.minimum_han
+        double = rp.double
         if red_add < 0:  # no red fives at this table: a red code is a plain five
             reds = 0
         else:
@@ -560,36 +566,20 @@ def score_win(
                 round_wind,
                 closed,
             )
-        (
-            sit_yaku,
-            common_han,
-            hand_yakuman,
-            hand_mult,
-            fu_base,
-            pfu,
-            points,
-            ron_factor,
-            tsumo_bit,
-            ura,
-            dealer,
-            default_discarder,
-            checks,
-            closed_bit,
-            closed_key,
-            wind_bits,
-            seat_bit,
-            seat_yaku,
-            round_bit,
-            round_yaku,
-        ) = situations.get(key) or _situation(rp, key)
+        sit = rp.situations.get(key) or _situation(rp, key)
+        checks = sit.checks
         if checks and (
             (checks & NEEDS_KAN and not kans) or (checks & NEEDS_NO_CALLS and nm)
         ):  # fmt: skip
             raise _Slow
+        tsumo_bit = sit.tsumo_bit
         if discarder is None:
-            discarder = default_discarder
+            discarder = sit.default_discarder
         elif not tsumo_bit and (discarder == seat_wind or discarder not in _SEATS):
             raise _Slow
+        common_han = sit.han
+        hand_yakuman = sit.yakuman
+        hand_mult = sit.mult
 
         # ------------------------------------------------------------ the suits' records
         r0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
@@ -598,13 +588,8 @@ def score_win(
         rh = _HONORS.get(hk) or TB.honor_entry(hk)
         if r0 is None or r1 is None or r2 is None or rh is None:
             raise _Slow  # a count over four: the general path explains
-        # Typed without None once: compiled code checks and unpacks each entry here, not again
-        # at every use.
-        e0: TB.Entry = r0
-        e1: TB.Entry = r1
-        e2: TB.Entry = r2
-        eh: TB.Entry = rh
-        F = e0[0] + e1[0] + e2[0] + eh[0]
+        e0, e1, e2, eh = r0, r1, r2, rh
+        F = e0.facts + e1.facts + e2.facts + eh.facts
         if nm:
             F += F0
 
@@ -612,37 +597,41 @@ def score_win(
         # The honors (winds, dragons and their yakuman), in the general path's order; ph holds
         # the honors of the melds too.
         if ph:
-            mask, honor_yaku, honor_han, honor_yakuman, honor_mult = honor_table.get(ph) or _honors(
-                rp, ph
-            )
-            if mask & wind_bits:
-                winds: tuple[tuple[str, int], ...] = (seat_yaku,) if mask & seat_bit else ()
-                if mask & round_bit:
-                    winds += (round_yaku,)
+            hf = rp.honors.get(ph) or _honors(rp, ph)
+            honor_yaku = hf.yaku
+            mask = hf.mask
+            if mask & sit.wind_bits:
+                winds: tuple[tuple[str, int], ...] = (sit.seat_yaku,) if mask & sit.seat_bit else ()
+                if mask & sit.round_bit:
+                    winds += (sit.round_yaku,)
                 honor_yaku = winds + honor_yaku
-                honor_han += len(winds)
-            common_han += honor_han
-            if honor_mult:
-                hand_yakuman += honor_yakuman
-                hand_mult += honor_mult
+                common_han += len(winds)
+            common_han += hf.han
+            if hf.mult:
+                hand_yakuman += hf.yakuman
+                hand_mult += hf.mult
         else:
             honor_yaku = _NO_YAKU_LIST
         # Then which counters are zero (tanyao, flushes, honroutou, green, kans).
-        pk = ((F + _FACT_ADD) & _FACT_MASK) | closed_key
-        before, after, fact_han, fact_yakuman, fact_mult, gates = presence.get(pk) or _presence(
-            rp, pk
-        )
-        common_han += fact_han
-        if fact_mult:
-            hand_yakuman += fact_yakuman
-            hand_mult += fact_mult
+        pk = ((F + _FACT_ADD) & _FACT_MASK) | sit.closed_key
+        pf = rp.presence.get(pk) or _presence(rp, pk)
+        common_han += pf.han
+        if pf.mult:
+            hand_yakuman += pf.yakuman
+            hand_mult += pf.mult
         nine = 0
-        if gates and not nm:
+        if pf.gates and not nm:
             nine = _nine_gates(wk, wi - 9 * ws)
             if nine:
                 hand_mult += 2 if nine == 2 and double else 1
 
         # ------------------------------------------------------------ every reading, best kept
+        fu_base = sit.fu_base
+        pfu = sit.pair_fu
+        points = sit.points
+        ron_factor = sit.ron_factor
+        closed_bit = sit.closed_bit
+        ura = sit.ura
         dora_han = -1
         dn = un = 0
         # The reading kept, as plain locals (a tuple would be built for every better reading).
@@ -695,17 +684,18 @@ def score_win(
         sp = shape >> _SHAPE_SPLITS
         if not sp & 7:  # (a thirteen orphans hand never splits)
             we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
-            var = we[4][_VARIANT_SLOT[wi] + tsumo_bit]
-            s0, s1, s2 = e0[1], e1[1], e2[1]
+            var = we.variants[_VARIANT_SLOT[wi] + tsumo_bit]
+            s0, s1, s2 = e0.ps, e1.ps, e2.ps
             n1, n2 = len(s1), len(s2)
-            h0 = eh[1][0] + MP
+            h0 = eh.p + MP
+            D0 = h0 + e0.p + e1.p + e2.p  # the first split of each suit
             # Every choice of one split per suit (most hands: one), the last suit's fastest,
             # in the order shapes.readings lists them.
             for n in range(len(s0) * n1 * n2):
                 i2 = n % n2
                 i1 = (n // n2) % n1
                 i0 = n // (n1 * n2)
-                D = h0 + s0[i0] + s1[i1] + s2[i2]
+                D = D0 if n == 0 else h0 + s0[i0] + s1[i1] + s2[i2]
                 d = D & _P_LOW  # the small fields, as a small int
                 if d & 7 != 1:
                     continue
@@ -746,7 +736,11 @@ def score_win(
                                 sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
                                 if runs >= 3:
                                     # Runs per start (honors have none).
-                                    R = e0[2][i0] + e1[2][i1] + e2[2][i2]
+                                    R = (
+                                        e0.r + e1.r + e2.r
+                                        if n == 0
+                                        else e0.rs[i0] + e1.rs[i1] + e2.rs[i2]
+                                    )
                                     rb = (R + MR + _RUN_ADD) & _RUN_TOPS
                                     if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
                                         sig += 4
@@ -833,10 +827,10 @@ def score_win(
     else:
         limit = b_limit
         yl = [
-            *sit_yaku,
-            *before,
+            *sit.yaku,
+            *pf.before,
             *honor_yaku,
-            *after,
+            *pf.after,
             *(
                 _CHIITOITSU_YAKU
                 if b_form == CHIITOITSU
@@ -853,7 +847,7 @@ def score_win(
     value = best_key >> 20
     if pao is None:
         if tsumo_bit:
-            if dealer:
+            if sit.dealer:
                 each = -(-2 * base // 100) * 100 + 100 * honba
                 payments = {41: 3 * each + 1000 * riichi_sticks, 42: -each, 43: -each, 44: -each}
             else:
@@ -870,7 +864,7 @@ def score_win(
         fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
         if not fed:
             raise InvalidHand("pao only applies to big three dragons or big four winds")
-        if rp[6].pao_scope == "whole_hand":
+        if rp.opts.pao_scope == "whole_hand":
             liable_base = base
         else:
             liable_base = 8000 * sum(m // 13 for _, m in fed)
@@ -885,7 +879,7 @@ def score_win(
         payments,
         base,
         WAIT_NAMES[b_wait],
-        dealer,
+        sit.dealer,
         tsumo,
         (
             b_form,
@@ -897,10 +891,10 @@ def score_win(
             closed,
             seat_wind,
             round_wind,
-            hk,
-            k0,
-            k1,
-            k2,
+            rh,
+            r0,
+            r1,
+            r2,
             (c0, c1, c2),
             melds if type(melds) is tuple else tuple(melds),
         ),

@@ -26,29 +26,50 @@ NEEDS_NO_CALLS: Final = 2
 Yaku = tuple[str, int]
 #: index han << 8 | fu -> (basic points, value, limit name); None where no hand can land.
 PointsRow = tuple[tuple[int, int, str] | None, ...]
-#: A situation's record, typed item by item so compiled code unpacks it without generic checks.
-Record = tuple[
-    tuple[Yaku, ...],  # situational yaku
-    int,  # their han
-    tuple[Yaku, ...],  # situational yakuman
-    int,  # their multiple
-    int,  # fu base
-    tuple[int, ...],  # fu of a pair of each kind
-    PointsRow,
-    int,  # a limit hand's value per basic point
-    int,  # tsumo as 0 / 1
-    bool,  # ura-dora count
-    bool,  # dealer
-    int | None,  # the default discarder
-    int,  # NEEDS_* checks left to the caller
-    int,  # SIG_HAN's closed bit
-    int,  # the presence key's closed bit
-    int,  # winds that are a yaku as a triplet
-    int,  # the seat wind's bit
-    Yaku,
-    int,  # the round wind's bit
-    Yaku,
-]
+
+
+class Record:
+    """A situation's record. A class rather than a tuple: compiled, a native object whose int
+    and bool fields sit in the object itself, and a call reads only the fields it needs."""
+
+    def __init__(
+        self,
+        yaku: tuple[Yaku, ...],
+        yakuman: tuple[Yaku, ...],
+        fu_base: int,
+        pair_fu: tuple[int, ...],
+        points: PointsRow,
+        tsumo: bool,
+        closed: bool,
+        dealer: bool,
+        ura: bool,
+        default_discarder: int | None,
+        checks: int,
+        seat_bit: int,
+        seat_yaku: Yaku,
+        round_bit: int,
+        round_yaku: Yaku,
+    ) -> None:
+        self.yaku = yaku  # situational yaku
+        self.han = sum(h for _, h in yaku)  # their han
+        self.yakuman = yakuman  # situational yakuman
+        self.mult = len(yakuman)  # their multiple
+        self.fu_base = fu_base
+        self.pair_fu = pair_fu  # fu of a pair of each kind
+        self.points = points
+        self.ron_factor = 6 if dealer else 4  # a limit hand's value per basic point
+        self.tsumo_bit = 1 if tsumo else 0
+        self.ura = ura  # ura-dora count
+        self.dealer = dealer
+        self.default_discarder = default_discarder
+        self.checks = checks  # NEEDS_* checks left to the caller
+        self.closed_bit = int(closed) << 8  # SIG_HAN's closed bit
+        self.closed_key = CLOSED_KEY if closed else 0  # the presence key's
+        self.wind_bits = seat_bit | round_bit  # winds that are a yaku as a triplet
+        self.seat_bit = seat_bit
+        self.seat_yaku = seat_yaku
+        self.round_bit = round_bit
+        self.round_yaku = round_yaku
 
 
 class Invalid(Exception):
@@ -133,23 +154,18 @@ def situation_record(
         0 if i < 27 else 2 if i >= 31 else 2 * ((i == seat_wind - 14) + (i == round_wind - 14))
         for i in range(34)
     )
-    return (
+    return Record(
         tuple(yaku),
-        sum(h for _, h in yaku),
         tuple(yakuman),
-        len(yakuman),
         22 if tsumo else 30 if closed else 20,  # fu base: tsumo +2, closed ron +10
         pair_fu,
         points_rows[2 * dealer + bool(tsumo)],
-        6 if dealer else 4,  # a limit hand's value per basic point
-        1 if tsumo else 0,
-        bool(riichi or double_riichi),  # ura-dora count
+        bool(tsumo),
+        bool(closed),
         dealer,
+        bool(riichi or double_riichi),
         None if tsumo else (seat_wind - 42) % 4 + 41,  # the default discarder
         (NEEDS_KAN if rinshan else 0) | (NEEDS_NO_CALLS if tenhou or chiihou or renhou else 0),
-        bool(closed) << 8,  # SIG_HAN's closed bit
-        CLOSED_KEY if closed else 0,  # the presence key's
-        seat_bit | round_bit,  # winds (bits from East) that are a yaku as a triplet
         seat_bit,
         (f"seat_wind_{_WIND_WORDS[seat_wind - 41]}", 1),
         round_bit,

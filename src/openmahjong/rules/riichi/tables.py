@@ -68,7 +68,7 @@ _PART: Final = tuple(WIN_INDEX[c] // 9 if c in WIN_INDEX else -1 for c in range(
 _PART_SHIFT: Final = tuple(BITS * (WIN_INDEX[c] % 9) if c in WIN_INDEX else 0 for c in range(306))
 
 
-def count_parts(hand: list[int] | tuple[int, ...]) -> tuple[int, int, int, int, int]:
+def count_parts(hand: list[int]) -> tuple[int, int, int, int, int]:
     """The slices of ``sum(map(WEIGHT.__getitem__, hand))``: man, pin, sou, honors, red fives.
 
     Each part is under 2^45, so compiled code counts on machine-sized ints and returns them
@@ -277,10 +277,35 @@ def unpack_variant(v: Variant) -> tuple[int, int, int]:
 #: Per split of a suit: the places the winning tile can take in it.
 Variants = tuple[tuple[Variant, ...], ...]
 Blocks = tuple[tuple[int, int], ...]
-#: An entry: (facts, each split's P, each split's R, blocks of each split, the variants of each
-#: winning tile and draw at VARIANT_SLOT[win] + tsumo). Typed exactly, so compiled code reads it
-#: without checks per item; a suit with a count over four has the entry None.
-Entry = tuple[int, tuple[int, ...], tuple[int, ...], tuple[Blocks, ...], tuple[Variants, ...]]
+
+
+class Entry:
+    """A suit's (or the honors') record: its facts, each split's P and R, blocks of each split,
+    and the variants of each winning tile and draw at ``VARIANT_SLOT[win] + tsumo``; a suit
+    with a count over four has the entry None.
+
+    A class rather than a tuple: compiled, it is a native object whose int fields sit in the
+    object itself, read without a check or a pointer to follow.
+    """
+
+    def __init__(
+        self,
+        facts: int,
+        ps: tuple[int, ...],
+        rs: tuple[int, ...],
+        blocks: tuple[Blocks, ...],
+        variants: tuple[Variants, ...],
+    ) -> None:
+        self.facts = facts
+        self.ps = ps
+        self.rs = rs
+        #: The first split's P and R (most suits split one way; 0 if none).
+        self.p = ps[0] if ps else 0
+        self.r = rs[0] if rs else 0
+        self.blocks = blocks
+        self.variants = variants
+
+
 SUITS: Final[tuple[dict[int, Entry | None], ...]] = ({}, {}, {})
 HONORS: Final[dict[int, Entry | None]] = {}
 
@@ -385,7 +410,7 @@ def _entry(
             slots.append(variants(packed, blocks, base + j, tsumo) if held else ())
     ps = tuple(_split(p)[0] for p in packed)
     rs = tuple(_split(p)[1] for p in packed)
-    return (facts, ps, rs, blocks, tuple(slots))
+    return Entry(facts, ps, rs, blocks, tuple(slots))
 
 
 def variants(
@@ -468,9 +493,15 @@ def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, 
     return found
 
 
-#: A meld as what it adds to each sum the scorer keeps: its tiles in each part of ``count_parts``
-#: (man, pin, sou, honors, red fives; kans as four), its facts, P and R.
-MeldRecord = tuple[int, int, int, int, int, int, int, int]
+class MeldRecord:
+    """A meld as what it adds to each sum the scorer keeps: its tiles in each part of
+    ``count_parts`` (man, pin, sou, honors, red fives; kans as four), its facts, P and R."""
+
+    def __init__(self, parts: tuple[int, int, int, int, int], facts: int, p: int, r: int) -> None:
+        self.man, self.pin, self.sou, self.honors, self.reds = parts
+        self.facts = facts
+        self.p = p
+        self.r = r
 
 
 def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord:
@@ -493,7 +524,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord
             if k % 9 not in _TERMINAL:
                 facts += 1 << F_INNER
     p, r = _split(_run(i) if t == 1 else _triplet(i, concealed, kan))
-    return (*parts, facts, p, r)
+    return MeldRecord(parts, facts, p, r)
 
 
 # ---------------------------------------------------------------------------- yaku of the facts
@@ -501,12 +532,23 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord
 #: Above the facts in a presence key: the hand is closed.
 CLOSED_KEY: Final = 1 << 56
 
-#: (yaku before the winds, yaku after the dragons, their han, yakuman as (id, 13 han per
-#: multiple), the multiple, nine gates to check)
-Presence = tuple[
-    tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], int, tuple[tuple[str, int], ...], int,
-    bool,
-]  # fmt: skip
+Yaku = tuple[tuple[str, int], ...]
+
+
+class Presence:
+    """The yaku and yakuman of which counters are zero: yaku before the winds, yaku after the
+    dragons, their han, yakuman as (id, 13 han per multiple), the multiple, nine gates to check.
+    """
+
+    def __init__(
+        self, before: Yaku, after: Yaku, han: int, yakuman: Yaku, mult: int, gates: bool
+    ) -> None:
+        self.before = before
+        self.after = after
+        self.han = han
+        self.yakuman = yakuman
+        self.mult = mult
+        self.gates = gates
 
 
 def presence_facts(key: int, open_tanyao: bool) -> Presence:
@@ -539,7 +581,7 @@ def presence_facts(key: int, open_tanyao: bool) -> Presence:
         yakuman.append(("ryuuiisou", 13))
     if kans == 4:
         yakuman.append(("suukantsu", 13))
-    return (
+    return Presence(
         before,
         tuple(after),
         sum(h for _, h in before + tuple(after)),
@@ -549,9 +591,16 @@ def presence_facts(key: int, open_tanyao: bool) -> Presence:
     )
 
 
-#: (triplet mask from East, dragon yaku, their han, yakuman as (id, 13 han per multiple), the
-#: multiple)
-HonorFacts = tuple[int, tuple[tuple[str, int], ...], int, tuple[tuple[str, int], ...], int]
+class HonorFacts:
+    """The honors' part of a hand's yaku: triplet mask from East, dragon yaku, their han,
+    yakuman as (id, 13 han per multiple), the multiple."""
+
+    def __init__(self, mask: int, yaku: Yaku, han: int, yakuman: Yaku, mult: int) -> None:
+        self.mask = mask
+        self.yaku = yaku
+        self.han = han
+        self.yakuman = yakuman
+        self.mult = mult
 
 
 def honor_facts(key: int, double: bool) -> HonorFacts:
@@ -567,4 +616,4 @@ def honor_facts(key: int, double: bool) -> HonorFacts:
         yakuman.append(("daisuushii", 26 if double else 13))
     elif little_winds:
         yakuman.append(("shousuushii", 13))
-    return mask, dragons, han, tuple(yakuman), sum(h for _, h in yakuman) // 13
+    return HonorFacts(mask, dragons, han, tuple(yakuman), sum(h for _, h in yakuman) // 13)
