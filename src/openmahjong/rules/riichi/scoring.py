@@ -691,11 +691,15 @@ def score_win(
             D0 = h0 + e0.p + e1.p + e2.p  # the first split of each suit
             # Every choice of one split per suit (most hands: one), the last suit's fastest,
             # in the order shapes.readings lists them.
+            i0 = i1 = i2 = 0
             for n in range(len(s0) * n1 * n2):
-                i2 = n % n2
-                i1 = (n // n2) % n1
-                i0 = n // (n1 * n2)
-                D = D0 if n == 0 else h0 + s0[i0] + s1[i1] + s2[i2]
+                if n:
+                    i2 = n % n2
+                    i1 = (n // n2) % n1
+                    i0 = n // (n1 * n2)
+                    D = h0 + s0[i0] + s1[i1] + s2[i2]
+                else:
+                    D = D0
                 d = D & _P_LOW  # the small fields, as a small int
                 if d & 7 != 1:
                     continue
@@ -737,9 +741,9 @@ def score_win(
                                 if runs >= 3:
                                     # Runs per start (honors have none).
                                     R = (
-                                        e0.r + e1.r + e2.r
-                                        if n == 0
-                                        else e0.rs[i0] + e1.rs[i1] + e2.rs[i2]
+                                        e0.rs[i0] + e1.rs[i1] + e2.rs[i2]
+                                        if n
+                                        else e0.r + e1.r + e2.r
                                     )
                                     rb = (R + MR + _RUN_ADD) & _RUN_TOPS
                                     if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
