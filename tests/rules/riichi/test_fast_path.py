@@ -183,6 +183,21 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
         ([29, 29, 29, 29, 31, 32, 33, 45, 45, 45, 46], 46, [Meld("minkan", (29,) * 4)], {}),
         ([12, 13, 14, 45, 45], 45, [Meld("ankan", (11,) * 4)] * 3, {}),  # three kans of 1m
         ([105, 105, 105, 105, 15, 15, 15, 15, 16, 17, 18, 19, 19, 19], 19, [], {}),  # 4 red 5m
+        # Honor kans count four in the physical counts: still read as sets of three.
+        (
+            [47, 47, 11, 12, 13, 21, 22, 23],
+            13,
+            [Meld("ankan", (45,) * 4), Meld("minkan", (46,) * 4)],
+            {"dora_indicators": [44, 45]},
+        ),  # little three dragons, two of them kans
+        (
+            [11, 12, 13, 22, 22],
+            22,
+            [Meld("kakan", (45,) * 4), Meld("ankan", (46,) * 4), Meld("minkan", (47,) * 4)],
+            {"pao": 42},
+        ),  # big three dragons, all kans
+        # Two red 5p: a four-red table has them, a three-red table does not.
+        ([11, 12, 13, 24, 205, 26, 205, 26, 27, 31, 32, 33, 44, 44], 44, [], {}),
     ],
 )
 @pytest.mark.parametrize("rules", [TENHOU, MAJSOUL])
@@ -209,3 +224,18 @@ def test_counting_by_loop_matches_counting_by_sum():
             tables.count_parts(bad)
         with pytest.raises(KeyError):
             sum(map(tables.WEIGHT.__getitem__, bad))
+
+
+@pytest.mark.parametrize("red_fives", [0, 3, 4])
+def test_red_fives_per_table_setting(red_fives):
+    """The red-five fields are checked per table: a red code is a plain five at a table
+    without reds, and a suit may hold only as many reds as the table deals."""
+    rules = RiichiRules(red_fives=red_fives)
+    two_red_5p = [11, 12, 13, 24, 205, 26, 205, 26, 27, 31, 32, 33, 44, 44]
+    kw = {"hand": two_red_5p, "win_tile": 44, "melds": [], "riichi": True}
+    fast = outcome(scoring.score_win, kw, rules)
+    assert fast == outcome(scoring._score_general, kw, rules)
+    if red_fives == 3:
+        assert fast[0] == "InvalidHand"
+    else:
+        assert ("aka_dora", 2) in fast[2] if red_fives == 4 else "aka_dora" not in str(fast[2])
