@@ -175,10 +175,10 @@ class _Params:
 
 
 class _LastRules:
-    """The rules object of the last call and its params: most callers pass one all along."""
+    """The params of the last call's rules: most callers pass one rules object all along. One
+    attribute (the params know their rules), so a thread switch never pairs the wrong two."""
 
     def __init__(self) -> None:
-        self.rules: object = None
         self.params: _Params | None = None
 
 
@@ -199,7 +199,6 @@ def _rule_params(rules: str | RiichiRules) -> _Params | None:
             # Many short-lived rules objects: start over rather than stop remembering.
             _RULE_PARAMS.clear()
         _RULE_PARAMS[id(rules)] = found
-    _LAST.rules = rules
     _LAST.params = found
     return found
 
@@ -444,7 +443,9 @@ def score_win(
     ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
     way and pick the same reading.
     """
-    rp = _LAST.params if _LAST.rules is rules else _rule_params(rules)
+    rp = _LAST.params
+    if rp is None or rp.rules is not rules:
+        rp = _rule_params(rules)
     try:
         if rp is None or (type(hand) is not list and type(hand) is not tuple):
             raise _Slow
@@ -768,11 +769,9 @@ def score_win(
                         if dora_han < 0:
                             # Read once; an indicator that is not a tile fails the lookup and
                             # the general path raises the same error at the same point.
-                            for ind in dora_indicators:
-                                dn += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
-                            if ura:
-                                for ind in ura_indicators:
-                                    un += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
+                            dn, un = _dora_counts(
+                                p0, p1, p2, ph, dora_indicators, ura_indicators, ura
+                            )
                             dora_han = dn + un + reds
                         han += dora_han
                         row = points[han << 8 | fu]  # 64+ han: IndexError

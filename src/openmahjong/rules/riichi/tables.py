@@ -1,20 +1,22 @@
-"""Lookup tables for the scorer's fast path: a hand as one integer, suits as packed records.
+"""Lookup tables for the scorer's fast path: a hand as a few small ints, suits as packed records.
 
-A hand is counted into one int, ``K``: five bits per kind (dense index ``i`` at bit ``5 * i``) and,
-from bit ``RED_SHIFT``, five bits per suit counting its red fives. Summing the tiles' weights
-(``WEIGHT[code]``) is the whole count, done in C by ``sum(map(...))`` (compiled code counts with
-``count_by_loop`` instead). A suit's nine counts are then one 45-bit slice of ``K`` and key its
-record (honors: a 35-bit slice), a tuple typed item by item (``Entry``):
+A hand is counted into four parts and its red fives (``count_parts``): man, pin and sou, five bits
+per kind (a suit's nine counts in 45 bits), the honors' seven counts, and five bits per suit
+counting its red fives. The same count is ``K``, the sum of the tiles' weights (``WEIGHT[code]``:
+dense index ``i`` at bit ``5 * i``, red fives from bit ``RED_SHIFT``) cut into those parts
+(``split_parts``), which is how the interpreter counts fastest. Each part keys its record
+(``Entry``), a class: compiled, a native object with its ints stored in place:
 
 * ``facts``: counters that add up across suits and melds (``F_*``): tiles per suit, terminal and
   honor tiles, tiles that are not green, exact pairs and orphan kinds (seven pairs, thirteen
-  orphans), in one int under 2^55 (the honor counts are the honors' slice of ``K`` itself);
+  orphans), in one int under 2^55 (the honor counts are the honors' part itself);
 * the suit's splits into sets and at most one pair (``openmahjong.hand.decompose``), each as two
   ints of counters and bit sets (``P_*``) that also add up across suits and melds: P (the pair,
   how many and which, runs, concealed triplets, peikou pairs, triplet fu, sets that do not touch
   a terminal or honor, triplet kinds) and R (runs per start);
-* per winning tile, every place it can sit in each split (``variants``): the wait, and for a
-  triplet completed by a discard the concealed triplet and half its fu taken back.
+* per winning tile, every place it can sit in each split (``variants``, each one small int): the
+  wait, and for a triplet completed by a discard the concealed triplet and half its fu taken
+  back.
 
 So a reading is the sum of a few ints, and every yaku that depends on the reading is a shift, a
 mask and a compare (``scoring``). Tables fill lazily and are bounded by the number of distinct suit
@@ -39,7 +41,6 @@ SUIT_MASK: Final = (1 << SUIT_BITS) - 1
 HONOR_SHIFT: Final = 27 * BITS  # 135
 HONOR_MASK: Final = (1 << (7 * BITS)) - 1
 RED_SHIFT: Final = 34 * BITS  # 170
-COUNTS_MASK: Final = (1 << RED_SHIFT) - 1
 #: Adding 11 to a five-bit count sets its top bit iff the count is 5 or more (counts stay <= 20):
 #: one part (a suit's nine counts, or the honors' seven) at a time.
 PART_ELEVENS: Final = sum(11 << (BITS * i) for i in range(9))
@@ -267,11 +268,6 @@ VARIANT_FU_BIAS: Final = 32
 
 def variant(wait: int, fu: int, triplets: int) -> Variant:
     return wait | (fu + VARIANT_FU_BIAS) << 3 | (triplets + 1) << 9
-
-
-def unpack_variant(v: Variant) -> tuple[int, int, int]:
-    """(wait, fu it adds, concealed-triplet change) of a packed variant."""
-    return v & 7, ((v >> 3) & 63) - VARIANT_FU_BIAS, (v >> 9) - 1
 
 
 #: Per split of a suit: the places the winning tile can take in it.
@@ -532,7 +528,7 @@ def meld_record(ms: tuple[int, int, bool, bool], tiles: list[int]) -> MeldRecord
 #: Above the facts in a presence key: the hand is closed.
 CLOSED_KEY: Final = 1 << 56
 
-Yaku = tuple[tuple[str, int], ...]
+YakuList = tuple[tuple[str, int], ...]
 
 
 class Presence:
@@ -541,7 +537,13 @@ class Presence:
     """
 
     def __init__(
-        self, before: Yaku, after: Yaku, han: int, yakuman: Yaku, mult: int, gates: bool
+        self,
+        before: YakuList,
+        after: YakuList,
+        han: int,
+        yakuman: YakuList,
+        mult: int,
+        gates: bool,
     ) -> None:
         self.before = before
         self.after = after
@@ -595,7 +597,7 @@ class HonorFacts:
     """The honors' part of a hand's yaku: triplet mask from East, dragon yaku, their han,
     yakuman as (id, 13 han per multiple), the multiple."""
 
-    def __init__(self, mask: int, yaku: Yaku, han: int, yakuman: Yaku, mult: int) -> None:
+    def __init__(self, mask: int, yaku: YakuList, han: int, yakuman: YakuList, mult: int) -> None:
         self.mask = mask
         self.yaku = yaku
         self.han = han
