@@ -1,7 +1,8 @@
 """Adapters that hand our score_win arguments to the peer scorers (test and bench oracles only).
 
 ``mahjong`` (MahjongRepository 2.1.0) is configured like our ``tenhou`` preset; ``riichienv``
-scores with its defaults. Both speak Tenhou 136-ids with dragons White, Green, Red.
+scores with its defaults, which are Mahjong Soul's (``test_differential_riichienv``). Both speak
+Tenhou 136-ids with dragons White, Green, Red.
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class MahjongPeer:
 
 
 class RiichiEnvPeer:
-    """``riichienv`` with its default rules (used for speed comparison)."""
+    """``riichienv`` with its default rules (Mahjong Soul's): the speed comparison, and the
+    differential test of our ``majsoul`` preset."""
 
     def __init__(self) -> None:
         # The Rust core directly: the package's Python wrapper would add its own overhead.
@@ -144,6 +146,8 @@ class RiichiEnvPeer:
             player_wind=winds[kw.get("seat_wind", 41) - 41],
             round_wind=winds[kw.get("round_wind", 41) - 41],
         )
+        # Tenhou and chiihou: riichienv reads them from a first-turn tsumo.
+        cond.tsumo_first_turn = bool(kw.get("tenhou") or kw.get("chiihou"))
         hand = sorted(concealed)
         dora = indicator_ids(list(kw.get("dora_indicators", ())))
         ura = indicator_ids(list(kw.get("ura_indicators", ()))) if riichi else []
