@@ -130,3 +130,36 @@ def test_mcr_replay_steps_through_flowers_melds_and_wins(page, mcr_game):
     page.shot("replay-mcr-end")
     w, h = min_box(p.locator(".replay-controls button"))
     assert w >= 40 and h >= 40, (w, h)
+
+
+@pytest.fixture(scope="module")
+def penalty_game(live_server):
+    url = live_server.server.config.app.state.om.settings.database_url
+    return store_bot_game(url, 0, ruleset="mcr-penalty")
+
+
+def test_mcr_replay_shows_a_false_win_and_plays_on(page, penalty_game):
+    """A false_win="penalty" table: the step of a false self-draw names the fined player, the
+    hand goes on from there (the seat discards next), and the note is gone a step later."""
+    game_id = penalty_game
+    record = record_of(0, "mcr-penalty")
+    first = record["hands"][0]
+    actions = record["actions"][: first["actions"]]
+    # The first false self-draw of the first hand: a tsumo that more actions follow.
+    j = next(i for i, e in enumerate(actions[:-1]) if e[2]["type"] == "tsumo")
+    seat = actions[j][1]
+    assert actions[j + 1][1] == seat and actions[j + 1][2]["type"] == "discard"
+    fined = record["header"]["players"][first["seating"][seat]]
+    p = page.page
+    page.open(f"#/replay/{game_id}")
+    p.wait_for_selector("[data-testid=step]")
+    p.locator("body").press("ArrowRight")
+    for _ in range(j):
+        p.keyboard.press("ArrowRight")
+    assert p.text_content("[data-testid=step]").startswith(f"Action {j + 1} ")
+    note = p.get_by_test_id("false-win")
+    assert fined in note.text_content() and "False win" in note.text_content()
+    page.shot("replay-mcr-false-win")
+    p.keyboard.press("ArrowRight")
+    assert p.get_by_test_id("false-win").count() == 0
+    assert "Discard" in p.text_content("[data-testid=last-action]")

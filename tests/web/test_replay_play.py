@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from .fixtures.engine_views import bot_match, jsonable, mcr_bot_match, states_by_hand
+from .fixtures.engine_views import (
+    bot_match,
+    jsonable,
+    mcr_bot_match,
+    mcr_false_win_match,
+    states_by_hand,
+)
 from .jsrun import NODE, WEB, needs_node
 
 pytestmark = needs_node
@@ -83,3 +89,24 @@ def test_every_step_of_every_mcr_hand_matches_the_engine(game):
     """Flowers at the deal and in play, chows from the left only, kongs replaced from the back,
     points and seating over two wind rounds (the seats change between them)."""
     check_every_step(jsonable(mcr_bot_match(game, "mcr-2rounds").record()))
+
+
+@pytest.mark.parametrize("game", range(3))
+def test_every_step_matches_the_engine_at_a_false_win_penalty_table(game):
+    """MCR with false_win="penalty" and bots that declare wins they do not have: the hand goes
+    on after each false self-draw (the seat still discards) and each false discard win (the
+    tile stays unclaimed), and the step that refused it lists the fined seats."""
+    record = jsonable(mcr_false_win_match(game).record())
+    check_every_step(record)
+    got = js_states(record, list(range(len(record["hands"]))))
+    for i, summary in enumerate(record["hands"]):
+        js = got[str(i)]["ok"]
+        fined = [seat for state in js for seat in state.get("false_win", [])]
+        # The record lists every fined seat in order; so does the replay, step by step.
+        assert fined == summary["false_wins"], summary["label"]
+        kinds = {state["last"]["action"]["type"] for state in js if state.get("false_win")}
+        assert kinds <= {"tsumo", "ron", "pass", "chi", "pon", "minkan"}
+    every = [s for i in range(len(record["hands"])) for s in got[str(i)]["ok"]]
+    false_kinds = {s["last"]["action"]["type"] for s in every if s.get("false_win")}
+    assert "tsumo" in false_kinds  # a false self-draw was replayed
+    assert false_kinds - {"tsumo"}  # and at least one false discard win

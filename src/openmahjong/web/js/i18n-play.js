@@ -199,6 +199,7 @@ export const en = {
   "replay.unsupported": "Replays of {ruleset} games are not available yet; the summary is below.",
   "replay.download": "Download the record (JSON)",
   "replay.did": "{who}: {what}",
+  "replay.falseWin": "False win: {who} fined, play goes on",
 
   "profile.title": "Player {name}",
   "profile.lead": "Statistics and recent games.",
@@ -416,6 +417,7 @@ export const zh = {
   "replay.unsupported": "暂不支持{ruleset}对局的回放，以下为摘要。",
   "replay.download": "下载牌谱（JSON）",
   "replay.did": "{who}：{what}",
+  "replay.falseWin": "错和：{who}被罚分，继续行牌",
 
   "profile.title": "玩家 {name}",
   "profile.lead": "统计与最近的对局。",
@@ -633,6 +635,7 @@ export const ja = {
   "replay.unsupported": "{ruleset}の牌譜再生はまだありません。概要を表示します。",
   "replay.download": "牌譜をダウンロード（JSON）",
   "replay.did": "{who}：{what}",
+  "replay.falseWin": "錯和：{who}に罰点、対局は続行",
 
   "profile.title": "プレイヤー {name}",
   "profile.lead": "成績と最近の対局。",

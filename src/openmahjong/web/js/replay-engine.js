@@ -16,9 +16,15 @@
 //   wall empty ends the hand). Points and names follow each hand's seating (seats change between
 //   wind rounds).
 //
+// - A false win (MCR tables with false_win = "penalty") does not end the hand: a declaration
+//   that more actions follow was refused and fined (the fines are in the hand's deltas). A
+//   false self-draw leaves the seat on turn to discard; false discard wins leave the tile
+//   unclaimed, as if everyone had passed. Its step's state lists the seats in `false_win`.
+//
 // handStates(record, i) returns one state per step of hand i: states[0] is the deal, states[k]
 // the table after the hand's k-th action. A state is a spectator view for table-view.js plus
-// `hands` (every concealed hand), `last` (the action just played) and `names` (by seat).
+// `hands` (every concealed hand), `last` (the action just played), `names` (by seat) and, at a
+// false win, `false_win`.
 
 import { deal, parseMasterSeed, shuffledWall } from "./fairness.js";
 import { compareTiles, isFlower, kind } from "./tiles.js";
@@ -254,16 +260,38 @@ export function handStates(record, index) {
   // when the window closes, that is at the last answer: the step before a non-answer.
   let answers = [];
   let pendingKan = null;
-  const closeWindow = () => {
+  const winners = ((hand.summary && hand.summary.wins) || []).map((w) => w.seat);
+  const fines = (hand.summary && hand.summary.false_wins) || [];
+  let fined = 0; // false wins shown so far
+  const showFalseWins = (seats) => {
+    s.false_win = seats;
+    fined += seats.length;
+  };
+  /** Act on the window's answers; `goesOn`: more actions follow in this hand. */
+  const closeWindow = (goesOn) => {
     const rons = answers.filter((a) => a.action.type === "ron");
-    const calls = answers.filter((a) => ["pon", "minkan"].includes(a.action.type))
+    let calls = answers.filter((a) => ["pon", "minkan"].includes(a.action.type))
       .concat(answers.filter((a) => a.action.type === "chi"));
     answers = [];
-    if (rons.length) {
-      if (lastDiscard && lastDiscard.index >= 0) s.discards[lastDiscard.seat][lastDiscard.index][3] = rons[0].seat;
+    // The winner takes the tile: the nearest declaration the summary lists as a win (a nearer
+    // false one only pays). None while the hand goes on, or when no declaration won.
+    const taker = rons.length && !goesOn
+      ? (hand.summary ? rons.find((a) => winners.includes(a.seat)) : rons[0])
+      : undefined;
+    if (taker) {
+      if (lastDiscard && lastDiscard.index >= 0) s.discards[lastDiscard.seat][lastDiscard.index][3] = taker.seat;
       s.phase = "ended";
       pendingKan = null;
+      // False declarations beside the win paid too: the summary's last fines.
+      if (fines.length > fined) showFalseWins(fines.slice(fined));
       return;
+    }
+    if (rons.length) {
+      // Every win declared on the tile was false: play goes on as if everyone had passed. The
+      // engine fines them nearest the discarder first.
+      const from = lastDiscard ? lastDiscard.seat : 0;
+      showFalseWins(rons.map((a) => a.seat).sort((a, b) => ((a - from + 4) % 4) - ((b - from + 4) % 4)));
+      calls = [];
     }
     if (pendingRiichi !== null) {
       s.points[pendingRiichi] -= 1000;
@@ -288,8 +316,20 @@ export function handStates(record, index) {
       if (type === "minkan") kanDone(seat, type);
     }
   };
+  // MCR: the last live tile can be a flower with nothing left to replace it. The hand then ends
+  // with no further action, so that draw belongs to the step of the last (unclaimed) discard.
+  const drawLastFlower = () => {
+    const unclaimed = lastDiscard && lastDiscard.index >= 0 && s.discards[lastDiscard.seat][lastDiscard.index][3] === null;
+    if (!rules.flowers || s.phase === "ended" || wall.remaining === 0 || !unclaimed) return;
+    if (!hand.summary || hand.summary.reason !== "exhaustive") return;
+    const seat = (lastDiscard.seat + 1) % 4;
+    s.turn = seat;
+    take(seat, wall.draw());
+  };
   hand.entries.forEach(({ seat, action }, j) => {
     const type = action.type;
+    const next = hand.entries[j + 1];
+    delete s.false_win;
     if (TURN_ACTIONS.has(type)) s.turn = seat;
     if (type === "discard") {
       const tsumogiri = action.tsumogiri ?? (s.drawn[seat] === action.tile);
@@ -320,11 +360,13 @@ export function handStates(record, index) {
       s.drawn[seat] = null;
       lastDiscard = { seat, index: -1, tile: action.tile };
       pendingKan = { seat, kind: "kakan" };
+    } else if (type === "tsumo" && next) {
+      showFalseWins([seat]); // refused and fined: the seat still has its turn to discard
     } else if (type === "tsumo" || type === "abort") {
       s.phase = "ended";
     }
-    const next = hand.entries[j + 1];
-    if (!(next && ANSWERS.has(next.action.type)) && s.phase !== "ended") closeWindow();
+    if (!(next && ANSWERS.has(next.action.type)) && s.phase !== "ended") closeWindow(Boolean(next));
+    if (!next) drawLastFlower();
     drawFor(next);
     s.last = { seat, action };
     s.live_remaining = wall.remaining;

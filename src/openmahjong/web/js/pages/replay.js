@@ -41,6 +41,12 @@ function describe(last) {
   return t("replay.did", { who, what: `${what}${tiles.length ? ` ${tiles.map(tileName).join(" ")}` : ""}` });
 }
 
+/** A false win (MCR penalty tables): who was fined at this step. */
+function falseWinText(seats) {
+  const who = seats.map((seat) => names()[seat] || t("table.seat", { n: seat + 1 })).join(", ");
+  return t("replay.falseWin", { who });
+}
+
 function setHand(i) {
   current.hand = Math.max(0, Math.min(current.hands.length - 1, i));
   current.states = handStates(current.record, current.hand);
@@ -106,7 +112,8 @@ function draw() {
     h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset ? presetName(header.preset) : ""} · `,
       h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
     controls(),
-    h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0"),
+    h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0",
+      state.false_win ? h("span", { class: "false-win", "data-testid": "false-win" }, ` · ${falseWinText(state.false_win)}`) : null),
     renderTable({
       view,
       ruleset: header.ruleset,
