@@ -126,6 +126,42 @@ async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):
         await c.close()
 
 
+async def test_a_spectator_who_watches_again_gets_the_game_once(live):
+    """A spectator who comes back (a reconnect; after a restart the room has forgotten it)
+    joins to watch again: one fresh start and the public log, and none of the old channel's
+    delayed messages a second time."""
+    (human,) = await players(live, 1)
+    (watcher,) = await players(live, 1)
+    room = await make_room(live, human.token, {**FAST, "spectator_delay": 1})
+    await watcher.send({"type": "join", "room": room, "spectate": True})
+    await seat_everyone(room, [human], bots=3)
+    start = await watcher.next("game_start")
+    for _ in range(4):  # some play, so the spectator's channel holds delayed messages
+        prompt = await human.next("prompt")
+        await human.send(
+            {"type": "reply", "seq": prompt["seq"], "action": simple_choice(prompt["actions"])}
+        )
+    await watcher.close()
+    back = PlayClient(watcher.ws_url, watcher.token)
+    await back.connect()
+    await back.send({"type": "join", "room": room, "spectate": True})
+    again = await back.next("game_start")
+    assert again["game"] == start["game"] and again["seat"] is None
+    await human.autoplay()
+    end = await back.next("game_end", timeout=60)
+    assert end["game"] == start["game"]
+    assert sum(m["type"] == "game_start" for m in back.log) == 1
+    # Every discard of the game reached the spectator once, after the one start.
+    seen = [m["event"] for m in back.log if m["type"] == "event"]
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        record = (await http.get(f"/api/games/{start['game']}/record")).json()
+    discards = [e for e in record["actions"] if e[2]["type"] == "discard"]
+    assert sum(e["type"] == "Discarded" for e in seen) == len(discards)
+    check_no_leak(None, back.log)
+    await back.close()
+    await human.close()
+
+
 async def _log_entries(app, game: int) -> list[Any]:
     from openmahjong.store import games as g
 

@@ -166,7 +166,8 @@ def test_quick_match_fills_with_bots_while_a_spectator_watches(two_pages, quick_
             "framereceived", lambda data: frames.append(json.loads(data)) if data else None
         ),
     )
-    register_in_page(spectator, new_name("watcher"))
+    watcher = new_name("watcher")
+    register_in_page(spectator, watcher)
     spectator.open(f"#/room/{room_id}")
     s.get_by_test_id("watch").click()
     s.get_by_test_id("table").wait_for(timeout=15000)
@@ -181,6 +182,8 @@ def test_quick_match_fills_with_bots_while_a_spectator_watches(two_pages, quick_
         if state["discards"] >= 8 > seen["max_discards"]:
             assert 0 < state["remaining"] < 69, state  # the wall counts down for spectators too
             spectator.shot("spectator-table")
+            # The connection drops: the page watches again once it is back (not a seat).
+            s.evaluate("async () => (await import('/js/pages/room.js'))._session().client.drop()")
         seen["max_discards"] = max(seen["max_discards"], state["discards"])
 
     done = play_to_the_end(player, each=watch)
@@ -202,3 +205,7 @@ def test_quick_match_fills_with_bots_while_a_spectator_watches(two_pages, quick_
     drew = [e for e in events if e["type"] == "Drew"]
     assert drew and all(e["tile"] is None for e in drew)
     assert next(f for f in frames if f.get("type") == "game_start")["seat"] is None
+    # Watching again after the drop: a second start, and never a seat at the table.
+    assert [f["seat"] for f in frames if f.get("type") == "game_start"] == [None, None]
+    rooms = [f for f in frames if f.get("type") == "room"]
+    assert rooms and all(watcher not in [x["name"] for x in r["seats"] if x] for r in rooms)

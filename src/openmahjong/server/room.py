@@ -344,9 +344,13 @@ class Room:
                 raise RoomError("no_spectators", f"room {self.id} does not allow spectators")
             if self.seat_of(user.id) is not None:
                 raise RoomError("seated", "you are seated here: players do not spectate")
-            ch = self.spectators.setdefault(
-                user.id, Channel(lambda m, u=user.id: self.manager.hub.send(u, m))
-            )
+            # Watching again (a reconnect, a restart) starts afresh: the old channel's delayed
+            # messages would arrive a second time after the new start.
+            old = self.spectators.pop(user.id, None)
+            if old is not None:
+                old.close()
+            hub = self.manager.hub
+            ch = self.spectators[user.id] = Channel(lambda m, u=user.id: hub.send(u, m))
             self.manager.hub.send(user.id, self.state())
             if self.game is not None:
                 self._send_spectator_start(ch)

@@ -136,6 +136,9 @@ function onMessage(msg) {
     case "welcome":
       session.user = msg.user;
       if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset });
+      // After a reconnect (or a server restart, which forgets who watched) a spectator watches
+      // again; joining as a player would take a free seat.
+      else if (session.watching) watch();
       else send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
       break;
     case "queued":
@@ -236,11 +239,16 @@ function statusLine() {
     s === "reconnecting" ? h("button", { type: "button", class: "small-btn", onclick: () => session.client.connect() }, t("room.reconnect")) : null);
 }
 
+function watch() {
+  session.watching = true;
+  send({ type: "join", room: session.id, spectate: true, ...(session.password ? { password: session.password } : {}) });
+}
+
 /** "Watch", when the room takes spectators: also shown when a game already running there
  *  refused our seat (then no room state has come). */
 function watchButton() {
   if (!(session.info && session.info.table && session.info.table.spectators)) return null;
-  return h("button", { type: "button", "data-testid": "watch", onclick: () => send({ type: "join", room: session.id, spectate: true }) }, t("room.watch"));
+  return h("button", { type: "button", "data-testid": "watch", onclick: watch }, t("room.watch"));
 }
 
 function seatsPanel() {
@@ -253,7 +261,7 @@ function seatsPanel() {
       : h("span", { class: "muted" }, t("room.empty")))));
   const empty = room.seats.filter((s) => !s).length;
   const buttons = h("div", { class: "button-row" },
-    seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: () => send({ type: "join", room: session.id }) }, t("room.join")) : null,
+    seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: () => { session.watching = false; send({ type: "join", room: session.id }); } }, t("room.join")) : null,
     seat === null ? watchButton() : null,
     seat !== null ? h("button", { type: "button", "data-testid": "ready", onclick: () => send({ type: "ready", room: session.id, ready: !room.seats[seat].ready }) },
       room.seats[seat].ready ? t("room.unready") : t("room.setReady")) : null,
