@@ -46,12 +46,12 @@ def theirs(peer, kw):
     return ("win", r.han, 0 if r.yakuman else r.fu, total)
 
 
-def first_turn_thirteen_orphans(kw, outcome):
-    """riichienv reads a tenhou or chiihou thirteen orphans as the 13-sided wait whatever tile
-    came last. The profile is silent; we score the wait the last tile makes, as for any other
-    tsumo (one yakuman fewer when it is not the pair's tile)."""
-    first_turn = kw.get("tenhou") or kw.get("chiihou")
-    return bool(first_turn) and outcome[0] == "win" and set(kw["hand"]) == ORPHANS
+def tenhou_thirteen_orphans(kw, outcome):
+    """riichienv reads a tenhou thirteen orphans as the 13-sided wait whatever tile is the
+    winning one (not a chiihou one, nor a tenhou nine gates or four concealed triplets: those
+    follow the tile, as ours do). The profile is silent; we score the wait the winning tile
+    makes, as for any other tsumo (one yakuman fewer when it is not the pair's tile)."""
+    return bool(kw.get("tenhou")) and outcome[0] == "win" and set(kw["hand"]) == ORPHANS
 
 
 def test_majsoul_preset_agrees_with_riichienv_on_random_hands():
@@ -67,7 +67,7 @@ def test_majsoul_preset_agrees_with_riichienv_on_random_hands():
         kinds.add(a[0])
         doubles += a[0] == "win" and a[1] >= 26
         if a != b:
-            if first_turn_thirteen_orphans(kw, a) and b[1] == a[1] + 13:
+            if tenhou_thirteen_orphans(kw, a) and b[1] == a[1] + 13:
                 first_turn += 1
                 continue
             disagreements.append((kw, a, b))
