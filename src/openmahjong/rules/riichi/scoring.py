@@ -864,13 +864,7 @@ def score_win(
             payments[discarder] = -paid  # type: ignore[index]  # set above for a ron
             payments[seat_wind] = paid + 1000 * riichi_sticks
     else:
-        fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
-        if not fed:
-            raise InvalidHand("pao only applies to big three dragons or big four winds")
-        if rp.opts.pao_scope == "whole_hand":
-            liable_base = base
-        else:
-            liable_base = 8000 * sum(m // 13 for _, m in fed)
+        liable_base = _liable_base(yl, base, rp.opts.pao_scope)
         payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
     return Win(
         b_han,
@@ -1013,13 +1007,7 @@ def _score_general(
     (value, han, fu), r, yl, mult, base, han, fu, limit, pinfu = best
     liable_base = 0
     if pao is not None:
-        fed = [(y, m) for y, m in yl if y in PAO_YAKUMAN]
-        if not fed:
-            raise InvalidHand("pao only applies to big three dragons or big four winds")
-        if opts.pao_scope == "whole_hand":
-            liable_base = base
-        else:
-            liable_base = 8000 * sum(m // 13 for _, m in fed)
+        liable_base = _liable_base(yl, base, opts.pao_scope)
     payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
     return Win(
         han,
@@ -1035,6 +1023,15 @@ def _score_general(
         tsumo,
         (r, h, s, pinfu),
     )
+
+
+def _liable_base(yl: list[tuple[str, int]], base: int, scope: str) -> int:
+    """The basic points a liable (pao) player covers: the whole hand, or only the yakuman it is
+    liable for (13 han per multiple in ``yl``); a hand without one has no liable player."""
+    fed = [han for y, han in yl if y in PAO_YAKUMAN]
+    if not fed:
+        raise InvalidHand("pao only applies to big three dragons or big four winds")
+    return base if scope == "whole_hand" else 8000 * sum(han // 13 for han in fed)
 
 
 def _concealed_tiles(h: Hand) -> list[int]:
