@@ -363,7 +363,6 @@ _WIN_AT: Final = tuple(TB.WIN_INDEX.get(code, -1) for code in range(306))
 _VARIANT_SLOT: Final = TB.VARIANT_SLOT
 _OWN_YAKU: Final = TB.OWN_YAKU
 _SIG_HAN: Final = TB.SIG_HAN
-_ZERO3: Final = (0, 0, 0)
 _NO_YAKU_LIST: Final[tuple[tuple[str, int], ...]] = ()
 _SANANKOU_HAN: Final = (0, 0, 0, 2, 0)  # concealed triplets -> sanankou's han (4: a yakuman)
 _CHIITOITSU_YAKU: Final = (("chiitoitsu", 2),)
@@ -385,8 +384,6 @@ _F_PAIRS: Final = TB.F_PAIRS
 _SHAPE_ORPHANS: Final = TB.F_ORPHANS - TB.F_PAIRS
 _SHAPE_SPLITS: Final = TB.F_NO_SPLIT - TB.F_PAIRS
 _SHAPE_MASK: Final = (1 << (TB.F_MANY_SPLITS + 3 - TB.F_PAIRS)) - 1
-_HONOR_MASK: Final = TB.HONOR_MASK
-_HONOR_SHIFT: Final = TB.HONOR_SHIFT
 _P_CONCEALED: Final = TB.P_CONCEALED
 _P_FU: Final = TB.P_FU
 _P_INNER: Final = TB.P_INNER
@@ -395,10 +392,8 @@ _P_PAIR: Final = TB.P_PAIR
 _P_PEIKOU: Final = TB.P_PEIKOU
 _P_RUNS: Final = TB.P_RUNS
 _P_TRIPLET_BITS: Final = TB.P_TRIPLET_BITS
-_RED_SHIFT: Final = TB.RED_SHIFT
 _RUN_ADD: Final = TB.RUN_ADD
 _RUN_TOPS: Final = TB.RUN_TOPS
-_SUIT_MASK: Final = TB.SUIT_MASK
 _SUIT_STARTS: Final = TB.SUIT_STARTS
 _TOPS: Final = TB.PART_TOPS
 
@@ -438,10 +433,10 @@ def score_win(
     and ``pao`` (seat wind of a liable player) only change who pays.
 
     The body is the fast path for ordinary input (tile lists, hashable melds, consistent flags):
-    the hand is counted into one int and read through the packed tables of ``tables``, the flags
-    through a record per situation (``situations``). Anything else (text input, every error but
-    ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands the same
-    way and pick the same reading.
+    the hand is counted into a few small ints and read through the packed tables of ``tables``,
+    the flags through a record per situation (``situations``). Anything else (text input, every
+    error but ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands
+    the same way and pick the same reading.
     """
     rp = _LAST.params
     if rp is None or rp.rules is not rules:
@@ -459,12 +454,7 @@ def score_win(
                 cast(list[int], hand) if type(hand) is list else list(hand)
             )
         else:
-            K = sum(map(_WEIGHT, hand))
-            k0 = K & _SUIT_MASK
-            k1 = (K >> 45) & _SUIT_MASK
-            k2 = (K >> 90) & _SUIT_MASK
-            hk = (K >> _HONOR_SHIFT) & _HONOR_MASK
-            kr = K >> _RED_SHIFT
+            k0, k1, k2, hk, kr = TB.split_parts(sum(map(_WEIGHT, hand)))
         if type(win_tile) is not int or not 0 <= win_tile < 306:
             raise _Slow
         wi = _WIN_AT[win_tile]
