@@ -200,13 +200,14 @@ def waits_only_on(before: int, rank: int) -> bool:
     sets; otherwise only ``rank`` may make it sets and a pair. (A rank with no tile within two
     completes nothing, so every rank may be tried.)"""
     fits = _FITS
+    # (Compared with ==, not is: compiled code boxes each fit into a new tuple.)
     if before % 31 % 3 == 2:  # (the number of tiles: the sum of the fields)
-        if fits.get(before) is _PAIR_FIT:
+        if fits.get(before) == _PAIR_FIT:
             return False
         want = _SETS_FIT
     else:
         want = _PAIR_FIT
-    return [r for r, bit in enumerate(_RANK_BITS) if fits.get(before + bit) is want] == [rank]
+    return [r for r, bit in enumerate(_RANK_BITS) if fits.get(before + bit) == want] == [rank]
 
 
 @cache
