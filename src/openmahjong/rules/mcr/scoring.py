@@ -920,7 +920,7 @@ def best_fans(ctx: _Context) -> tuple[list[int], str, int] | None:
 
 def score_win(
     hand,
-    win_tile: int,
+    win_tile: object,  # a tile code; anything else is an InvalidHand, compiled or not
     melds=(),
     *,
     self_drawn: bool = False,
