@@ -211,6 +211,9 @@ def parse(text: str, *, check: bool = True) -> list[int]:
     Digits are followed by their suit letter: m p s z (honors E S W N White Green Red) or f
     (flowers 1-8). ``0`` is a red five. With ``check`` (the default) more than four copies of a
     kind is an error.
+
+    The work is linear in the length of ``text``: error text (which quotes the input) is built
+    only when raising, never per tile.
     """
     if not isinstance(text, str):
         raise ValueError(f"a hand must be written as text, not {type(text).__name__}")
@@ -225,33 +228,48 @@ def parse(text: str, *, check: bool = True) -> list[int]:
         letter = ch.lower()
         if letter not in "mpszf":
             raise ValueError(
-                f"unexpected {ch!r} at position {pos + 1} in {text!r}: "
+                f"unexpected {ch!r} at position {pos + 1} in {_quoted(text)}: "
                 "write digits followed by m, p, s, z or f (e.g. 123m55z)"
             )
         if not pending:
-            raise ValueError(f"suit letter {ch!r} at position {pos + 1} in {text!r} has no digits")
+            raise ValueError(
+                f"suit letter {ch!r} at position {pos + 1} in {_quoted(text)} has no digits"
+            )
         for digit, dpos in pending:
-            tiles.append(_tile_from_digit(digit, letter, dpos, text))
+            tile = _tile_from_digit(digit, letter)
+            if tile is None:
+                raise ValueError(_not_a_tile(digit, letter, dpos, text))
+            tiles.append(tile)
         pending.clear()
     if pending:
-        raise ValueError(f"{text!r} ends with digits but no suit letter (m, p, s, z or f)")
+        raise ValueError(f"{_quoted(text)} ends with digits but no suit letter (m, p, s, z or f)")
     if check:
         check_copies(tiles)
     return tiles
 
 
-def _tile_from_digit(digit: int, letter: str, pos: int, text: str) -> int:
-    where = f"at position {pos + 1} in {text!r}"
+def _quoted(text: str, room: int = 48) -> str:
+    """``text`` quoted for an error message; a long one shortened, so a message stays a line."""
+    if len(text) <= room:
+        return repr(text)
+    return f"{text[:room]!r}... ({len(text)} characters)"
+
+
+def _tile_from_digit(digit: int, letter: str) -> int | None:
+    """The tile a digit and its suit letter name; ``None`` if they name none."""
     if letter in _SUIT_OF_LETTER:
         s = _SUIT_OF_LETTER[letter]
         return s * 100 + 5 if digit == 0 else s * 10 + digit
     if letter == "z":
-        if digit not in _Z_TO_CODE:
-            raise ValueError(f"{digit}z {where} is not an honor: honors are 1z-7z")
-        return _Z_TO_CODE[digit]
-    if not 1 <= digit <= 8:
-        raise ValueError(f"{digit}f {where} is not a flower: flowers are 1f-8f")
-    return 50 + digit
+        return _Z_TO_CODE.get(digit)
+    return 50 + digit if 1 <= digit <= 8 else None
+
+
+def _not_a_tile(digit: int, letter: str, pos: int, text: str) -> str:
+    where = f"at position {pos + 1} in {_quoted(text)}"
+    if letter == "z":
+        return f"{digit}z {where} is not an honor: honors are 1z-7z"
+    return f"{digit}f {where} is not a flower: flowers are 1f-8f"
 
 
 def _letter_and_digit(tile: int) -> tuple[str, int]:
