@@ -13,6 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from openmahjong.server import Settings, create_app
+from openmahjong.server.listener import server_config
 
 # argon2 at its cheapest: the tests check behaviour, not hashing cost.
 FAST_HASH = {"argon2_time_cost": 1, "argon2_memory_kib": 64, "argon2_parallelism": 1}
@@ -54,9 +55,9 @@ def free_port() -> int:
 async def serving_app(app: FastAPI) -> AsyncIterator[str]:
     """``app`` served by a real uvicorn on a free port in this event loop; yields its address."""
     port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
+    settings = app.state.om.settings
+    config = server_config(app, settings, port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
         if task.done():

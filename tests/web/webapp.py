@@ -12,6 +12,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from openmahjong.server import Settings, create_app
+from openmahjong.server.listener import server_config
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "openmahjong" / "web"
 
@@ -37,9 +38,8 @@ class LiveServer:
     def __init__(self, app: FastAPI) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
-        )
+        settings = app.state.om.settings
+        config = server_config(app, settings, port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -63,6 +63,7 @@ def serve(
     from pydantic import ValidationError
 
     from openmahjong.server import Settings, create_app
+    from openmahjong.server.listener import server_config
     from openmahjong.store.database import DatabaseURLError, normalize_url
 
     if not 0 < port < 65536:
@@ -94,4 +95,7 @@ def serve(
         err.print(f"database {shown}: applied migrations {', '.join(applied)}")
     err.print(f"openmahjong serving on http://{host}:{port}/  (database {shown})")
     _log_to_stderr(log_level)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+    config = server_config(
+        create_app(settings), settings, host=host, port=port, log_level=log_level
+    )
+    uvicorn.Server(config).run()

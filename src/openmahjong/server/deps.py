@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 from collections.abc import AsyncIterator, Callable, Coroutine
 from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
 
 from openmahjong.server.errors import ApiError
 from openmahjong.server.security import hash_token
@@ -24,6 +27,8 @@ __all__ = [
     "require_role",
     "token_from",
 ]
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 # Writing last_seen_at on every request would turn every read into a write.
 _SEEN_RESOLUTION = timedelta(minutes=5)
@@ -45,13 +50,50 @@ async def db_session(request: Request) -> AsyncIterator[AsyncSession]:
 DbSession = Annotated[AsyncSession, Depends(db_session)]
 
 
-def client_address(request: Request) -> str:
-    state = get_state(request)
-    if state.settings.trust_proxy:
-        forwarded = request.headers.get("x-forwarded-for")
-        if forwarded:
-            return forwarded.split(",")[0].strip()[:64]
-    return (request.client.host if request.client else "unknown")[:64]
+def client_address(connection: HTTPConnection) -> str:
+    """The address rate limits and connection caps count by (a request or a WebSocket).
+
+    The peer's own address, unless ``trust_proxy`` is on *and* the peer is one of
+    ``proxy_addresses``: then ``X-Forwarded-For`` is read from the right, skipping our own
+    proxies, and the first other hop is the client. The left end is whatever the client wrote,
+    so reading from the left would let anyone pick their address.
+    """
+    peer = connection.client.host if connection.client else "unknown"
+    settings = connection.app.state.om.settings
+    if not settings.trust_proxy:
+        return peer[:64]
+    proxies = _networks(tuple(settings.proxy_addresses))
+    address = peer
+    hops = ",".join(connection.headers.getlist("x-forwarded-for")).split(",")
+    for hop in reversed(hops):
+        if not _within(address, proxies):
+            break  # ``address`` is not a proxy of ours: it is the client
+        hop = hop.strip()
+        if not _is_address(hop):
+            break  # a proxy of ours passed on garbage: count the request as that proxy's
+        address = hop
+    return address[:64]
+
+
+@functools.lru_cache(maxsize=8)
+def _networks(entries: tuple[str, ...]) -> tuple[IPNetwork, ...]:
+    return tuple(ipaddress.ip_network(entry, strict=False) for entry in entries)
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _within(address: str, networks: tuple[IPNetwork, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip.version == net.version and ip in net for net in networks)
 
 
 def token_from(request: Request) -> str | None:

@@ -6,6 +6,7 @@ Every field below is one variable: ``database_url`` is ``OPENMAHJONG_DATABASE_UR
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -72,7 +73,13 @@ class Settings(BaseSettings):
     signup_window_seconds: float = Field(default=3600, gt=0)
     trust_proxy: bool = Field(
         default=False,
-        description="Take the client address from X-Forwarded-For (only behind your own proxy).",
+        description="Take the client address from X-Forwarded-For, and only when the request "
+        "comes from one of proxy_addresses (turn on behind your own proxy).",
+    )
+    proxy_addresses: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: ["127.0.0.1", "::1"],
+        description="Comma-separated addresses or networks (CIDR) of your own proxies: the only "
+        "peers whose X-Forwarded-For is read when trust_proxy is on.",
     )
     email_code_minutes: float = Field(default=15, gt=0)
     email_code_attempts: int = Field(default=5, ge=1)
@@ -102,6 +109,28 @@ class Settings(BaseSettings):
         "long; unset: tables wait for people only.",
     )
 
+    # --- connections (docs/security.md): limits that hold without a proxy in front
+    header_timeout_seconds: float = Field(
+        default=10,
+        gt=0,
+        description="Time a client has to send a whole request head (request line and "
+        "headers) once it connects or starts a request; slower connections are closed.",
+    )
+    keep_alive_seconds: float = Field(
+        default=5, gt=0, description="Idle time after a response before the connection closes."
+    )
+    max_connections: int = Field(
+        default=0,
+        ge=0,
+        description="Open connections and requests the server handles at once; over it, "
+        "new requests get 503. 0: no limit.",
+    )
+    shutdown_timeout_seconds: float = Field(
+        default=10,
+        ge=0,
+        description="On SIGTERM or Ctrl-C, how long open connections may take to finish.",
+    )
+
     # --- web client
     web_dir: Path | None = Field(
         default=None, description="Folder served at /; default: the client inside the package."
@@ -112,6 +141,23 @@ class Settings(BaseSettings):
     def _split_names(cls, value: object) -> object:
         if isinstance(value, str):
             return [name.strip() for name in value.split(",") if name.strip()]
+        return value
+
+    @field_validator("proxy_addresses", mode="before")
+    @classmethod
+    def _split_addresses(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("proxy_addresses")
+    @classmethod
+    def _check_addresses(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network") from None
         return value
 
     @property
