@@ -10,9 +10,12 @@ Request bodies are the commands' options in JSON form (``--meld`` repeated becom
 [...]``, flags become booleans). The analysis and the Riichi document come from
 ``openmahjong.tools``, which the commands call too, so the two cannot drift apart.
 
-Input that cannot be a hand, or is not a win, is HTTP 422 with ``{"detail": "<message>"}``: one
-sentence for a person, shown as it is by the web page. Malformed JSON or a wrong field type is
-FastAPI's usual 422 with a list of problems.
+Input that cannot be a hand, or is not a win, is HTTP 422 with one sentence for a person, shown
+as it is by the web page (in the server's error shape, ``{"error": {"code": "invalid_request",
+"message": ...}}``; a bare app with only this router answers ``{"detail": ...}``). Malformed JSON,
+a wrong field type or a field over its size limit (``openmahjong.tools.limits``: a hand at most
+128 characters, ``visible`` 512, four melds...) is a 422 listing the fields, refused before any
+tile is parsed.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong import hand, tiles
+from openmahjong.tools.limits import HandText, VisibleText, Word
 
 __all__ = ["AnalyzeRequest", "analyze", "RULESETS"]
 
@@ -17,9 +18,9 @@ class AnalyzeRequest(BaseModel):
     # Unknown fields are refused so a misspelt option is an error, not silently ignored.
     model_config = ConfigDict(extra="forbid")
 
-    hand: str = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
-    ruleset: str = Field("riichi", description="riichi, mcr or sichuan: which forms count.")
-    visible: str = Field("", description="Tiles seen elsewhere, left out of the counts.")
+    hand: HandText = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
+    ruleset: Word = Field("riichi", description="riichi, mcr or sichuan: which forms count.")
+    visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
 
 
 def analyze(request: AnalyzeRequest) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong.rules.mcr import scoring as mcr
+from openmahjong.tools.limits import HandText, Melds, TileText, Word
 from openmahjong.tools.parsing import tile_list, wind
 
 __all__ = ["McrRequest", "score"]
@@ -21,15 +22,15 @@ class McrRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    hand: str = Field(description="Concealed tiles, with or without the winning tile.")
-    win: str = Field(description="The winning tile, e.g. 2m.")
-    melds: list[str] = Field(default_factory=list, description="chi:123m, pon:555z, ankan:...")
+    hand: HandText = Field(description="Concealed tiles, with or without the winning tile.")
+    win: TileText = Field(description="The winning tile, e.g. 2m.")
+    melds: Melds = Field(default_factory=list, description="chi:123m, pon:555z, ankan:...")
     self_drawn: bool = False
     fourth_tile: bool = Field(False, description="The last tile of its kind (和绝张).")
     kong: bool = Field(False, description="On a kong replacement, or robbing a kong.")
     last_tile: bool = Field(False, description="The wall's last tile (妙手回春 / 海底捞月).")
-    seat_wind: str = "E"
-    prevalent_wind: str = "E"
+    seat_wind: Word = "E"
+    prevalent_wind: Word = "E"
     flowers: int = Field(0, ge=0, le=8)
 
 

@@ -10,6 +10,7 @@ from openmahjong.rules.riichi.hand import parse_meld
 from openmahjong.rules.riichi.options import PRESETS, resolve_rules
 from openmahjong.rules.riichi.scoring import Win, score_win
 from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.tools.limits import HandText, Indicators, Melds, TileText, Word
 from openmahjong.tools.parsing import WIND_NAMES, tile_list, wind
 
 __all__ = ["RiichiRequest", "score", "win_document"]
@@ -20,9 +21,9 @@ class RiichiRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    hand: str = Field(description="Concealed tiles including the winning tile.")
-    win: str = Field(description="The winning tile, e.g. 4s.")
-    melds: list[str] = Field(default_factory=list, description="e.g. pon:555z, chi:406p.")
+    hand: HandText = Field(description="Concealed tiles including the winning tile.")
+    win: TileText = Field(description="The winning tile, e.g. 4s.")
+    melds: Melds = Field(default_factory=list, description="e.g. pon:555z, chi:406p.")
     tsumo: bool = False
     riichi: bool = False
     double_riichi: bool = False
@@ -34,15 +35,15 @@ class RiichiRequest(BaseModel):
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
-    seat: str = Field("E", description="Seat wind E/S/W/N (E is the dealer).")
-    round: str = Field("E", description="Round wind E/S/W/N.")
-    dora: list[str] = Field(default_factory=list, description="Dora indicators, e.g. ['3m'].")
-    ura: list[str] = Field(default_factory=list, description="Ura-dora indicators.")
+    seat: Word = Field("E", description="Seat wind E/S/W/N (E is the dealer).")
+    round: Word = Field("E", description="Round wind E/S/W/N.")
+    dora: Indicators = Field(default_factory=list, description="Dora indicators, e.g. ['3m'].")
+    ura: Indicators = Field(default_factory=list, description="Ura-dora indicators.")
     honba: int = Field(0, ge=0, le=100)
     sticks: int = Field(0, ge=0, le=100, description="Riichi sticks on the table.")
-    discarder: str | None = Field(None, description="Seat wind that dealt in.")
-    pao: str | None = Field(None, description="Seat wind liable for the yakuman.")
-    preset: str = Field("majsoul", description="Rules: majsoul or tenhou.")
+    discarder: Word | None = Field(None, description="Seat wind that dealt in.")
+    pao: Word | None = Field(None, description="Seat wind liable for the yakuman.")
+    preset: Word = Field("majsoul", description="Rules: majsoul or tenhou.")
 
 
 def win_document(win: Win) -> dict[str, Any]:
