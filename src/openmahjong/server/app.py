@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 import openmahjong
 from openmahjong.server import accounts, play, records, rooms, tools_api
+from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.room import RoomManager
 from openmahjong.server.settings import Settings
@@ -60,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = play.Hub()
     app.state.rooms = RoomManager(state, app.state.hub)
     install_error_handlers(app)
+    # Bodies over the cap are a 413 before any handler or model reads them (docs/security.md).
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
 
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, str]:
