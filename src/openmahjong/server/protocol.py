@@ -229,6 +229,9 @@ class RoomState(Message):
     seats: list[SeatInfo | None]
     spectators: int = 0
     game: int | None = None
+    #: The room's owner supplied the master seed (duplicate play) and may know every wall:
+    #: its games never count for statistics, ratings or ranks. Clients warn before a player sits.
+    supplied_seed: bool = False
 
 
 class GameStart(Message):
@@ -242,6 +245,8 @@ class GameStart(Message):
     players: list[str]
     commitment: str
     salt: str
+    #: As in ``room``: a player supplied this game's master seed; the game does not count.
+    supplied_seed: bool = False
 
 
 class View(Message):

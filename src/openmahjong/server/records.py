@@ -41,6 +41,9 @@ class GameOut(BaseModel):
     preset: str | None
     status: str
     has_bots: bool
+    #: A player supplied the master seed (duplicate play) and so knew every wall: the game is
+    #: public like any other but never counts for statistics, ratings or ranks.
+    supplied_seed: bool
     started_at: datetime
     finished_at: datetime | None
     seats: list[SeatOut]
@@ -100,6 +103,7 @@ async def _games_out(db: DbSession, found: list[Game]) -> list[GameOut]:
             preset=g.preset,
             status=g.status,
             has_bots=g.has_bots,
+            supplied_seed=g.supplied_seed,
             started_at=g.started_at,
             finished_at=g.finished_at,
             seats=seats[g.id],
@@ -123,15 +127,24 @@ async def list_games(
     player: Annotated[str | None, Query(description="Account id or name.")] = None,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
     before: Annotated[int | None, Query(ge=1, description="Only games with a smaller id.")] = None,
+    supplied_seed: Annotated[
+        bool | None,
+        Query(description="true: only games whose seed a player supplied; false: only the others."),
+    ] = None,
 ) -> GameList:
-    """Finished games, newest first."""
+    """Finished games, newest first; each says whether a player supplied its seed."""
     player_id = None
     if player is not None:
         player_id = await _player_id(db, player)
         if player_id is None:
             return GameList(games=[], next_before=None)
     found = await store_games.list_finished(
-        db, limit=limit, player_id=player_id, ruleset=ruleset, before_id=before
+        db,
+        limit=limit,
+        player_id=player_id,
+        ruleset=ruleset,
+        before_id=before,
+        supplied_seed=supplied_seed,
     )
     out = await _games_out(db, found)
     return GameList(games=out, next_before=out[-1].id if len(out) == limit else None)
@@ -172,7 +185,7 @@ async def game_record(
     if game.record is None:
         raise ApiError(404, "no_record", f"game {game_id} ended without a record")
     if format == "json":
-        return JSONResponse(game.record)
+        return JSONResponse(_with_flag(game))
     from openmahjong.formats.convert import export_record
     from openmahjong.formats.game import FormatError
 
@@ -206,13 +219,25 @@ async def game_record(
     )
 
 
+def _with_flag(game: Game) -> dict[str, Any]:
+    """The stored record, its header saying whether the seed was supplied: records stored
+    before the flag existed (migration 0004) get it from the game."""
+    record = game.record or {}
+    header = record.get("header") or {}
+    if header.get("supplied_seed") == game.supplied_seed:
+        return record
+    return {**record, "header": {**header, "supplied_seed": game.supplied_seed}}
+
+
 @router.get("/players/{player_id}", response_model=PlayerOut)
 async def player(
     player_id: int,
     db: DbSession,
     games: Annotated[int, Query(ge=0, le=100, description="Recent games to include.")] = 10,
 ) -> PlayerOut:
-    """A player's public page: stats, ratings and recent games. No email or role."""
+    """A player's public page: stats, ratings and recent games. No email or role. The stats
+    count only the games that count (``Game.counts_for_stats``); the recent games list every
+    finished game, each saying whether a player supplied its seed."""
     user = await db.get(User, player_id)
     if user is None:
         raise ApiError(404, "no_such_player", f"no player {player_id}")

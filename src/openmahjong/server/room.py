@@ -313,6 +313,7 @@ class Room:
             ],
             spectators=len(self.spectators),
             game=self.game.id if self.game is not None else None,
+            supplied_seed=self.supplied_seed is not None,
         )
 
     def members(self) -> set[int]:
@@ -514,6 +515,10 @@ class Room:
     async def _begin(self, entries: list[SeatSlot], from_queue: Sequence[int] = ()) -> None:
         """Store and start the game of ``entries``; players seated from matchmaking lose their
         stored places in the same transaction (``from_queue``: their ids)."""
+        if from_queue and self.supplied_seed is not None:
+            # Matchmaking makes its own rooms without a seed; should one ever carry a supplied
+            # seed, its owner would know the walls of strangers' game: never start it.
+            raise ValueError(f"room {self.id} has a supplied seed: not a matchmaking table")
         if self.supplied_seed is not None:
             master_seed = fairness.parse_master_seed(self.supplied_seed)
         else:
@@ -539,6 +544,7 @@ class Room:
                 salt=salt,
                 master_seed=fairness.format_master_seed(master_seed),
                 room_id=self.id,
+                supplied_seed=self.supplied_seed is not None,
             )
             await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
             if from_queue:
@@ -671,6 +677,7 @@ class Room:
             players=[s.name for s in game.seats],
             commitment=game.commitment,
             salt=game.salt,
+            supplied_seed=self.supplied_seed is not None,
         )
 
     def _view_message(self, seat: int | None) -> View:

@@ -88,9 +88,11 @@ async def create_game(
     preset: str | None = None,
     room_id: int | None = None,
     started_at: datetime | None = None,
+    supplied_seed: bool = False,
 ) -> Game:
     """Store a new live game. ``header`` (e.g. the engine's ``record(reveal=False)["header"]``)
-    must not hold the master seed: it is public while the game is live."""
+    must not hold the master seed: it is public while the game is live. ``supplied_seed``: a
+    player chose the master seed (the room's own seed), so the game never counts for stats."""
     if header.get("master_seed") is not None:
         raise ValueError("the header is public during play: pass master_seed separately")
     if len({s.seat for s in seats}) != len(seats):
@@ -108,6 +110,7 @@ async def create_game(
         status=GameStatus.LIVE.value,
         room_id=room_id,
         has_bots=any(s.is_bot for s in seats),
+        supplied_seed=supplied_seed,
         commitment=commitment,
         salt=salt,
         master_seed=master_seed,
@@ -224,6 +227,7 @@ def _server_header(game: Game) -> dict[str, Any]:
     return {
         "game_id": game.id,
         "has_bots": game.has_bots,
+        "supplied_seed": game.supplied_seed,
         "started_at": game.started_at.isoformat(),
         "ended_at": game.finished_at.isoformat() if game.finished_at is not None else None,
     }
@@ -336,9 +340,13 @@ async def list_finished(
     player_id: int | None = None,
     ruleset: str | None = None,
     before_id: int | None = None,
+    supplied_seed: bool | None = None,
 ) -> list[Game]:
-    """Finished games, newest first (by finish time, then id)."""
+    """Finished games, newest first (by finish time, then id); ``supplied_seed`` true or
+    false: only the games whose seed a player supplied, or only the others."""
     query = select(Game).where(Game.status == GameStatus.FINISHED.value)
+    if supplied_seed is not None:
+        query = query.where(Game.supplied_seed.is_(supplied_seed))
     if ruleset is not None:
         query = query.where(Game.ruleset == ruleset)
     if player_id is not None:
@@ -356,12 +364,24 @@ async def player_games(session: AsyncSession, user_id: int, limit: int = 20) -> 
 
 
 async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
-    """Finished games, placements and average placement, overall and per ruleset."""
+    """Games, placements and average placement, overall and per ruleset, of the games that
+    count (``Game.counts_for_stats``); ``supplied_seed_games`` says how many finished games
+    were left out because a player supplied their seed."""
     query = (
         select(Game.ruleset, GameSeat.placement, func.count())
         .join(Game, Game.id == GameSeat.game_id)
-        .where(GameSeat.user_id == user_id, Game.status == GameStatus.FINISHED.value)
+        .where(GameSeat.user_id == user_id, Game.counts_for_stats)
         .group_by(Game.ruleset, GameSeat.placement)
+    )
+    left_out = await session.scalar(
+        select(func.count())
+        .select_from(GameSeat)
+        .join(Game, Game.id == GameSeat.game_id)
+        .where(
+            GameSeat.user_id == user_id,
+            Game.status == GameStatus.FINISHED.value,
+            Game.supplied_seed.is_(True),
+        )
     )
     per: dict[str, dict[str, Any]] = {}
     for ruleset, placement, count in (await session.execute(query)).all():
@@ -389,6 +409,7 @@ async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
     return {
         **summary(list(per.values())),
         "by_ruleset": {name: summary([per[name]]) for name in sorted(per)},
+        "supplied_seed_games": left_out or 0,
     }
 
 

@@ -25,8 +25,12 @@ from sqlalchemy import (
     MetaData,
     String,
     TypeDecorator,
+    and_,
+    false,
 )
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.elements import ColumnElement
 
 __all__ = [
     "Base",
@@ -231,6 +235,9 @@ class Game(Base):
     room_id: Mapped[int | None] = mapped_column(ForeignKey("rooms.id", ondelete="SET NULL"))
     #: True when any seat was played by a bot (such games are kept but marked).
     has_bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: True when a player supplied the master seed (a room's ``master_seed``, duplicate play):
+    #: that player knew every wall, so the game never counts (``counts_for_stats``).
+    supplied_seed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: Public from the start: the fairness commitment (decimal string, it is 256 bits) and salt.
     commitment: Mapped[str] = mapped_column(String(80))
     salt: Mapped[str] = mapped_column(String(128))
@@ -242,6 +249,18 @@ class Game(Base):
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+    @hybrid_property
+    def counts_for_stats(self) -> bool:
+        """Whether the game counts for statistics, ratings and ranks: the one rule every count
+        uses (in Python, and as a SQL condition in queries). It must have been played to its
+        end, with a wall nobody could know: a player-supplied seed never counts."""
+        return self.status == GameStatus.FINISHED.value and not self.supplied_seed
+
+    @counts_for_stats.inplace.expression
+    @classmethod
+    def _counts_for_stats(cls) -> ColumnElement[bool]:
+        return and_(cls.status == GameStatus.FINISHED.value, cls.supplied_seed.is_(False))
 
 
 class GameSeat(Base):
