@@ -342,6 +342,40 @@ def test_cli_json(runner):
         assert h["dealt"] == deal(h["wall"])[0]
 
 
+@pytest.mark.parametrize(
+    "form",
+    [
+        lambda c: format(c, "064x"),  # the published form, as the table and records show it
+        lambda c: "0x" + format(c, "064x").upper(),
+        str,  # decimal, the integer of the formula
+    ],
+)
+def test_cli_verifies_every_accepted_form_of_the_commitment(runner, form):
+    claimed = form(commitment(SEED, SALT))
+    result = runner.invoke(app, verify_args("--json", "--commitment", claimed))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["commitment_matches"] is True
+    wrong = form(commitment(SEED, SALT + "x"))
+    assert runner.invoke(app, verify_args("--commitment", wrong)).exit_code == 1
+
+
+def test_cli_refuses_a_commitment_in_no_known_form(runner):
+    result = runner.invoke(app, verify_args("--commitment", "12g4" * 100))
+    assert result.exit_code == 2
+    assert "64 hex digits as the server publishes it" in result.output
+    assert len(result.output) < 400  # a long input is quoted shortened
+
+
+def test_published_commitment_form_round_trips():
+    from openmahjong.fairness import format_commitment, parse_commitment
+
+    value = commitment(SEED, SALT)
+    assert format_commitment(value) == format(value, "064x")
+    assert parse_commitment(format_commitment(value)) == value
+    assert parse_commitment(format_commitment(31)) == 31  # 64 digits, all decimal: still hex
+    assert parse_commitment(str(value)) == value
+
+
 def test_cli_json_without_commitment_and_with_players(runner):
     result = runner.invoke(
         app, verify_args("--json", "--players", "ann,ben,cat,dan", ruleset="mcr", hands=1)
@@ -390,7 +424,7 @@ def test_cli_human_output(runner):
         (["--master-seed", "xyz"], "exactly 64 hex digits"),
         (["--ruleset", "zung"], "mcr, riichi, sichuan"),
         (["--hands", "0"], "at least 1"),
-        (["--commitment", "0xZZ"], "not a number"),
+        (["--commitment", "0xZZ"], "64 hex digits as the server publishes it"),
         (["--players", "a,b,c"], "exactly 4 names"),
         (["--players", "a,b,a,d"], "twice"),
     ],

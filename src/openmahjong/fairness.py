@@ -45,6 +45,8 @@ __all__ = [
     "new_salt",
     "parse_master_seed",
     "format_master_seed",
+    "parse_commitment",
+    "format_commitment",
 ]
 
 T = TypeVar("T")
@@ -247,6 +249,34 @@ def new_salt() -> str:
 def format_master_seed(master_seed: int) -> str:
     """The 64-hex-digit form used everywhere (and hashed by :func:`commitment`)."""
     return _seed_hex(master_seed)
+
+
+def format_commitment(value: int) -> str:
+    """The published form of a commitment: exactly 64 lowercase hex digits, no prefix."""
+    return format(value, "064x")
+
+
+_COMMITMENT_HEX = re.compile(r"(?:0[xX])?([0-9a-fA-F]{64})|0[xX]([0-9a-fA-F]{1,63})")
+_COMMITMENT_DECIMAL = re.compile(r"[0-9]{1,78}")
+
+
+def parse_commitment(text: str) -> int:
+    """Read a commitment as people paste it: the published form (64 hex digits, an ``0x``
+    prefix allowed), shorter hex with ``0x``, or a decimal number (the integer of the formula,
+    as some sites show it). Exactly 64 digits are always read as hex, the published form: a
+    decimal commitment that short has odds of about 1e-13."""
+    if not isinstance(text, str):
+        raise ValueError(f"a commitment is written as text, not {type(text).__name__}")
+    digits = text.strip()
+    match = _COMMITMENT_HEX.fullmatch(digits)
+    if match is not None:
+        return int(match.group(1) or match.group(2), 16)
+    if _COMMITMENT_DECIMAL.fullmatch(digits) and int(digits) < 1 << 256:
+        return int(digits)
+    raise ValueError(
+        "a commitment is 64 hex digits as the server publishes it (0x-hex or a decimal number "
+        "are accepted too)"
+    )
 
 
 def parse_master_seed(text: str) -> int:

@@ -33,6 +33,8 @@ const calls = {
   },
   shuffle: (a) => new fairness.PyRandom(BigInt(a.seed)).shuffle([...a.items]),
   parse_master_seed: (a) => fairness.parseMasterSeed(a.text).toString(),
+  parse_commitment: (a) => fairness.parseCommitment(a.text).toString(),
+  format_commitment: (a) => fairness.formatCommitment(BigInt(a.value)),
   parse: (a) => tiles.parse(a.text),
   format: (a) => tiles.format(a.tiles),
   sort: (a) => tiles.sortTiles(a.tiles),

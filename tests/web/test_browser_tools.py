@@ -47,14 +47,16 @@ def test_seed_verification_matches_python(page, ruleset):
     claimed = fairness.commitment(SEED, SALT)
     p.fill("input[name=seed]", format(SEED, "064x"))
     p.fill("input[name=salt]", SALT)
-    p.fill("input[name=commitment]", str(claimed))
+    # The form the table publishes during a game: 64 hex digits.
+    p.fill("input[name=commitment]", fairness.format_commitment(claimed))
     p.select_option("select[name=ruleset]", ruleset)
     p.fill("input[name=hands]", "3")
     for i, name in enumerate(PLAYERS):
         p.fill(f"input[name=player-{i}]", name)
     p.get_by_role("button", name="Verify").click()
 
-    assert p.text_content("[data-testid=commitment]") == str(claimed)
+    assert p.text_content("[data-testid=commitment]") == fairness.format_commitment(claimed)
+    assert p.text_content("[data-testid=commitment-decimal]") == str(claimed)
     assert p.get_attribute("[data-testid=commitment-status]", "data-match") == "yes"
     seats = p.locator("[data-testid=seat-order] .player").all_text_contents()
     assert seats == fairness.seat_order(SEED, PLAYERS)
@@ -109,7 +111,8 @@ def test_seed_link_fills_the_form_and_verifies(page):
     )
     p.wait_for_selector("[data-hand='2']")
     assert p.input_value("input[name=seed]") == seed_hex
-    assert p.text_content("[data-testid=commitment]") == str(fairness.commitment(SEED, SALT))
+    published = fairness.format_commitment(fairness.commitment(SEED, SALT))
+    assert p.text_content("[data-testid=commitment]") == published
     assert p.get_attribute("[data-testid=commitment-status]", "data-match") is None
 
 

@@ -83,6 +83,32 @@ def test_commitments_and_hand_seeds():
     assert run_ok(calls) == expected
 
 
+# The published form, 0x-hex and decimal; exactly 64 digits are hex even when all are digits.
+COMMITMENT_TEXTS = [
+    fairness.format_commitment(fairness.commitment(SEEDS[0], DOC_SALT)),
+    "0x" + fairness.format_commitment(fairness.commitment(SEEDS[1], "")),
+    str(fairness.commitment(SEEDS[2], DOC_SALT)),
+    "0x1f",
+    "31",
+    "1" * 64,
+    "  " + "AB" * 32 + "\n",
+]
+BAD_COMMITMENTS = ["", "0x", "12g4", "1" * 79, str(1 << 256), "a" * 65, "0x" + "a" * 65]
+
+
+def test_commitments_are_read_and_written_as_python_does():
+    calls = [("parse_commitment", {"text": text}) for text in COMMITMENT_TEXTS]
+    assert run_ok(calls) == [str(fairness.parse_commitment(text)) for text in COMMITMENT_TEXTS]
+    values = [0, 31, fairness.commitment(SEEDS[0], DOC_SALT), (1 << 256) - 1]
+    calls = [("format_commitment", {"value": str(v)}) for v in values]
+    assert run_ok(calls) == [fairness.format_commitment(v) for v in values]
+    refused = run_js([("parse_commitment", {"text": text}) for text in BAD_COMMITMENTS])
+    assert [r.get("key") for r in refused] == ["seed.err.commitment"] * len(BAD_COMMITMENTS)
+    for text in BAD_COMMITMENTS:
+        with pytest.raises(ValueError, match="64 hex digits"):
+            fairness.parse_commitment(text)
+
+
 def test_seat_orders():
     players = ["alice", "bob", "chen", "daisuke"]
     calls = [("seat_order", {"master_seed": str(s), "players": players}) for s in SEEDS]

@@ -182,10 +182,14 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
     salt, commitment = header.get("salt"), header.get("commitment")
     if salt is not None and commitment is not None:
         try:
-            expected = format(fairness.commitment(seed, salt), "064x")
+            expected = fairness.commitment(seed, salt)
         except ValueError as problem:
             raise RecordError(f"header.salt: {problem}") from None
-        if str(commitment).lower().removeprefix("0x") != expected:
+        try:
+            published = fairness.parse_commitment(str(commitment))
+        except ValueError as problem:
+            raise RecordError(f"header.commitment: {problem}") from None
+        if published != expected:
             report.mismatch("header", "commitment is not SHA-256(master_seed + salt)")
     entry = header.get("player_entry_order")
     players = header.get("players")

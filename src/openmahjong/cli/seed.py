@@ -12,7 +12,6 @@ tile ``13*seats``.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 import typer
@@ -32,21 +31,14 @@ root_app.add_typer(app, name="seed")
 
 
 SEATS = 4
-_DECIMAL = re.compile(r"[0-9]+")
-_HEX = re.compile(r"0[xX]([0-9a-fA-F]+)")
 
 
 def _parse_commitment(text: str) -> int:
-    text = text.strip()
-    if _DECIMAL.fullmatch(text):
-        return int(text)
-    match = _HEX.fullmatch(text)
-    if match:
-        return int(match.group(1), 16)
-    fail(
-        f"--commitment {text!r} is not a number: write it in decimal (as the site shows it) "
-        "or in hex with a 0x prefix"
-    )
+    try:
+        return fairness.parse_commitment(text)
+    except ValueError as exc:
+        shown = text if len(text) <= 80 else text[:80] + "..."
+        fail(f"--commitment {shown!r}: {exc}")
 
 
 def _parse_players(text: str | None) -> list[str]:
@@ -131,8 +123,9 @@ def _print_human(report: dict[str, Any]) -> None:
     matches = report["commitment_matches"]
     field = report["hand_number_field"]
     out.print(f"[bold]Ruleset[/] {report['ruleset']}  (hand number = {field})")
-    out.print(f"[bold]Commitment[/] {report['commitment']}")
-    out.print(f"           {report['commitment_hex']}")
+    published = fairness.format_commitment(int(report["commitment"]))
+    out.print(f"[bold]Commitment[/] {published}")
+    out.print(f"           (as a decimal number: {report['commitment']})")
     if matches is None:
         out.print("[yellow]No --commitment given: compare this with the published commitment[/]")
     elif matches:
@@ -225,5 +218,5 @@ def new(
         return
     out.print(f"[bold]Master seed[/] {report['master_seed']}  (keep secret until the game ends)")
     out.print(f"[bold]Salt[/]        {report['salt']}")
-    out.print(f"[bold]Commitment[/]  {report['commitment']}")
-    out.print(f"            {report['commitment_hex']}")
+    out.print(f"[bold]Commitment[/]  {fairness.format_commitment(value)}")
+    out.print(f"            (as a decimal number: {report['commitment']})")

@@ -15,7 +15,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from openmahjong.fairness import commitment, format_master_seed, parse_master_seed, seat_order
+from openmahjong.fairness import (
+    commitment,
+    format_commitment,
+    format_master_seed,
+    parse_master_seed,
+    seat_order,
+)
 from openmahjong.table.actions import Action, Discard, action_from_dict, action_to_dict
 from openmahjong.table.errors import IllegalAction
 from openmahjong.table.events import Discarded, Event
@@ -255,7 +261,7 @@ class Match(Generic[State, Result]):
             "players": self.players,
             "player_entry_order": self.player_entry_order,
             "commitment": (
-                format(commitment(seed, self.salt), "064x")
+                format_commitment(commitment(seed, self.salt))
                 if seed is not None and self.salt is not None
                 else None
             ),

@@ -245,13 +245,25 @@ export function parseMasterSeed(text) {
   return BigInt("0x" + digits);
 }
 
-/** A published commitment written in decimal (as the site shows it) or hex with 0x. */
+/**
+ * A commitment as people paste it: the published form (64 hex digits, 0x allowed), shorter hex
+ * with 0x, or a decimal number. Exactly 64 digits are always hex, the published form (the same
+ * rule as openmahjong.fairness.parse_commitment).
+ */
 export function parseCommitment(text) {
   const t = String(text).trim();
-  if (/^[0-9]+$/.test(t)) return BigInt(t);
-  if (/^0[xX][0-9a-fA-F]+$/.test(t)) return BigInt(t);
-  throw new SeedError("a commitment is a decimal number, or hex with an 0x prefix",
+  const hex = /^(?:0[xX])?([0-9a-fA-F]{64})$|^0[xX]([0-9a-fA-F]{1,63})$/.exec(t);
+  if (hex) return BigInt("0x" + (hex[1] || hex[2]));
+  if (/^[0-9]{1,78}$/.test(t) && BigInt(t) < (1n << 256n)) return BigInt(t);
+  throw new SeedError(
+    "a commitment is 64 hex digits as the server publishes it (0x-hex or a decimal number " +
+      "are accepted too)",
     "seed.err.commitment");
+}
+
+/** The published form of a commitment: exactly 64 lowercase hex digits. */
+export function formatCommitment(value) {
+  return value.toString(16).padStart(64, "0");
 }
 
 const sha256Int = (text) => BigInt("0x" + sha256Hex(text));

@@ -339,18 +339,12 @@ export function resultElement(result, state) {
     state.handlers && state.handlers.next ? h("button", { type: "button", class: "primary", onclick: () => state.handlers.next() }, t("result.next")) : null);
 }
 
-/** The seed page reads a commitment as decimal or 0x hex; records write 64 bare hex digits. */
-function commitmentParam(c) {
-  const text = String(c);
-  return /^[0-9a-f]+$/i.test(text) && /[a-f]/i.test(text) || text.length === 64 ? `0x${text}` : text;
-}
-
 /** The match end: placements, final points, the master seed and a link to verify it. */
 export function matchEndElement(end, state) {
   const ranking = end.ranking || [];
   const link = end.master_seed
     ? `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}&salt=${encodeURIComponent(end.salt || "")}` +
-      (end.commitment ? `&commitment=${encodeURIComponent(commitmentParam(end.commitment))}` : "") +
+      (end.commitment ? `&commitment=${encodeURIComponent(end.commitment)}` : "") +
       `&ruleset=${encodeURIComponent(end.ruleset || "riichi")}&hands=${end.hands || 1}` +
       (end.players ? `&players=${encodeURIComponent(end.players.join(","))}` : "")
     : null;

@@ -7,6 +7,7 @@ import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import {
   commitment,
+  formatCommitment,
   parseCommitment,
   parseMasterSeed,
   SeedError,
@@ -138,8 +139,9 @@ function reportView(report) {
       { class: "panel" },
       h("h2", {}, t("seed.commitmentComputed")),
       status,
-      h("p", { class: "mono", "data-testid": "commitment" }, report.commitment),
-      h("p", { class: "mono muted", "data-testid": "commitment-hex" }, report.commitment_hex),
+      // The published form first (what the table showed during the game), then the integer.
+      h("p", { class: "mono", "data-testid": "commitment" }, formatCommitment(BigInt(report.commitment))),
+      h("p", { class: "mono muted", "data-testid": "commitment-decimal" }, report.commitment),
       h("p", { class: "muted" }, t(`seed.field.${report.hand_number_field}`)),
       h("details", {},
         h("summary", {}, t("seed.cli")),
@@ -240,7 +242,7 @@ export function render(main, route) {
     },
     field(t("seed.masterSeed"), input("seed", { placeholder: "0123…cdef (64)", maxlength: "80" }), t("seed.masterHelp")),
     field(t("seed.salt"), input("salt")),
-    field(t("seed.commitment"), input("commitment", { inputmode: "numeric" }), t("seed.commitmentHelp")),
+    field(t("seed.commitment"), input("commitment", { autocapitalize: "off", spellcheck: "false" }), t("seed.commitmentHelp")),
     h("div", { class: "grid-2 top" }, field(t("common.ruleset"), rulesetSelect), handsField),
     redBox,
     h("fieldset", {}, h("legend", {}, t("seed.players")), h("div", { class: "grid-2" }, players)),
@@ -254,7 +256,7 @@ export function render(main, route) {
         onclick: () => {
           state.seed = EXAMPLE_SEED;
           state.salt = EXAMPLE_SALT;
-          state.commitment = commitment(BigInt("0x" + EXAMPLE_SEED), EXAMPLE_SALT).toString();
+          state.commitment = formatCommitment(commitment(BigInt("0x" + EXAMPLE_SEED), EXAMPLE_SALT));
           state.runOnRender = true;
           main.replaceChildren();
           render(main, route);
