@@ -30,6 +30,7 @@ from openmahjong.server.deps import (
     require_role,
 )
 from openmahjong.server.errors import ApiError
+from openmahjong.server.ids import UserId
 from openmahjong.server.security import (
     GUEST_PREFIX,
     hash_token,
@@ -457,7 +458,7 @@ async def list_users(
 
 @admin.put("/users/{user_id}/role", response_model=UserOut)
 async def set_role(
-    user_id: int,
+    user_id: UserId,
     body: RoleIn,
     db: DbSession,
     acting: Annotated[User, Depends(require_role(Role.ADMIN))],

@@ -15,6 +15,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from openmahjong.server.ids import NO_SUCH_ROW
+
 __all__ = ["ApiError", "error_body", "install_error_handlers"]
 
 log = logging.getLogger("openmahjong.server")
@@ -92,7 +94,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        message, fields = _describe(list(exc.errors()))
+        errors = list(exc.errors())
+        for e in errors:
+            if e.get("type") == NO_SUCH_ROW:  # a path id no row can have: missing, like any
+                return JSONResponse(error_body(e["ctx"]["code"], e["msg"]), status_code=404)
+        message, fields = _describe(errors)
         extra: dict[str, Any] = {"fields": fields} if fields else {}
         return JSONResponse(error_body("invalid_request", message, **extra), status_code=422)
 

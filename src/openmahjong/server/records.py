@@ -17,6 +17,7 @@ from sqlalchemy import select
 
 from openmahjong.server.deps import DbSession
 from openmahjong.server.errors import ApiError
+from openmahjong.server.ids import MAX_ROW_ID, BeforeId, GameId, PlayerId
 from openmahjong.server.security import name_key
 from openmahjong.store import games as store_games
 from openmahjong.store.models import Game, GameSeat, GameStatus, Rating, User
@@ -114,8 +115,12 @@ async def _games_out(db: DbSession, found: list[Game]) -> list[GameOut]:
 
 
 async def _player_id(db: DbSession, player: str) -> int | None:
-    """``player`` is an account id or an account name."""
-    if player.isdigit():
+    """``player`` is an account id or an account name (digits in other scripts are a name)."""
+    if player.isascii() and player.isdigit():
+        if len(player) > 19 or int(player) > MAX_ROW_ID:
+            problem = "no account has an id that large"
+            field = {"field": "player", "problem": problem}
+            raise ApiError(422, "invalid_request", f"player: {problem}", fields=[field])
         return int(player)
     return await db.scalar(select(User.id).where(User.name_key == name_key(player)))
 
@@ -124,9 +129,9 @@ async def _player_id(db: DbSession, player: str) -> int | None:
 async def list_games(
     db: DbSession,
     limit: Annotated[int, Query(ge=1, le=100, description="At most this many games.")] = 20,
-    player: Annotated[str | None, Query(description="Account id or name.")] = None,
+    player: Annotated[str | None, Query(max_length=64, description="Account id or name.")] = None,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
-    before: Annotated[int | None, Query(ge=1, description="Only games with a smaller id.")] = None,
+    before: BeforeId = None,
     supplied_seed: Annotated[
         bool | None,
         Query(description="true: only games whose seed a player supplied; false: only the others."),
@@ -160,7 +165,7 @@ async def _finished(db: DbSession, game_id: int) -> Game:
 
 
 @router.get("/games/{game_id}", response_model=GameOut)
-async def game_summary(game_id: int, db: DbSession) -> GameOut:
+async def game_summary(game_id: GameId, db: DbSession) -> GameOut:
     """One game's summary (seats, scores, placements)."""
     return (await _games_out(db, [await _finished(db, game_id)]))[0]
 
@@ -175,7 +180,7 @@ async def game_summary(game_id: int, db: DbSession) -> GameOut:
     },
 )
 async def game_record(
-    game_id: int,
+    game_id: GameId,
     db: DbSession,
     format: Annotated[Literal["json", "tenhou6", "mjai"], Query()] = "json",  # noqa: A002
 ) -> Response:
@@ -231,7 +236,7 @@ def _with_flag(game: Game) -> dict[str, Any]:
 
 @router.get("/players/{player_id}", response_model=PlayerOut)
 async def player(
-    player_id: int,
+    player_id: PlayerId,
     db: DbSession,
     games: Annotated[int, Query(ge=0, le=100, description="Recent games to include.")] = 10,
 ) -> PlayerOut:

@@ -21,6 +21,7 @@ from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset, rulesets
 from openmahjong.server.deps import CurrentUser, DbSession, State
 from openmahjong.server.errors import ApiError
+from openmahjong.server.ids import RoomId
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Role, Room, RoomStatus, User
 
@@ -189,13 +190,15 @@ async def _room(db: DbSession, room_id: int) -> Room:
 
 
 @router.get("/{room_id}", response_model=RoomOut)
-async def get_room(room_id: int, db: DbSession) -> RoomOut:
+async def get_room(room_id: RoomId, db: DbSession) -> RoomOut:
     room = await _room(db, room_id)
     return _room_out(room, await _owner(db, room))
 
 
 @router.delete("/{room_id}", response_model=RoomOut)
-async def close_room(room_id: int, request: Request, db: DbSession, user: CurrentUser) -> RoomOut:
+async def close_room(
+    room_id: RoomId, request: Request, db: DbSession, user: CurrentUser
+) -> RoomOut:
     """Close a room: its owner, or an admin."""
     room = await _room(db, room_id)
     if room.owner_id != user.id and not Role(user.role).includes(Role.ADMIN):
