@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset, rulesets
+from openmahjong.server.bounded import RuleChanges
 from openmahjong.server.deps import CurrentUser, DbSession, State
 from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import RoomId
@@ -64,7 +65,7 @@ class RoomIn(BaseModel):
     ruleset: str = Field(max_length=32, examples=["riichi"])
     preset: str = Field(max_length=64, examples=["majsoul-hanchan"])
     #: Changes to the preset, checked by the ruleset (e.g. ``{"red_fives": false}``).
-    rules: dict[str, Any] = Field(default_factory=dict)
+    rules: RuleChanges = Field(default_factory=dict)
     table: TableSettings = Field(default_factory=TableSettings)
     password: str | None = Field(default=None, min_length=1, max_length=128)
     #: A player-supplied master seed (64 hex digits) for duplicate play; secret until the end.
