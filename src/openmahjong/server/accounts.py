@@ -33,9 +33,11 @@ from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import UserId
 from openmahjong.server.security import (
     GUEST_PREFIX,
+    clean_name,
     hash_token,
     name_key,
     name_problem,
+    name_skeleton,
     new_token,
     password_problem,
 )
@@ -158,6 +160,12 @@ def _role_for(state: ServerState, name: str) -> Role:
     return Role.ADMIN if name_key(name) in admins else Role.PLAYER
 
 
+def _name_taken(name: str, *, lookalike: bool) -> ApiError:
+    if lookalike:
+        return ApiError(409, "name_taken", f"the name {name!r} looks too much like a taken one")
+    return ApiError(409, "name_taken", f"the name {name!r} is taken")
+
+
 def _rate_limited(what: str, wait: float) -> ApiError:
     seconds = max(1, math.ceil(wait))
     when = f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
@@ -206,20 +214,26 @@ async def register(
     """Create an account and sign in. One address may create only so many per hour (429)."""
     signups = _SignupLimit(state, request, guest=False)
     await signups.check()
-    problem = name_problem(body.name)
+    name = clean_name(body.name)  # kept and shown in NFKC
+    admin_named = _role_for(state, name) == Role.ADMIN
+    problem = name_problem(name, reserved_ok=admin_named)
     if problem:
         raise ApiError(422, "bad_name", problem)
-    problem = password_problem(body.password, body.name, state.settings.password_min_length)
+    problem = password_problem(body.password, name, state.settings.password_min_length)
     if problem:
         raise ApiError(422, "weak_password", problem)
-    key = name_key(body.name)
-    if await db.scalar(select(User.id).where(User.name_key == key)) is not None:
-        raise ApiError(409, "name_taken", f"the name {body.name!r} is taken")
+    key, shape = name_key(name), name_skeleton(name)
+    taken = await db.scalar(
+        select(User.name_key).where((User.name_key == key) | (User.name_skeleton == shape))
+    )
+    if taken is not None:
+        raise _name_taken(name, lookalike=taken != key)
     user = User(
-        name=body.name,
+        name=name,
         name_key=key,
+        name_skeleton=shape,
         password_hash=await state.passwords.hash(body.password),
-        role=_role_for(state, body.name).value,
+        role=Role.ADMIN.value if admin_named else Role.PLAYER.value,
         is_guest=False,
     )
     db.add(user)
@@ -227,7 +241,7 @@ async def register(
         await db.flush()
     except IntegrityError:  # registered by someone else between the check and the insert
         await db.rollback()
-        raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+        raise _name_taken(name, lookalike=False) from None
     await signups.count()
     return await _start_session(state, db, request, response, user, body.session)
 

@@ -23,6 +23,7 @@ from openmahjong.server.bounded import RuleChanges
 from openmahjong.server.deps import CurrentUser, DbSession, State
 from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import RoomId
+from openmahjong.server.security import ROOM_NAME_MAX, clean_room_name, unprintable
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Role, Room, RoomStatus, User
 
@@ -156,10 +157,19 @@ async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUs
         except ValueError as exc:
             raise ApiError(422, "bad_master_seed", str(exc)) from None
         options["master_seed"] = fairness.format_master_seed(seed)
+    name = clean_room_name(body.name)  # plain text: clients show it as text, never as HTML
+    if name is None:
+        raise ApiError(
+            422, "bad_room_name", f"a room name has 1 to {ROOM_NAME_MAX} visible characters"
+        )
+    if body.password is not None and any(unprintable(c) for c in body.password):
+        raise ApiError(
+            422, "bad_password", "a password cannot hold control or invisible characters"
+        )
     password_hash = await state.passwords.hash(body.password) if body.password else None
     room = await store_rooms.create_room(
         db,
-        name=body.name.strip() or body.name,
+        name=name,
         ruleset=body.ruleset,
         preset=body.preset,
         owner_id=user.id,

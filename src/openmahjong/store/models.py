@@ -125,6 +125,10 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(32))
     #: ``name`` case-folded: uniqueness and lookups ignore case, so "Alice" and "alice" clash.
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    #: What the name looks like (``security.name_skeleton``): a name that can pass for a taken
+    #: one is refused. ``None`` for guests and for names taken before lookalikes were checked
+    #: that look like an older account's (migration 0005).
+    name_skeleton: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
     #: argon2 hash; ``None`` for guests, who have no password.
     password_hash: Mapped[str | None] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(16), default=Role.PLAYER.value)
