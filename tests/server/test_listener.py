@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import signal
 from types import SimpleNamespace
 
 import httpx
 import pytest
 import websockets
-from server_helpers import PASSWORD, make_settings, running, serving_app
+from server_helpers import PASSWORD, Server, make_settings, running, serving_app
 from starlette.datastructures import Headers
 
 from openmahjong.server.deps import client_address
@@ -173,3 +174,39 @@ async def test_a_slow_but_complete_request_and_a_long_websocket_are_served(tmp_p
             await asyncio.sleep(1.0)
             await ws.send(json.dumps({"type": "ping", "id": 7}))
             assert json.loads(await ws.recv()) == {"type": "pong", "id": 7}
+
+
+@pytest.mark.asyncio
+async def test_openmahjong_serve_listens_this_way_and_stops_on_sigterm(tmp_path):
+    """The real command: proxy headers ignored, and SIGTERM ends it although a WebSocket and a
+    half-sent request are still open (the probe's server could not be stopped)."""
+    server = Server(
+        f"sqlite:///{tmp_path / 'serve.db'}",
+        tmp_path / "serve.log",
+        signup_limit=1,
+        shutdown_timeout_seconds=2,
+    )
+    try:
+        server.wait_ready()
+        address = server.url.removeprefix("http://")
+        assert await _register_from(address, "olga", "198.51.100.1") == 201
+        assert await _register_from(address, "petra", "198.51.100.2") == 429
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            token = (await http.post("/api/auth/guest", json={"session": "bearer"})).json()["token"]
+        async with websockets.connect(f"ws://{address}/ws") as ws:
+            hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": token}
+            await ws.send(json.dumps(hello))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"POST /api/auth/guest HTTP/1.1\r\nHost: x\r\n")
+            await writer.drain()
+            server.process.send_signal(signal.SIGTERM)
+            # Waiting for the exit, not timing it: the bound only stops a hung test.
+            # uvicorn shuts down, then re-raises the signal it caught: killed by SIGTERM.
+            assert await asyncio.to_thread(server.process.wait, 60) == -signal.SIGTERM
+            writer.close()
+        assert "Finished server process" in server.log.read_text()
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
+            server.process.wait(timeout=10)

@@ -7,12 +7,8 @@ waits for a game (matchmaking lines, lobby seats) is checked both ways too.
 
 from __future__ import annotations
 
-import os
 import re
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
@@ -23,10 +19,9 @@ import pytest
 import pytest_asyncio
 from fastapi import FastAPI
 from server_helpers import (
-    FAST_HASH,
     PASSWORD,
+    Server,
     client_for,
-    free_port,
     make_settings,
     register,
     running,
@@ -94,52 +89,6 @@ async def test_accounts_sessions_and_games_survive_a_new_app(durable_settings):
         assert [x["id"] for x in listed] == [live_id]
         record = (await c.get(f"/api/games/{live_id}/record")).json()
         assert [a[1]["type"] for a in record["actions"]] == ["discard", "pass"]
-
-
-class Server:
-    """``openmahjong serve`` in a child process, its output in a file."""
-
-    def __init__(self, database: str, log: Path, **settings: object) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
-        env.update(
-            {f"OPENMAHJONG_{k.upper()}": str(v) for k, v in {**FAST_HASH, **settings}.items()}
-        )
-        self.log = log
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from openmahjong.cli import app; app()",
-                "serve",
-                "--port",
-                str(self.port),
-                "--database",
-                database,
-            ],
-            stdout=log.open("ab"),
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-
-    def wait_ready(self, deadline_s: float = 30) -> None:
-        # Waiting for readiness, not measuring it: the deadline only stops a hung test.
-        end = time.monotonic() + deadline_s
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise AssertionError("server exited:\n" + self.log.read_text())
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).json() == {"status": "ok"}:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("server did not come up:\n" + self.log.read_text())
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
 
 
 @pytest.fixture

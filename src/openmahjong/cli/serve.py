@@ -8,6 +8,7 @@ reported as one clear line instead of a traceback from inside the server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -98,4 +99,10 @@ def serve(
     config = server_config(
         create_app(settings), settings, host=host, port=port, log_level=log_level
     )
-    uvicorn.Server(config).run()
+    server = uvicorn.Server(config)
+    # As uvicorn.run does: Ctrl-C is the normal way to stop, and a server that never started
+    # (the port is taken, say) exits with uvicorn's startup-failure status.
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise typer.Exit(code=3)
