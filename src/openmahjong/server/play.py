@@ -188,6 +188,8 @@ async def _receive(websocket: WebSocket) -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _Refused("bad_json", f"not valid JSON: {exc.msg} at {exc.pos}") from None
+    except (ValueError, RecursionError):  # a number of 4 300+ digits; nesting past the stack
+        raise _Refused("bad_json", "not valid JSON: a number too long or nested too deep") from None
     if not isinstance(data, dict):
         raise _Refused("bad_json", "a message is a JSON object with a 'type'")
     return data
@@ -203,7 +205,8 @@ def _parse(data: dict[str, Any]) -> Any:
         return client_message(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or kind
+        # A dict key is part of the location: cut each part short, never echo a long key.
+        where = ".".join(str(p)[:32] for p in first["loc"][1:]) or kind
         raise _Refused("invalid_message", f"{kind}: {where}: {first['msg']}") from None
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+
+from openmahjong.server.bounded import ActionDict
+from openmahjong.server.ids import MAX_ROW_ID
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -52,6 +55,16 @@ class Message(BaseModel):
 
 
 # ------------------------------------------------------------------ client -> server
+# Every field is bounded (docs/security.md): a message out of bounds is refused with
+# ``invalid_message`` and nothing else happens.
+
+#: A room, like every row id, fits a signed 64-bit integer.
+RoomNumber = Annotated[int, Field(ge=1, le=MAX_ROW_ID)]
+#: What a ping may carry to be echoed in its pong.
+PingId = (
+    Annotated[int, Field(ge=-MAX_ROW_ID, le=MAX_ROW_ID)]
+    | Annotated[str, StringConstraints(max_length=64)]
+)
 
 
 class Hello(Message):
@@ -59,41 +72,41 @@ class Hello(Message):
     browser's session cookie already came with the WebSocket handshake."""
 
     type: Literal["hello"]
-    protocol: int
+    protocol: int = Field(ge=0, le=2**31 - 1)
     token: str | None = Field(None, max_length=256)
     client: str | None = Field(None, max_length=64, description="Client name and version.")
 
 
 class Ping(Message):
     type: Literal["ping"]
-    id: int | str | None = None
+    id: PingId | None = None
 
 
 class Reply(Message):
     """The answer to prompt ``seq``: one of the actions that prompt offered, exactly."""
 
     type: Literal["reply"]
-    seq: int = Field(ge=1)
-    action: Action
+    seq: int = Field(ge=1, le=MAX_ROW_ID)
+    action: ActionDict
 
 
 class Join(Message):
     """Take a free seat in room ``room`` (or watch it, ``spectate``)."""
 
     type: Literal["join"]
-    room: int = Field(ge=1)
+    room: RoomNumber
     password: str | None = Field(None, max_length=128)
     spectate: bool = False
 
 
 class Leave(Message):
     type: Literal["leave"]
-    room: int = Field(ge=1)
+    room: RoomNumber
 
 
 class Ready(Message):
     type: Literal["ready"]
-    room: int = Field(ge=1)
+    room: RoomNumber
     ready: bool = True
 
 
@@ -101,14 +114,14 @@ class AddBot(Message):
     """The room's owner seats a bot in the first free seat."""
 
     type: Literal["add_bot"]
-    room: int = Field(ge=1)
+    room: RoomNumber
 
 
 class Kick(Message):
     """The room's owner frees ``seat`` (a player or a bot) before the game starts."""
 
     type: Literal["kick"]
-    room: int = Field(ge=1)
+    room: RoomNumber
     seat: int = Field(ge=0, le=7)
 
 
@@ -116,7 +129,7 @@ class Start(Message):
     """The room's owner starts the game: every seat taken, every player ready."""
 
     type: Literal["start"]
-    room: int = Field(ge=1)
+    room: RoomNumber
 
 
 class Queue(Message):
