@@ -61,10 +61,15 @@ _STATUS_CODES = {
 
 
 def _field_name(location: tuple[Any, ...]) -> str:
-    parts = [str(p) for p in location]
+    # A dict key is part of the location: each part is cut short, so no input is echoed long.
+    parts = [_short(str(p)) for p in location]
     if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
         parts = parts[1:] if len(parts) > 1 else parts
     return ".".join(parts)
+
+
+def _short(text: str, room: int = 40) -> str:
+    return text if len(text) <= room else f"{text[:room]}..."
 
 
 def _describe(errors: list[dict[str, Any]]) -> tuple[str, list[dict[str, str]]]:
