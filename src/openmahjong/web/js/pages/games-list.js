@@ -26,7 +26,8 @@ export function gamesTable(games) {
     h("tbody", {}, games.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, String(g.id)),
       h("td", {}, when(g.finished_at || g.started_at)),
-      h("td", {}, `${t(`common.${g.ruleset}`)}${g.preset ? ` · ${g.preset}` : ""}${g.has_bots ? ` · ${t("replays.bots")}` : ""}`),
+      h("td", {}, `${t(`common.${g.ruleset}`)}${g.preset ? ` · ${g.preset}` : ""}${g.has_bots ? ` · ${t("replays.bots")}` : ""}`,
+        g.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.replay") }, t("seed.gameFlag")) : null),
       h("td", {}, h("ul", { class: "seat-list" }, [...g.seats].sort((a, b) => (a.placement || 9) - (b.placement || 9)).map((s) =>
         h("li", {}, s.player_id ? h("a", { href: `#/player/${s.player_id}` }, seatText(s)) : seatText(s))))),
       h("td", {}, h("a", { class: "button", href: `#/replay/${g.id}`, "aria-label": `${t("replays.open")} ${g.id}` }, t("replays.open"))))))));

@@ -180,6 +180,7 @@ function roomsSection(rooms) {
         h("strong", {}, r.name), " ",
         h("span", { class: "muted" }, `${t(`common.${r.ruleset}`)} · ${r.preset ? presetName(r.preset) : ""}`),
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
+        r.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.flagTitle") }, t("seed.flag")) : null,
         h("span", { class: "badge" }, t(`room.${r.status}`)),
         r.owner ? h("span", { class: "muted" }, ` ${r.owner.name}`) : null)));
   }

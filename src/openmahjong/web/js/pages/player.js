@@ -65,14 +65,15 @@ export async function render(main, route) {
   try {
     const p = await getJson(`/api/players/${encodeURIComponent(route.id)}?games=20`);
     main.querySelector("h1").textContent = t("profile.title", { name: p.name });
-    out.replaceChildren(
+    out.replaceChildren(...[
       h("p", { class: "lead" }, t("profile.lead"), p.is_guest ? ` ${t("profile.guestNote")}` : ""),
-      h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats)),
+      h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats),
+        p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null),
       p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
         h("ul", {}, p.ratings.map((r) => h("li", {}, `${t(`common.${r.ruleset}`)} ${r.category}: ${Math.round(r.rating)} · ${r.rank} (${r.games_played})`)))) : null,
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
-      finder(main));
+      finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)), finder(main));
   }

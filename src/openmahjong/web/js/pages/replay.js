@@ -111,6 +111,7 @@ function draw() {
     h("h1", {}, t("replay.title", { id: current.id })),
     h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset ? presetName(header.preset) : ""} · `,
       h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
+    ...(header.supplied_seed ? [h("p", { class: "seed-warning", "data-testid": "seed-warning" }, t("seed.replay"))] : []),
     controls(),
     h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0",
       state.false_win ? h("span", { class: "false-win", "data-testid": "false-win" }, ` · ${falseWinText(state.false_win)}`) : null),

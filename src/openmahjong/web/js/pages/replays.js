@@ -13,7 +13,7 @@ export async function render(main, route) {
   try {
     const page = await getJson(`/api/games?limit=20${before ? `&before=${encodeURIComponent(before)}` : ""}`);
     out.replaceChildren(gamesTable(page.games),
-      page.next_before ? h("p", {}, h("a", { class: "button", href: `#/replays?before=${page.next_before}` }, t("replays.more"))) : null);
+      ...(page.next_before ? [h("p", {}, h("a", { class: "button", href: `#/replays?before=${page.next_before}` }, t("replays.more")))] : []));
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)));
   }

@@ -50,7 +50,32 @@ function freshSession(id, query) {
     main: null,
     autoSent: new Set(),
     handsDone: 0,
+    suppliedSeed: false,
+    sitChosen: false,
   };
+}
+
+/** The room's owner chose its master seed (duplicate play): the HTTP room, a room state or
+ *  the game's start says so. That owner can know every wall; the games never count. */
+function seedSupplied() {
+  return !!(session.suppliedSeed || (session.info && session.info.supplied_seed) || (session.room && session.room.supplied_seed));
+}
+
+function isOwner() {
+  const owner = session.room ? session.room.owner_id : session.info && session.info.owner ? session.info.owner.id : null;
+  return owner !== null && owner !== undefined && owner === me();
+}
+
+/** A visitor of a room with a supplied seed is not seated on arrival: they read the warning
+ *  and choose to sit (or watch). Its owner, who chose the seed, sits at once as anywhere. */
+function holdBack() {
+  return seedSupplied() && !isOwner() && !session.sitChosen;
+}
+
+function sit() {
+  session.sitChosen = true;
+  session.watching = false;
+  send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
 }
 
 /** The room's ruleset: from the room state, else the quick-match queue's, else Riichi. */
@@ -139,7 +164,7 @@ function onMessage(msg) {
       // After a reconnect (or a server restart, which forgets who watched) a spectator watches
       // again; joining as a player would take a free seat.
       else if (session.watching) watch();
-      else send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
+      else if (!holdBack()) send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
       break;
     case "queued":
       if (session.quick) session.quick.waiting = msg.ruleset ? msg.waiting : 0;
@@ -160,6 +185,7 @@ function onMessage(msg) {
       session.seat = msg.seat;
       session.players = msg.players || [];
       session.fairness = { commitment: msg.commitment, salt: msg.salt };
+      session.suppliedSeed = !!msg.supplied_seed;
       session.matchEnd = null;
       if (msg.seat === null || msg.seat === undefined) {
         // A spectator gets no view: start from an empty table that the events fill in.
@@ -251,8 +277,25 @@ function watchButton() {
   return h("button", { type: "button", "data-testid": "watch", onclick: watch }, t("room.watch"));
 }
 
+/** The warning of a room whose seed a player chose: in full in the lobby (with "sit anyway"
+ *  for a visitor who has not sat), one line above the table once the game runs. */
+function seedWarning() {
+  if (session.view) return h("p", { class: "seed-warning compact", "data-testid": "seed-warning" }, t("seed.table"));
+  const owner = isOwner();
+  const waiting = !session.room && holdBack();
+  const playing = session.info && session.info.status === "playing";
+  return h("section", { class: "seed-warning", "data-testid": "seed-warning", "aria-labelledby": "seed-h" },
+    h("h2", { id: "seed-h" }, owner ? t("seed.ownerTitle") : t("seed.roomTitle")),
+    h("p", {}, owner ? t("seed.ownerBody") : t("seed.roomBody")),
+    waiting ? h("div", { class: "button-row" },
+      playing ? null : h("button", { type: "button", class: "primary", "data-testid": "sit-anyway", onclick: sit }, t("seed.sit")),
+      watchButton(),
+      h("a", { class: "button", href: "#/lobby" }, t("room.backToLobby"))) : null);
+}
+
 function seatsPanel() {
   const room = session.room;
+  if (!room && holdBack()) return null; // the warning offers the choices
   if (!room) return h("div", {}, h("p", { class: "muted" }, t("room.waiting")), h("div", { class: "button-row" }, watchButton()));
   const seat = mySeat(room);
   const owner = room.owner_id === me();
@@ -261,7 +304,7 @@ function seatsPanel() {
       : h("span", { class: "muted" }, t("room.empty")))));
   const empty = room.seats.filter((s) => !s).length;
   const buttons = h("div", { class: "button-row" },
-    seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: () => { session.watching = false; send({ type: "join", room: session.id }); } }, t("room.join")) : null,
+    seat === null && !room.game ? h("button", { type: "button", class: "primary", onclick: sit }, t("room.join")) : null,
     seat === null ? watchButton() : null,
     seat !== null ? h("button", { type: "button", "data-testid": "ready", onclick: () => send({ type: "ready", room: session.id, ready: !room.seats[seat].ready }) },
       room.seats[seat].ready ? t("room.unready") : t("room.setReady")) : null,
@@ -291,9 +334,10 @@ async function copy(text) {
 function draw() {
   const main = session && session.main;
   if (!main || !main.isConnected) return;
-  const title = session.room ? session.room.name : session.id === "quick" ? t("lobby.quickMatch") : t("room.title", { id: session.id });
+  const title = session.room ? session.room.name : session.info && session.info.name ? session.info.name : session.id === "quick" ? t("lobby.quickMatch") : t("room.title", { id: session.id });
   const parts = [h("h1", {}, title), statusLine()];
   if (session.message) parts.push(errorBox(t("room.serverSays", { message: session.message })));
+  if (seedSupplied() && !(session.room && session.room.status === "closed")) parts.push(seedWarning());
   if (session.id === "quick") {
     parts.push(h("section", { class: "panel", "data-testid": "queue" },
       h("p", {}, t("room.queued", { n: session.quick.waiting })),
@@ -302,7 +346,10 @@ function draw() {
     parts.push(h("section", { class: "panel", "data-testid": "room-closed" },
       h("p", {}, t("room.closedRoom")),
       h("a", { href: "#/lobby" }, t("room.backToLobby"))));
-  } else if (!session.view) parts.push(seatsPanel());
+  } else if (!session.view) {
+    const seats = seatsPanel();
+    if (seats) parts.push(seats);
+  }
   if (session.view) {
     parts.push(renderTable({
       view: session.view,
