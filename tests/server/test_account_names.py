@@ -326,3 +326,13 @@ async def test_the_migration_fills_skeletons_and_keeps_colliding_old_names(tmp_p
         )
         assert _error(response) == (409, "name_taken")
         await register(client, "bob01")
+
+
+@pytest.mark.asyncio
+async def test_an_email_address_with_control_characters_is_refused(client):
+    """It would be written to the log (and sent to a mail server) as it is: an escape sequence
+    or a bidi override there is not an address."""
+    await register(client, "mailer")
+    for address in ["al\x1b[31mice@example.org", "alice\u202e@example.org", "a\x00@example.org"]:
+        response = await client.post("/api/auth/email", json={"email": address})
+        assert _error(response) == (422, "bad_email"), repr(address)

@@ -40,6 +40,7 @@ from openmahjong.server.security import (
     name_skeleton,
     new_token,
     password_problem,
+    unprintable,
 )
 from openmahjong.server.state import ServerState
 from openmahjong.store.models import AuthSession, EmailCode, Role, User, utcnow
@@ -388,7 +389,7 @@ async def request_email_code(
     if user.is_guest:
         raise ApiError(403, "guest_account", "register an account to link an email address")
     email = body.email.strip()
-    if not _EMAIL.fullmatch(email):
+    if not _EMAIL.fullmatch(email) or any(unprintable(c) for c in email):
         raise ApiError(422, "bad_email", f"{email!r} is not an email address")
     email = email.lower()
     owner = await _email_owner(db, email)
