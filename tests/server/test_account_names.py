@@ -60,7 +60,15 @@ def test_lookalike_names_share_a_skeleton(one, other):
 
 @pytest.mark.parametrize(
     ("one", "other"),
-    [("alice", "aiice"), ("alice", "alicé"), ("bob", "b0b0"), ("KIM", "kim"), ("KLM", "kim")],
+    [
+        ("alice", "aiice"),
+        ("alice", "alicé"),
+        ("bob", "b0b0"),
+        ("KLM", "kim"),
+        # Case stays where it changes the look (I is l, i is not): same letters in another case
+        # are one name already, by name_key.
+        ("KIM", "kim"),
+    ],
 )
 def test_names_that_look_different_keep_different_skeletons(one, other):
     assert name_skeleton(one) != name_skeleton(other)
