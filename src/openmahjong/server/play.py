@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -125,16 +126,37 @@ class Hub:
     """Who is connected, and each player's prompts.
 
     A player's ledger outlives their connections, so a reconnecting player is sent the prompt
-    still open and sequence numbers never restart mid-game. Sending only queues: nothing here
-    waits for a socket.
+    still open and sequence numbers never restart mid-game. It is forgotten once nothing can
+    use it (:meth:`release`). Sending only queues: nothing here waits for a socket.
     """
 
     def __init__(self) -> None:
         self.clients: dict[int, set[Client]] = {}
         self.ledgers: dict[int, PromptLedger] = {}
+        #: Whether a player sits in a room (the room manager sets this): the room may prompt
+        #: them at any time, connected or not.
+        self.seated: Callable[[int], bool] = lambda _user_id: False
+        #: The highest prompt number a forgotten ledger had used.
+        self._released_seq = 0
 
     def ledger(self, user_id: int) -> PromptLedger:
-        return self.ledgers.setdefault(user_id, PromptLedger())
+        ledger = self.ledgers.get(user_id)
+        if ledger is None:
+            # Numbered above every forgotten ledger, so the player's numbers still only rise
+            # and a late reply can never name a prompt of a new series.
+            ledger = self.ledgers[user_id] = PromptLedger(self._released_seq + 1)
+        return ledger
+
+    def release(self, user_id: int) -> None:
+        """Forget the player's ledger when nothing can use it: no connection, no seat, no
+        prompt open. Kept, every player who ever connected held one until a restart."""
+        ledger = self.ledgers.get(user_id)
+        if ledger is None or ledger.open is not None:
+            return
+        if self.connected(user_id) or self.seated(user_id):
+            return
+        self._released_seq = max(self._released_seq, ledger.last_seq)
+        del self.ledgers[user_id]
 
     def connected(self, user_id: int) -> bool:
         return bool(self.clients.get(user_id))
@@ -168,6 +190,7 @@ class Hub:
             group.discard(client)
             if not group:
                 del self.clients[client.user_id]
+                self.release(client.user_id)
 
 
 def _prompt_message(pending: PendingPrompt) -> Prompt:
@@ -280,7 +303,8 @@ async def play(websocket: WebSocket) -> None:
         rooms = getattr(websocket.app.state, "rooms", None)
         if rooms is not None:  # seated in a game: the room, the game and the full view first
             rooms.connected(user.id)
-        pending = hub.ledger(user.id).open
+        ledger = hub.ledgers.get(user.id)  # a connection alone makes none
+        pending = ledger.open if ledger is not None else None
         if pending is not None:  # a reconnect: the question is still waiting
             client.post(_prompt_message(pending))
         try:

@@ -1087,8 +1087,9 @@ class Room:
 
 #: How soon a thread waiting for the interpreter lock gets it from the event loop's thread.
 THREAD_SWITCH_SECONDS = 0.001
-#: Allocations between two collections of the youngest generation (CPython's default is 700).
-GC_YOUNG_THRESHOLD = 50_000
+#: The collector's thresholds (CPython's default: 700, 10, 10). Young collections every 10 000
+#: allocations; the older generations at CPython's pace, so each is collected in time.
+GC_THRESHOLDS = (10_000, 10, 10)
 _gc_settled = False
 
 
@@ -1099,16 +1100,24 @@ def settle_gc() -> None:
     hundred thousand objects, tens of milliseconds on an idle core and several hundred on a
     loaded one, and the event loop waits all along. So what is alive once the server has
     started (modules, the engines' tables, resumed games) is frozen out of the collector's
-    walks, and collections run less often: games make little cyclic garbage (a full
-    collection after a 200-table run finds a few dozen objects), reference counting frees
-    the rest at once."""
+    walks, and young collections run less often than CPython's default.
+
+    The older generations keep CPython's pace: every closed WebSocket leaves reference cycles
+    (uvicorn's protocol, websockets' parser, the zlib state of permessage-deflate, some 60 KB)
+    that only the collector frees, and with (50 000, 20, 100) those that had been promoted
+    waited for a full collection that almost never came: the server grew by some 100 MiB
+    per 10 000 connections (docs/server.md "Memory"). The second ``collect`` after the freeze
+    resets the collector's count of long-lived objects to those it still walks; left at the
+    frozen startup objects, it held off every full collection until a quarter of their
+    number had piled up."""
     global _gc_settled
     if _gc_settled:
         return
     _gc_settled = True
     gc.collect()
     gc.freeze()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 100)
+    gc.collect()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class RoomManager:
@@ -1120,6 +1129,7 @@ class RoomManager:
         self.writer = ActionLog(state.db)
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
+        hub.seated = lambda user_id: user_id in self.by_user  # their prompts must go on
         self._lock = asyncio.Lock()
         #: Matchmaking: players waiting per (ruleset, preset), first come first seated, each
         #: with the ``time.monotonic()`` they queued at (after a restart, counted back from the
@@ -1139,6 +1149,7 @@ class RoomManager:
             rooms.discard(room.id)
             if not rooms:
                 del self.by_user[user_id]
+                self.hub.release(user_id)
 
     async def get(self, room_id: int) -> Room:
         room = self.rooms.get(room_id)

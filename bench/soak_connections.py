@@ -1,0 +1,284 @@
+"""Connection churn soak: does the server's memory level off under connect/hello/close cycles?
+
+Run: .venv/bin/python bench/soak_connections.py [--cycles 10000] [--batches 20]
+     [--concurrency 8] [--compression deflate|none]
+     [--mix guest,same,no_token,bad_json,seated,abrupt] [--json FILE]
+
+A fresh ``openmahjong serve`` starts on a new SQLite file (the guest limit is off for it). Each
+cycle opens ``/ws``, does one thing and closes; the kinds of cycle take turns (``--mix``):
+
+* ``guest``: a fresh guest player (``POST /api/auth/guest``), hello with its token, welcome,
+  close -- every cycle is a new user, so anything the server keeps per user shows;
+* ``same``: hello with one guest's token, over and over;
+* ``no_token``: hello without a token, refused (``not_signed_in``) and closed by the server;
+* ``bad_json``: a first frame that is not JSON, refused and closed by the server;
+* ``seated``: the guest seated at a table of three bots (long clocks), whose prompt is open:
+  hello, wait for the prompt sent again, close mid-prompt;
+* ``abrupt``: hello with the one guest's token, then the TCP connection is dropped without a
+  close frame and without waiting for the welcome (a phone losing its network).
+
+After each batch the server's resident memory (``VmRSS`` from ``/proc/<pid>/status``) is
+sampled; the curve is printed, and the run *levels off* when the RSS grew by less than
+``--tolerance`` (default 5 %) over the second half of the batches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from openmahjong.server.client import PlayClient, guest_token
+from openmahjong.server.protocol import PROTOCOL_VERSION
+
+KINDS = ("guest", "same", "no_token", "bad_json", "seated", "abrupt")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
+    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # a fresh guest per cycle, all from this address
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from openmahjong.cli import app; app()",
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            database,
+            "--log-level",
+            "warning",
+        ],
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise SystemExit("server exited:\n" + log.read_text())
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    process.kill()
+    raise SystemExit("server did not start:\n" + log.read_text())
+
+
+class Churn:
+    """The cycles, against one server; counts what did not go as the protocol says."""
+
+    def __init__(self, base: str, compression: str | None) -> None:
+        self.base = base
+        self.compression = compression
+        self.ws_url = base.replace("http", "ws", 1) + "/ws"
+        self.http = httpx.AsyncClient(base_url=base, timeout=30)
+        self.same_token = ""
+        self.seated_token = ""
+        self.unexpected: dict[str, int] = {}
+
+    async def set_up(self, kinds: list[str]) -> None:
+        self.same_token = (await guest_token(self.http))[1]
+        if "seated" in kinds:
+            self.seated_token = await self._seat_at_table()
+
+    async def _seat_at_table(self) -> str:
+        """A guest at a table with three bots, the game started, waiting on its prompt."""
+        _, token = await guest_token(self.http)
+        table = {"move_seconds": 300, "bank_seconds": 300, "spectators": False}
+        created = await self.http.post(
+            "/api/rooms",
+            json={"name": "soak", "ruleset": "riichi", "preset": "majsoul-tonpuu", "table": table},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        created.raise_for_status()
+        room = created.json()["id"]
+        player = PlayClient(self.ws_url, token)
+        player.keep_log = False
+        await player.connect()
+        try:
+            await player.send({"type": "join", "room": room})
+            for _ in range(3):
+                await player.send({"type": "add_bot", "room": room})
+            await player.send({"type": "ready", "room": room})
+            await player.next(
+                lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
+            )
+            await player.send({"type": "start", "room": room})
+            await player.next("game_start")
+            # Answer until a prompt is left open that the soak then never answers: any prompt
+            # will do (a discard of our own turn, or a claim).
+            await player.next("prompt", timeout=60)
+        finally:
+            await player.close()
+        return token
+
+    def _miss(self, what: str) -> None:
+        self.unexpected[what] = self.unexpected.get(what, 0) + 1
+
+    async def cycle(self, kind: str) -> None:
+        hello: dict[str, object] = {"type": "hello", "protocol": PROTOCOL_VERSION}
+        if kind == "guest":
+            hello["token"] = (await guest_token(self.http))[1]
+        elif kind in ("same", "abrupt"):
+            hello["token"] = self.same_token
+        elif kind == "seated":
+            hello["token"] = self.seated_token
+        first = "{not json" if kind == "bad_json" else json.dumps(hello)
+        want = {"no_token": "error", "bad_json": "error"}.get(kind, "welcome")
+        async with connect(self.ws_url, compression=self.compression, open_timeout=30) as ws:
+            await ws.send(first)
+            if kind == "abrupt":
+                ws.transport.abort()
+                return
+            answer = json.loads(await ws.recv())
+            if answer.get("type") != want:
+                self._miss(f"{kind}: {answer.get('type')} {answer.get('code', '')}".strip())
+                return
+            if kind == "seated":  # the open prompt comes again after room, game and view
+                async with asyncio.timeout(30):
+                    while json.loads(await ws.recv()).get("type") != "prompt":
+                        pass
+            elif want == "error":  # the server closes a refused connection itself
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.recv()
+                    self._miss(f"{kind}: not closed after the error")
+
+    async def batch(self, kinds: list[str], start: int, count: int, concurrency: int) -> None:
+        todo = iter(range(start, start + count))
+
+        async def worker() -> None:
+            for i in todo:
+                kind = kinds[i % len(kinds)]
+                try:
+                    await self.cycle(kind)
+                except (OSError, ConnectionClosed, TimeoutError, httpx.HTTPError) as exc:
+                    if kind == "abrupt" and isinstance(exc, ConnectionClosed):
+                        continue  # our own abort, seen when the context manager closes
+                    self._miss(f"{kind}: {type(exc).__name__}")
+
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+
+def levels_off(samples: list[float], tolerance: float) -> tuple[bool, float]:
+    """Growth over the second half of the samples, in percent, and whether it is small."""
+    half = samples[len(samples) // 2]
+    growth = (samples[-1] - half) / half * 100
+    return growth < tolerance, growth
+
+
+async def soak(args: argparse.Namespace, pid: int, base: str) -> dict[str, object]:
+    kinds = args.mix.split(",")
+    churn = Churn(base, None if args.compression == "none" else args.compression)
+    try:
+        await churn.set_up(kinds)
+        start_rss = rss_mib(pid)
+        print(f"{'cycles':>8} {'rss MiB':>9} {'cycles/s':>9} {'server ms/cycle':>16}", flush=True)
+        print(f"{0:>8} {start_rss:>9.1f}", flush=True)
+        samples, done, cpu_used = [start_rss], 0, 0.0
+        per_batch = max(1, args.cycles // args.batches)
+        while done < args.cycles:
+            count = min(per_batch, args.cycles - done)
+            began, cpu = time.monotonic(), cpu_seconds(pid)
+            await churn.batch(kinds, done, count, args.concurrency)
+            done += count
+            rate = count / (time.monotonic() - began)
+            used = cpu_seconds(pid) - cpu
+            cpu_used += used
+            await asyncio.sleep(args.settle)  # let the server finish closing the sockets
+            samples.append(rss_mib(pid))
+            print(
+                f"{done:>8} {samples[-1]:>9.1f} {rate:>9.0f} {used / count * 1000:>16.2f}",
+                flush=True,
+            )
+    finally:
+        await churn.http.aclose()
+    flat, growth = levels_off(samples[1:], args.tolerance)
+    return {
+        "cycles": args.cycles,
+        "mix": kinds,
+        "concurrency": args.concurrency,
+        "compression": args.compression,
+        "rss_mib": [round(s, 1) for s in samples],
+        "server_cpu_ms_per_cycle": round(cpu_used / max(done, 1) * 1000, 3),
+        "second_half_growth_pct": round(growth, 2),
+        "levels_off": flat,
+        "unexpected": churn.unexpected,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cycles", type=int, default=10_000)
+    parser.add_argument("--batches", type=int, default=20)
+    parser.add_argument("--concurrency", type=int, default=8, help="connections at a time")
+    parser.add_argument("--mix", default=",".join(KINDS), help=f"cycle kinds from {KINDS}")
+    parser.add_argument(
+        "--compression",
+        default="deflate",
+        choices=("deflate", "none"),
+        help="offer permessage-deflate as browsers do (default), or not",
+    )
+    parser.add_argument("--settle", type=float, default=0.5, help="seconds before each sample")
+    parser.add_argument("--tolerance", type=float, default=5.0, help="second-half growth, %%")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    unknown = set(args.mix.split(",")) - set(KINDS)
+    if unknown:
+        parser.error(f"unknown cycle kinds {sorted(unknown)}: use {KINDS}")
+    with tempfile.TemporaryDirectory(prefix="om-soak-") as folder:
+        port = _free_port()
+        server = _start(f"sqlite:///{Path(folder) / 'soak.db'}", port, Path(folder) / "log")
+        try:
+            report = asyncio.run(soak(args, server.pid, f"http://127.0.0.1:{port}"))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            tail = (Path(folder) / "log").read_text().splitlines()[-5:]
+    verdict = "levels off" if report["levels_off"] else "still rising"
+    print(
+        f"{verdict}: {report['second_half_growth_pct']} % over the second half "
+        f"(tolerance {args.tolerance} %); server CPU {report['server_cpu_ms_per_cycle']} ms a "
+        f"cycle; unexpected answers: {report['unexpected'] or 'none'}"
+    )
+    if tail and report["unexpected"]:
+        print("server log tail:\n  " + "\n  ".join(tail))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
