@@ -96,3 +96,26 @@ async def test_signups_counted_in_redis_hold_across_two_servers(tmp_path):
     finally:
         await probe.redis.delete(f"om:limit:signup:{address}", f"om:limit:guest:{address}")
         await probe.close()
+
+
+async def test_memory_limiter_forgets_keys_nobody_asks_about_again():
+    # Failed logins are keyed by name and address: a key per name tried, and most are never
+    # tried again. Their hits leave the window, and so must the keys.
+    now = [0.0]
+    limiter = MemoryLimiter(60, clock=lambda: now[0])
+    for i in range(1000):
+        await limiter.hit(f"login:guess{i}:10.0.0.1")
+    assert len(limiter._hits) == 1000
+    now[0] = 61
+    await limiter.hit("login:alice:10.0.0.2")
+    assert list(limiter._hits) == ["login:alice:10.0.0.2"]
+
+
+async def test_memory_limiter_holds_at_most_max_keys():
+    limiter = MemoryLimiter(60, clock=lambda: 0.0, max_keys=10)
+    for i in range(25):
+        await limiter.hit(f"guest:10.0.0.{i}")
+    assert len(limiter._hits) == 10
+    # The keys created longest ago make room; the newest still count.
+    assert await limiter.retry_after("guest:10.0.0.24", 1) is not None
+    assert await limiter.retry_after("guest:10.0.0.0", 1) is None

@@ -31,11 +31,28 @@ class Limiter(Protocol):
     async def close(self) -> None: ...
 
 
+#: Keys one ``MemoryLimiter`` holds at most (a few hundred bytes each).
+MAX_KEYS = 50_000
+
+
 class MemoryLimiter:
-    def __init__(self, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+    """Hit times per key, within the window. A key whose hits have all left the window is
+    dropped when it is next asked about, or by the sweep that runs at most once a window (most
+    failed-login keys name one guessed account and are never asked about again); past
+    ``max_keys`` keys hit within one window (an attacker rotating addresses), the key created
+    longest ago makes room."""
+
+    def __init__(
+        self,
+        window: float,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = MAX_KEYS,
+    ) -> None:
         self.window = window
         self.clock = clock
+        self.max_keys = max_keys
         self._hits: dict[str, deque[float]] = {}
+        self._swept_at = clock()
 
     def _recent(self, key: str) -> deque[float]:
         now = self.clock()
@@ -48,6 +65,15 @@ class MemoryLimiter:
             del self._hits[key]
         return times
 
+    def _sweep(self) -> None:
+        now = self.clock()
+        if now - self._swept_at < self.window:
+            return
+        self._swept_at = now
+        gone = [key for key, times in self._hits.items() if times[-1] <= now - self.window]
+        for key in gone:
+            del self._hits[key]
+
     async def retry_after(self, key: str, limit: int) -> float | None:
         times = self._recent(key)
         if len(times) < limit:
@@ -56,7 +82,10 @@ class MemoryLimiter:
         return max(0.0, times[-limit] + self.window - self.clock())
 
     async def hit(self, key: str) -> None:
+        self._sweep()
         times = self._recent(key)
+        if key not in self._hits and len(self._hits) >= self.max_keys:
+            del self._hits[next(iter(self._hits))]
         times.append(self.clock())
         self._hits[key] = times
 
