@@ -190,3 +190,17 @@ def test_dead_connection_cycles_do_not_pile_up_between_collections():
     # length of the run.
     assert _worst_waiting(20_000, 50) <= 1_500
     assert _worst_waiting(160_000, 50) <= 1_500
+
+
+@pytest.mark.asyncio
+async def test_a_ledger_remembers_a_bounded_number_of_answers():
+    from openmahjong.server.prompts import ANSWERS_KEPT, PromptLedger, PromptRejected
+
+    ledger = PromptLedger()
+    for _ in range(10 * ANSWERS_KEPT):
+        ledger.answer(ledger.issue(DISCARDS).seq, DISCARDS[0])
+    assert len(ledger._answered) == ANSWERS_KEPT  # was one number per prompt, for good
+    for seq, code in ((ledger.last_seq, "duplicate"), (1, "stale")):
+        with pytest.raises(PromptRejected) as rejected:
+            ledger.answer(seq, DISCARDS[0])
+        assert rejected.value.code == code  # long answered is also long closed

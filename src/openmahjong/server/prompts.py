@@ -9,10 +9,16 @@ answered is a *duplicate*. Both are refused with that reason and change nothing.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["PendingPrompt", "PromptLedger", "PromptRejected"]
+__all__ = ["ANSWERS_KEPT", "PendingPrompt", "PromptLedger", "PromptRejected"]
+
+#: Answered prompt numbers a ledger remembers, to call a repeated reply ``duplicate``; a reply
+#: to one answered longer ago is ``stale`` (it is closed too), and the memory stays bounded
+#: however long the player stays.
+ANSWERS_KEPT = 64
 
 
 class PromptRejected(Exception):
@@ -38,6 +44,7 @@ class PromptLedger:
         self._next = start
         self.open: PendingPrompt | None = None
         self._answered: set[int] = set()
+        self._answer_order: deque[int] = deque()
 
     @property
     def last_seq(self) -> int:
@@ -80,6 +87,9 @@ class PromptLedger:
                 "illegal_action", f"{action!r} is not one of the actions prompt {seq} offered"
             )
         self._answered.add(seq)
+        self._answer_order.append(seq)
+        if len(self._answer_order) > ANSWERS_KEPT:
+            self._answered.discard(self._answer_order.popleft())
         self.open = None
         prompt.answer.set_result(action)
         return prompt
