@@ -101,9 +101,10 @@ class RiichiSeat:
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
-    #: Passed a ron: furiten until this seat's next draw (or discard, per the options).
+    #: A winning tile went by (a ron passed, or a tile that completes the shape without a
+    #: yaku): furiten until this seat's next draw (or discard, per the options).
     furiten_temporary: bool = False
-    #: Passed a ron while in riichi: furiten for the rest of the hand.
+    #: A winning tile went by while in riichi: furiten for the rest of the hand.
     furiten_riichi: bool = False
     #: Kinds the seat may not discard right now (kuikae after chi or pon).
     kuikae: frozenset[int] = _NO_KINDS
@@ -361,6 +362,23 @@ class RiichiPolicy(RoundPolicy):
             return False
         return self._score(table, seat, trigger.tile, tsumo=False, trigger=trigger) is not None
 
+    def _let_pass(self, table: Table, seat: int, trigger: Trigger) -> None:
+        """A tile that completes the seat's shape goes by with no ron offered (no yaku, or the
+        seat is furiten already): furiten as if a ron had been passed (issue 16; Tenhou and
+        Mahjong Soul count a winning tile whether or not it gave a yaku). A closed kan's tile
+        counts only where a win could rob it (thirteen orphans, on tables that allow it)."""
+        st = table.seats[seat]
+        if trigger.kind == "ankan" and not (
+            self.rules.kokushi_robs_closed_kan
+            and is_kokushi_complete(counts34(st.hand + [trigger.tile]))
+        ):
+            return
+        x: RiichiSeat = st.extra
+        if x.riichi:
+            x.furiten_riichi = True
+        else:
+            x.furiten_temporary = True
+
     def _kans_possible(self, table: Table) -> bool:
         return (
             len(self.state.kans) < 4
@@ -468,14 +486,22 @@ class RiichiPolicy(RoundPolicy):
         else:
             may_ron = i in self.waiting_on(table, seat)
         if trigger.kind != "discard":  # a kan tile may only be robbed for a win
-            return [Ron()] if may_ron and self._can_ron(table, seat, trigger) else []
+            if not may_ron:
+                return []
+            if self._can_ron(table, seat, trigger):
+                return [Ron()]
+            self._let_pass(table, seat, trigger)
+            return []
         may_pon = hand.count(k) + hand.count(red) >= 2
         may_chi = seat == (trigger.seat + 1) % 4 and k < 40 and _holds_run_partners(hand, k)
         if not (may_ron or may_pon or may_chi):
             return []
         opts: list[Action] = []
-        if may_ron and self._can_ron(table, seat, trigger):
-            opts.append(Ron())
+        if may_ron:
+            if self._can_ron(table, seat, trigger):
+                opts.append(Ron())
+            else:
+                self._let_pass(table, seat, trigger)
         st = table.seats[seat]
         x: RiichiSeat = st.extra
         if x.riichi or self._four_kan_abort_pending():
