@@ -21,7 +21,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 import openmahjong
-from openmahjong.server.deps import session_for_token
+from openmahjong.server.deps import client_address, session_for_token
 from openmahjong.server.prompts import PendingPrompt, PromptLedger, PromptRejected
 from openmahjong.server.protocol import (
     CLIENT_TYPES,
@@ -53,7 +53,10 @@ CLOSE_CODES = {
     "not_signed_in": 4401,
     "forbidden_origin": 4403,
     "timeout": 4408,
+    "too_many_connections": 4409,
     "too_slow": 4429,
+    # The server failed before the welcome (the database away, say): the standard code.
+    "internal": 1011,
 }
 HELLO_SECONDS = 10.0
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -138,6 +141,8 @@ class Hub:
         self.seated: Callable[[int], bool] = lambda _user_id: False
         #: The highest prompt number a forgotten ledger had used.
         self._released_seq = 0
+        #: Open play sockets per client address, signed in or not yet (the per-address cap).
+        self.addresses: dict[str, int] = {}
 
     def ledger(self, user_id: int) -> PromptLedger:
         ledger = self.ledgers.get(user_id)
@@ -160,6 +165,22 @@ class Hub:
 
     def connected(self, user_id: int) -> bool:
         return bool(self.clients.get(user_id))
+
+    def open_address(self, address: str, cap: int) -> bool:
+        """Count one more socket from ``address``; ``False`` (nothing counted) when it already
+        holds ``cap`` (0: no cap)."""
+        held = self.addresses.get(address, 0)
+        if cap and held >= cap:
+            return False
+        self.addresses[address] = held + 1
+        return True
+
+    def close_address(self, address: str) -> None:
+        held = self.addresses.get(address, 0) - 1
+        if held > 0:
+            self.addresses[address] = held
+        else:
+            self.addresses.pop(address, None)
 
     def send(self, user_id: int, message: BaseModel | str) -> int:
         """Queue ``message`` to every connection of the player; returns how many took it. A
@@ -272,6 +293,25 @@ async def play(websocket: WebSocket) -> None:
     state: ServerState = websocket.app.state.om
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
+    # Counted from the accept, before any hello: a socket that never signs in holds a place.
+    address = client_address(websocket)
+    cap = state.settings.max_sockets_per_address
+    if not hub.open_address(address, cap):
+        with contextlib.suppress(WebSocketDisconnect):
+            await _refuse_and_close(
+                websocket,
+                "too_many_connections",
+                f"your address has {cap} connections open already: close one first",
+            )
+        return
+    try:
+        await _session(websocket, state, hub)
+    finally:
+        hub.close_address(address)
+
+
+async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
+    """An accepted socket: hello, sign-in and welcome, then its messages until it closes."""
     try:
         try:
             data = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
@@ -285,11 +325,23 @@ async def play(websocket: WebSocket) -> None:
                     f"{PROTOCOL_VERSION}",
                 )
             user = await _authenticate(state, websocket, hello)
+            # No await from this check to ``hub._add``: two sockets cannot both take the last
+            # place.
+            cap = state.settings.max_sockets_per_user
+            if cap and len(hub.clients.get(user.id, ())) >= cap:
+                raise _Refused(
+                    "too_many_connections",
+                    f"this account has {cap} connections open already: close one first",
+                )
         except TimeoutError:
             await _refuse_and_close(websocket, "timeout", f"no hello within {HELLO_SECONDS:g} s")
             return
         except _Refused as refused:
             await _refuse_and_close(websocket, refused.code, refused.message)
+            return
+        except Exception:  # the database away, say: the client is told, then the socket closes
+            log.exception("a connection failed before its welcome")
+            await _refuse_and_close(websocket, "internal", "the server failed: try again later")
             return
         client = Client(websocket, user.id)
         client.start()
@@ -302,7 +354,7 @@ async def play(websocket: WebSocket) -> None:
         hub._add(client)
         rooms = getattr(websocket.app.state, "rooms", None)
         if rooms is not None:  # seated in a game: the room, the game and the full view first
-            rooms.connected(user.id)
+            rooms.connected(user.id, client)  # to this socket only: the others have them
         ledger = hub.ledgers.get(user.id)  # a connection alone makes none
         pending = ledger.open if ledger is not None else None
         if pending is not None:  # a reconnect: the question is still waiting
@@ -310,6 +362,8 @@ async def play(websocket: WebSocket) -> None:
         try:
             await _serve(client, hub, user, rooms)
         finally:
+            if rooms is not None:  # what this socket watched goes with it
+                rooms.disconnected(client)
             hub._drop(client)
             await client.stop()
     except WebSocketDisconnect:
@@ -317,30 +371,47 @@ async def play(websocket: WebSocket) -> None:
 
 
 async def _serve(client: Client, hub: Hub, user: User, rooms: Any) -> None:
-    from openmahjong.server.room import RoomError
-
+    """After the welcome nothing the client sends closes the connection: a refusal or a
+    failure of ours is an ``error``, and the next message is read."""
     while True:
         try:
             message = _parse(await _receive(client.websocket))
         except _Refused as refused:
             client.post(Error(code=refused.code, message=refused.message))
             continue
-        if isinstance(message, Ping):
-            client.post(Pong(id=message.id))
-        elif isinstance(message, Hello):
-            client.post(Error(code="protocol", message="hello was already received"))
-        elif isinstance(message, RoomCommand | QueueCommand):
-            if rooms is None:
-                client.post(Error(code="no_rooms", message="this server runs no rooms"))
-                continue
-            try:
-                await rooms.command(user, message)
-            except RoomError as refused:
-                client.post(Error(code=refused.code, message=refused.message))
-        else:
-            try:
-                hub.ledger(client.user_id).answer(message.seq, message.action)
-            except PromptRejected as rejected:
-                client.post(Error(code=rejected.code, message=rejected.message, seq=message.seq))
-                continue
-            hub.send(client.user_id, Accepted(seq=message.seq))
+        try:
+            await _handle(client, hub, user, rooms, message)
+        except Exception:
+            log.exception("user %s: a %s message failed", user.id, message.type)
+            client.post(
+                Error(
+                    code="internal",
+                    message=f"the server failed to carry out this {message.type}: try again",
+                )
+            )
+
+
+async def _handle(client: Client, hub: Hub, user: User, rooms: Any, message: Any) -> None:
+    from openmahjong.server.room import RoomError
+
+    if isinstance(message, Ping):
+        client.post(Pong(id=message.id))
+    elif isinstance(message, Hello):
+        client.post(Error(code="protocol", message="hello was already received"))
+    elif isinstance(message, RoomCommand | QueueCommand):
+        if rooms is None:
+            client.post(Error(code="no_rooms", message="this server runs no rooms"))
+            return
+        try:
+            # The connection goes along: a catch-up (a spectator's replay, a refreshed
+            # state) is for this socket, not every socket of the account.
+            await rooms.command(user, message, client)
+        except RoomError as refused:
+            client.post(Error(code=refused.code, message=refused.message))
+    else:
+        try:
+            hub.ledger(client.user_id).answer(message.seq, message.action)
+        except PromptRejected as rejected:
+            client.post(Error(code=rejected.code, message=rejected.message, seq=message.seq))
+            return
+        hub.send(client.user_id, Accepted(seq=message.seq))

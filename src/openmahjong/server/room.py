@@ -42,6 +42,7 @@ from pydantic_core import to_jsonable_python
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset
+from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.play import encode
 from openmahjong.server.prompts import PendingPrompt
 from openmahjong.server.protocol import (
@@ -106,30 +107,61 @@ def _event_text(room: int, game: int, event: Event) -> str:
     return encode(GameEvent.model_construct(room=room, game=game, event=event_to_dict(event)))
 
 
+#: Messages one channel may hold waiting for their time. A spectator's holds the public
+#: events of its delay (at most one game's, a few thousand); past this it is dropped.
+CHANNEL_LIMIT = 20_000
+
+
 class Channel:
     """One recipient's ordered, delayed outbox: a message is sent at its time, never before a
-    message queued earlier. ``send`` is the hub (it only queues to sockets)."""
+    message queued earlier. ``send`` is the hub (it only queues to sockets), or one
+    connection's ``post`` for a spectator.
 
-    def __init__(self, send: Callable[[BaseModel | str], Any]) -> None:
+    ``gone`` (spectators): called once the recipient refuses a message (its connection is cut
+    off or closed) or ``CHANNEL_LIMIT`` messages wait; the channel then closes, dropping what
+    it held, so nothing is ever buffered for a reader that does not read."""
+
+    def __init__(
+        self,
+        send: Callable[[BaseModel | str], Any],
+        gone: Callable[[], None] | None = None,
+    ) -> None:
         self._send = send
+        self._gone = gone
         self._queue: deque[list[Any]] = deque()  # [when, message]
         self._last = 0.0
         #: Nothing queued from now on goes out before this time (catch-up delays).
         self.floor = 0.0
         self._task: asyncio.Task[None] | None = None
+        self.closed = False
 
     def put(self, message: BaseModel | str, when: float | None = None) -> float:
         """Queue ``message`` (a model or its encoded JSON) for ``when`` (default: now); returns
         when it will go out."""
         now = time.monotonic()
+        if self.closed:
+            return now
         at = max(when if when is not None else now, self.floor, self._last, now)
         self._last = at
         if not self._queue and at <= now:
-            self._send(message)
+            self._deliver(message)
+        elif self._gone is not None and len(self._queue) >= CHANNEL_LIMIT:
+            self._drop()
         else:
             self._queue.append([at, message])
             self._wake()
         return at
+
+    def _deliver(self, message: BaseModel | str) -> None:
+        if not self._send(message) and self._gone is not None:
+            self._drop()
+
+    def _drop(self) -> None:
+        gone = self._gone
+        self.close()
+        if gone is not None:
+            self._gone = None
+            gone()
 
     def expedite(self) -> None:
         """Everything waiting goes out now (a claimant acted during the protection delay)."""
@@ -156,9 +188,11 @@ class Channel:
                 await asyncio.sleep(delay)
                 continue
             self._queue.popleft()
-            self._send(message)
+            self._deliver(message)
 
     def close(self) -> None:
+        self.closed = True
+        self._queue.clear()
         if self._task is not None:
             self._task.cancel()
 
@@ -209,6 +243,8 @@ class _Game:
     protected: set[int] = field(default_factory=set)
     protect_acted: bool = False
     public_log: list[tuple[float, BaseModel | str]] = field(default_factory=list)
+    #: Where each hand's public events begin in ``public_log`` (its ``HandStarted``).
+    hand_starts: list[int] = field(default_factory=list)
 
 
 def _bot_for(ruleset: str, seed: int) -> Any:
@@ -273,7 +309,9 @@ class Room:
         self.ruleset = get_ruleset(row.ruleset)
         self.size: int = getattr(self.ruleset, "seats", 4)
         self.lobby: list[SeatSlot | None] = [None] * self.size
-        self.spectators: dict[int, Channel] = {}
+        #: One channel per watching *connection* (a ``play.Client``): a socket watches, not an
+        #: account, so a catch-up goes to the socket that asked for it and to no other.
+        self.spectators: dict[Any, Channel] = {}
         self.channels: dict[int, Channel] = {}  # user id -> channel, seated players
         self.game: _Game | None = None
         self.task: asyncio.Task[None] | None = None
@@ -311,20 +349,55 @@ class Room:
                 )
                 for i, s in enumerate(seats)
             ],
-            spectators=len(self.spectators),
+            spectators=len({c.user_id for c in self.spectators}),  # accounts, not sockets
             game=self.game.id if self.game is not None else None,
             supplied_seed=self.supplied_seed is not None,
         )
 
     def members(self) -> set[int]:
+        """The players seated here (spectators are connections: ``spectators``)."""
         seats = self.game.seats if self.game is not None else self.lobby
-        ids = {s.user_id for s in seats if s is not None and s.user_id is not None}
-        return ids | set(self.spectators)
+        return {s.user_id for s in seats if s is not None and s.user_id is not None}
 
-    def announce(self) -> None:
-        message = self.state()
+    def announce(self, *, spectators: bool = True) -> None:
+        """The room's state to every socket of its players and to each watching socket.
+        ``spectators=False`` (only the count of spectators changed) leaves the watchers out,
+        so N sockets coming to watch cost N messages each to the players, not N * N."""
+        message = encode(self.state())
         for uid in self.members():
             self.manager.hub.send(uid, message)
+        if spectators:
+            for connection in list(self.spectators):
+                connection.post(message)
+
+    def watch(self, connection: Any) -> Channel:
+        """``connection`` watches from now on, afresh: a socket that watches again (after a
+        restart the room has forgotten it) gets a new channel, so the old channel's delayed
+        messages never arrive a second time after the new start."""
+        old = self.spectators.pop(connection, None)
+        if old is not None:
+            old.close()
+        ch = self.spectators[connection] = Channel(
+            connection.post, gone=lambda: self.unwatch(connection)
+        )
+        self.manager.watching.setdefault(connection, set()).add(self.id)
+        return ch
+
+    def unwatch(self, connection: Any, *, announce: bool = True) -> bool:
+        """``connection`` no longer watches (it left, closed, or was cut off as too slow);
+        whatever its channel held is dropped. ``False`` if it was not watching."""
+        ch = self.spectators.pop(connection, None)
+        if ch is None:
+            return False
+        ch.close()
+        rooms = self.manager.watching.get(connection)
+        if rooms is not None:
+            rooms.discard(self.id)
+            if not rooms:
+                del self.manager.watching[connection]
+        if announce:
+            self.announce(spectators=False)
+        return True
 
     def channel(self, user_id: int) -> Channel:
         ch = self.channels.get(user_id)
@@ -333,7 +406,11 @@ class Room:
             ch = self.channels[user_id] = Channel(lambda m, u=user_id: hub.send(u, m))
         return ch
 
-    async def join(self, user: User, password: str | None, spectate: bool) -> None:
+    async def join(
+        self, user: User, password: str | None, spectate: bool, connection: Any = None
+    ) -> None:
+        """Sit down, or (``spectate``) watch from ``connection``: the socket that sent the
+        command, which alone gets the catch-up and what follows."""
         if self.password_hash is not None and self.seat_of(user.id) is None:
             ok = password is not None and await self.manager.state.passwords.verify(
                 self.password_hash, password
@@ -345,21 +422,17 @@ class Room:
                 raise RoomError("no_spectators", f"room {self.id} does not allow spectators")
             if self.seat_of(user.id) is not None:
                 raise RoomError("seated", "you are seated here: players do not spectate")
-            # Watching again (a reconnect, a restart) starts afresh: the old channel's delayed
-            # messages would arrive a second time after the new start.
-            old = self.spectators.pop(user.id, None)
-            if old is not None:
-                old.close()
-            hub = self.manager.hub
-            ch = self.spectators[user.id] = Channel(lambda m, u=user.id: hub.send(u, m))
-            self.manager.hub.send(user.id, self.state())
+            if connection is None:
+                raise RoomError("no_connection", "watching takes a connection to send to")
+            ch = self.watch(connection)
+            connection.post(self.state())
             if self.game is not None:
                 self._send_spectator_start(ch)
-            self.announce()
+            self.announce(spectators=False)
             return
         async with self.manager.waiting_lock:
             if self.seat_of(user.id) is not None:  # joining again: a refresh of the state
-                self.send_state_to(user.id)
+                self.send_state_to(user.id, connection)
                 return
             if self.game is not None:
                 raise RoomError("room_playing", "a game is being played here: spectate instead")
@@ -372,7 +445,8 @@ class Room:
             if line is not None:  # else a table formed from the line would seat them twice
                 raise RoomError("queued", f"you wait in the {' '.join(line)} line: unqueue first")
             await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
-            self.spectators.pop(user.id, None)
+            for watcher in [c for c in self.spectators if c.user_id == user.id]:
+                self.unwatch(watcher, announce=False)  # a player does not spectate
             self.manager.seated(user.id, self)
         self.announce()
 
@@ -420,10 +494,18 @@ class Room:
             if row.user_id is not None:
                 self.manager.seated(row.user_id, self)
 
-    async def leave(self, user_id: int) -> None:
-        if user_id in self.spectators:
-            self.spectators.pop(user_id).close()
-            self.announce()
+    async def leave(self, user_id: int, connection: Any = None) -> None:
+        """Stand up from a lobby seat, or stop watching from ``connection`` (the socket that
+        sent the command; without one, every socket of the account stops watching)."""
+        if connection is not None:
+            watchers = [connection]
+        else:
+            watchers = [c for c in self.spectators if c.user_id == user_id]
+        stopped = [c for c in watchers if self.unwatch(c)]
+        if stopped:
+            state = encode(self.state())
+            for c in stopped:
+                c.post(state)
             return
         async with self.manager.waiting_lock:
             seat = self.seat_of(user_id)
@@ -589,14 +671,12 @@ class Room:
         if not game.public_log:
             # The match dealt its hand before any action went through _broadcast: spectators
             # get that hand's public events (HandStarted first) the same delayed way.
-            now = time.monotonic()
-            for e in game.match.table.events_for(None):
-                game.public_log.append((now, _event_text(self.id, game.id, e)))
+            self._log_hand_start(game, time.monotonic())
         self.announce()
         for i, slot in enumerate(game.seats):
             if slot.user_id is not None:
                 self._send_game_start(slot.user_id, i)
-        for ch in self.spectators.values():
+        for ch in list(self.spectators.values()):
             self._send_spectator_start(ch)
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
 
@@ -689,29 +769,62 @@ class Room:
 
     def _send_spectator_start(self, ch: Channel) -> None:
         """A spectator sees the game as it was ``spectator_delay`` seconds ago: the start, then
-        every public event at its time plus the delay."""
+        the public events from the start of the hand it sees now, each at its time plus the
+        delay. Earlier hands are not replayed: a catch-up is one hand long however long the
+        game has run (a whole game's events would overflow a connection's outbox)."""
         game = self.game
         assert game is not None
         delay = self.settings.spectator_delay
         ch.put(self._start_message(None))
-        for at, message in game.public_log:
+        for at, message in game.public_log[self._replay_start(game, time.monotonic()) :]:
             ch.put(message, at + delay)
 
-    def send_state_to(self, user_id: int) -> None:
-        """A (re)connected member: the room, and if a game runs, the game and the full view."""
-        self.manager.hub.send(user_id, self.state())
+    def _replay_start(self, game: _Game, now: float) -> int:
+        """Where in ``public_log`` the hand a spectator sees at ``now`` begins (the last hand
+        started at least ``spectator_delay`` ago; the first one kept, if none was)."""
+        due = now - self.settings.spectator_delay
+        start = game.hand_starts[0] if game.hand_starts else 0
+        for i in game.hand_starts:
+            if game.public_log[i][0] > due:
+                break
+            start = i
+        return start
+
+    def _log_hand_start(self, game: _Game, now: float) -> list[str]:
+        """A hand was dealt: its public events (``HandStarted`` first: dealer, honba, dora
+        indicators) go to the public log, which forgets what no spectator can be sent any
+        more (the hands before the one a new spectator would see). Returns the messages."""
+        start = self._replay_start(game, now)
+        if start:
+            del game.public_log[:start]
+            game.hand_starts = [i - start for i in game.hand_starts if i >= start]
+        game.hand_starts.append(len(game.public_log))
+        messages = [_event_text(self.id, game.id, e) for e in game.match.table.events_for(None)]
+        game.public_log.extend((now, m) for m in messages)
+        return messages
+
+    def send_state_to(self, user_id: int, connection: Any = None) -> None:
+        """A (re)connected member: the room, and if a game runs, the game and the full view;
+        to ``connection`` only (the socket that connected or asked), else to every socket."""
+        hub = self.manager.hub
+
+        def send(message: BaseModel) -> None:
+            if connection is not None:
+                connection.post(message)
+            else:
+                hub.send(user_id, message)
+
+        send(self.state())
         game = self.game
         if game is None:
             return
         player = self.seat_of(user_id)
         if player is not None:
             seat = self._seat_of(game, player)
-            # Straight to the hub: the channel may be holding messages for this seat (call
+            # Not through the channel: it may be holding messages for this seat (call
             # protection); the view is the current state, which those messages will repeat.
-            self.manager.hub.send(user_id, self._start_message(seat))
-            self.manager.hub.send(user_id, self._view_message(seat))
-        elif user_id in self.spectators:
-            self._send_spectator_start(self.spectators[user_id])
+            send(self._start_message(seat))
+            send(self._view_message(seat))
 
     # ------------------------------------------------------------------ the game task
     async def _run(self) -> None:
@@ -939,11 +1052,16 @@ class Room:
             game.hands_done = len(match.results)
             game.banks = [float(self.settings.bank_seconds)] * self.size
         if match.finished is False and match.table is not table:
-            # A new hand: every seat starts it from a full view.
+            # A new hand: every seat starts it from a full view, spectators from its public
+            # start (the match dealt it inside ``act``: no event of the action carries it).
             for player, slot in enumerate(game.seats):
                 if slot.user_id is not None:
                     seat_now = self._seat_of(game, player)
                     self.channel(slot.user_id).put(self._view_message(seat_now))
+            now = time.monotonic()
+            for message in self._log_hand_start(game, now):
+                for ch in list(self.spectators.values()):
+                    ch.put(message, now + self.settings.spectator_delay)
 
     def _broadcast(
         self,
@@ -1015,7 +1133,7 @@ class Room:
                 continue
             message = message_for(e)
             game.public_log.append((now, message))
-            for ch in self.spectators.values():
+            for ch in list(self.spectators.values()):  # a channel may close on the way
                 ch.put(message, now + s.spectator_delay)
         if opened:
             game.protected = {i for i in range(self.size) if i not in opened and i != discarder}
@@ -1067,7 +1185,7 @@ class Room:
         for slot in game.seats:
             if slot.user_id is not None:
                 self.channel(slot.user_id).put(end)
-        for ch in self.spectators.values():
+        for ch in list(self.spectators.values()):
             ch.put(end, time.monotonic() + self.settings.spectator_delay)
         for slot in game.seats:
             if slot.user_id is not None:
@@ -1081,8 +1199,10 @@ class Room:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
-        for ch in [*self.channels.values(), *self.spectators.values()]:
+        for ch in self.channels.values():
             ch.close()
+        for connection in list(self.spectators):
+            self.unwatch(connection, announce=False)
 
 
 #: How soon a thread waiting for the interpreter lock gets it from the event loop's thread.
@@ -1139,6 +1259,8 @@ class RoomManager:
         #: Held from the checks of a lobby or queue change to its change in memory: the change
         #: is stored in between (an await), and nothing else may change seats or lines then.
         self.waiting_lock = asyncio.Lock()
+        #: The rooms each connection (a ``play.Client``) watches: what its close takes along.
+        self.watching: dict[Any, set[int]] = {}
 
     def seated(self, user_id: int, room: Room) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
@@ -1155,6 +1277,8 @@ class RoomManager:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
+        if not row_id_in_range(room_id):  # no row has it, and the database would overflow
+            raise RoomError("no_such_room", "no such room: room ids run from 1 to 2**63 - 1")
         async with self._lock:
             room = self.rooms.get(room_id)
             if room is not None:
@@ -1255,16 +1379,27 @@ class RoomManager:
                 await self._advance(key)
         return sum(len(line) for line in self.queues.values())
 
-    def connected(self, user_id: int) -> None:
+    def connected(self, user_id: int, connection: Any = None) -> None:
         """A player's connection is up: send each room they sit in its state and their view,
-        and the line they wait in."""
+        and the line they wait in, to that connection (the player's other sockets have them
+        already; without a connection, to every socket)."""
         for room_id in sorted(self.by_user.get(user_id, ())):
             room = self.rooms.get(room_id)
             if room is not None:
-                room.send_state_to(user_id)
+                room.send_state_to(user_id, connection)
         key = self.queued(user_id)
         if key is not None:
-            self.hub.send(user_id, self._queued(key))
+            if connection is not None:
+                connection.post(self._queued(key))
+            else:
+                self.hub.send(user_id, self._queued(key))
+
+    def disconnected(self, connection: Any) -> None:
+        """A connection closed: it stops watching every room it watched."""
+        for room_id in sorted(self.watching.pop(connection, ())):
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.unwatch(connection)
 
     # ------------------------------------------------------------------ matchmaking
     @staticmethod
@@ -1418,7 +1553,9 @@ class RoomManager:
                 self.unseated(user.id, room)
             raise
 
-    async def command(self, user: User, message: Any) -> None:
+    async def command(self, user: User, message: Any, connection: Any = None) -> None:
+        """Carry out a room or queue command of ``user`` sent on ``connection`` (a
+        ``play.Client``; what answers only the asker goes there)."""
         from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Queue, Ready, Start
 
         if isinstance(message, Queue):
@@ -1429,9 +1566,9 @@ class RoomManager:
             return
         room = await self.get(message.room)
         if isinstance(message, Join):
-            await room.join(user, message.password, message.spectate)
+            await room.join(user, message.password, message.spectate, connection)
         elif isinstance(message, Leave):
-            await room.leave(user.id)
+            await room.leave(user.id, connection)
         elif isinstance(message, Ready):
             await room.ready(user.id, message.ready)
         elif isinstance(message, AddBot):
@@ -1454,9 +1591,11 @@ class RoomManager:
                 if slot is not None and slot.user_id is not None:
                     self.unseated(slot.user_id, room)
             room.lobby = [None] * room.size
-        closed = room.state().model_copy(update={"status": "closed"})
+        closed = encode(room.state().model_copy(update={"status": "closed"}))
         for uid in members:
             self.hub.send(uid, closed)
+        for connection in list(room.spectators):
+            connection.post(closed)
         await room.stop()
 
     async def close(self) -> None:

@@ -130,6 +130,18 @@ class Settings(BaseSettings):
         ge=0,
         description="On SIGTERM or Ctrl-C, how long open connections may take to finish.",
     )
+    max_sockets_per_user: int = Field(
+        default=8,
+        ge=0,
+        description="Play WebSockets (/ws) one account may hold open at once; one more is "
+        "refused with too_many_connections (close code 4409). 0: no limit.",
+    )
+    max_sockets_per_address: int = Field(
+        default=64,
+        ge=0,
+        description="Play WebSockets one client address may hold open at once, signed in or "
+        "not yet (the address as client_address counts it, proxies considered). 0: no limit.",
+    )
 
     # --- web client
     web_dir: Path | None = Field(
