@@ -13,6 +13,7 @@ from typing import Any
 
 from openmahjong import tiles as T
 from openmahjong.formats.game import FormatError, replay_imported
+from openmahjong.formats.mjai import standard_order
 from openmahjong.rules.riichi.game.round import WinResult
 from openmahjong.rules.riichi.yaku_table import YAKU
 from openmahjong.table.kernel import Phase, Table
@@ -122,7 +123,8 @@ _ABORT_MJAI = {
 
 def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Our record as mjai events (the standard dialect: ``hora`` with ``deltas``,
-    ``ura_markers``, ``fan``, ``fu`` and ``yakus``)."""
+    ``ura_markers``, ``fan``, ``fu`` and ``yakus``), each hand's events in the order mjai
+    consumers expect (:func:`~openmahjong.formats.mjai.standard_order`)."""
     from openmahjong.table.events import (
         Called,
         Dealt,
@@ -198,7 +200,7 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
         out.append({"type": "tsumo", "actor": first_draw[0], "pai": m(first_draw[1])})
-        out.extend(body)
+        out.extend(standard_order(body))
         out.append({"type": "end_kyoku"})
     result = record.get("result")
     end: dict[str, Any] = {"type": "end_game"}

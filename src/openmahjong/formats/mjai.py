@@ -222,3 +222,40 @@ def _ryukyoku_reason(hand: HandLog, reason: Any) -> str:
     ):
         return "nine_terminals"
     return "exhaustive"
+
+
+# --------------------------------------------------------------------------- writing order
+
+_CALLS = ("chi", "pon", "daiminkan")
+
+
+def standard_order(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """mjai events in the order mjai consumers expect, from events in the engine's order.
+
+    The engine reveals an open or added kan's dora after its caller's discard and accepts a
+    riichi after the call that takes the riichi discard. libriichi's arena (Mortal, the
+    simulator of mjai.app: ``libriichi/src/arena/board.rs``) and Tenhou's mjlog write:
+
+    * ``dahai`` then its ``dora`` -> ``dora`` then ``dahai`` (an open or added kan's indicator
+      comes between the replacement ``tsumo`` and the discard, after a ``reach``);
+    * a ``chi``/``pon``/``daiminkan`` then ``reach_accepted`` -> ``reach_accepted`` first;
+    * ``ankan`` then two ``dora`` -> the first (the earlier open kan's, shown as this kan is
+      declared) before the ``ankan``, the closed kan's own after it.
+
+    Only adjacent events move, so the pass works on a whole hand or on one batch of a live
+    game alike (a discard and the dora it reveals arrive together).
+    """
+    out = list(events)
+    i = 0
+    while i < len(out):
+        kind = out[i]["type"]
+        j = i + 1
+        follows = "reach_accepted" if kind in _CALLS else "dora"
+        while j < len(out) and out[j]["type"] == follows:
+            j += 1
+        if kind == "ankan":
+            j -= 1  # the closed kan's own dora stays after it
+        if j > i + 1 and kind in ("dahai", "ankan", *_CALLS):
+            out[i:j] = [*out[i + 1 : j], out[i]]
+        i = max(j, i + 1)
+    return out
