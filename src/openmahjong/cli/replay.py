@@ -305,7 +305,7 @@ def _check_openmahjong(data: dict[str, Any], report: FileReport) -> None:
     stored_result = data.get("result")
     if isinstance(stored_result, dict) and match.finished:
         mine_result = match.record()["result"]
-        for key in ("final_points", "ranking", "places"):
+        for key in ("final_points", "ranking", "places", "settlement"):
             if key in stored_result and stored_result[key] != mine_result[key]:
                 report.mismatch(
                     "result",

@@ -38,6 +38,7 @@ from openmahjong.rules.riichi.game.match import (
 )
 from openmahjong.rules.riichi.game.options import PRESETS, GameOptions, preset
 from openmahjong.rules.riichi.game.round import HandResult, new_hand
+from openmahjong.rules.riichi.game.settlement import settlement_document
 from openmahjong.rules.riichi.yaku_table import YAKU
 from openmahjong.table.actions import (
     PASS,
@@ -601,6 +602,7 @@ def replay_game(game: GameLog) -> tuple[dict[str, Any], GameReport]:
             "final_points": final,
             "ranking": order,
             "places": [order.index(s) + 1 for s in range(4)],
+            "settlement": settlement_document(final, options),
         }
     return record, report
 

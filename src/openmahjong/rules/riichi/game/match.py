@@ -15,6 +15,7 @@ from typing import Any
 from openmahjong.fairness import shuffled_wall
 from openmahjong.rules.riichi.game.options import PRESETS, GameOptions
 from openmahjong.rules.riichi.game.round import HandResult, new_hand
+from openmahjong.rules.riichi.game.settlement import settlement_document
 from openmahjong.table.kernel import Table
 from openmahjong.table.match import (
     RECORD_FORMAT,
@@ -100,11 +101,17 @@ def advance(state: MatchState, result: HandResult, options: GameOptions) -> Matc
         return _finish(state, points, sticks, note + ", bust")
     leader = ranking(points)[0]
     top = points[leader]
+    reached = top >= options.first_place_requirement
     if result.dealer_continues:
+        if state.label > base_last and reached:
+            # Extension (sudden death): any settlement that gives first place the requirement
+            # ends the match, a dealer continuation included.
+            return _finish(state, points, sticks, note + ", first place has the requirement")
         if (
             state.label >= base_last
             and leader == state.dealer
-            and top >= (options.first_place_requirement)
+            and reached
+            and (options.all_last_abort_stops or not result.abortive)
         ):
             return _finish(state, points, sticks, note + ", leading dealer stops")
         return replace(
@@ -115,7 +122,7 @@ def advance(state: MatchState, result: HandResult, options: GameOptions) -> Matc
             round_index=state.round_index + 1,
             history=state.history + (note,),
         )
-    if state.label >= base_last and top >= options.first_place_requirement:
+    if state.label >= base_last and reached:
         return _finish(state, points, sticks, note + ", first place has the requirement")
     if state.label >= max_label:
         return _finish(state, points, sticks, note + ", last possible hand")
@@ -207,6 +214,21 @@ class RiichiMatch(Match[MatchState, HandResult]):
 
     def _final_points(self) -> Sequence[int]:
         return self.state.final_points or self.state.points
+
+    def record(
+        self,
+        *,
+        reveal: bool | None = None,
+        started_at: str | None = None,
+        ended_at: str | None = None,
+    ) -> dict[str, Any]:
+        """The shared record, whose ``result`` also has the final ``settlement`` (return
+        points, oka and uma as the preset's platform pays them: ``settlement.py``)."""
+        document = super().record(reveal=reveal, started_at=started_at, ended_at=ended_at)
+        result = document.get("result")
+        if result is not None:
+            result["settlement"] = settlement_document(result["final_points"], self.options)
+        return document
 
 
 # Older names of the shared record helpers (they live in ``openmahjong.table.match`` now).

@@ -31,6 +31,14 @@ class GameOptions(BaseModel):
     starting_points: int = 25000
     return_points: int = 25000
     first_place_requirement: int = 30000
+    #: At all-last, an abortive draw with the dealer leading at the first-place requirement ends
+    #: the match (the profile: an abortive draw keeps the dealer, a dealer continuation).
+    #: Tenhou stops only on the dealer's win or tenpai and plays the abortive draw's repeat.
+    all_last_abort_stops: bool = True
+    #: Final settlement (``settlement.py``): uma by place, in thousands of points, and how the
+    #: final points are rounded: ``exact`` (Mahjong Soul) or to the ``thousand`` (Tenhou).
+    uma: tuple[int, int, int, int] = (15, 5, -5, -15)
+    final_rounding: Literal["exact", "thousand"] = "exact"
     #: Base length: 4 (tonpuu) or 8 (hanchan) hands before repeats and extension.
     length: Literal[4, 8] = 8
     #: Scorer preset (``openmahjong.rules.riichi.options``).
@@ -54,6 +62,10 @@ PRESETS: dict[str, GameOptions] = {
         triple_ron_abort=True,
         temporary_furiten_until="discard",
         scoring="tenhou",
+        all_last_abort_stops=False,
+        return_points=30000,
+        uma=(20, 10, -10, -20),
+        final_rounding="thousand",
     ),
     "tenhou-hanchan": GameOptions(
         name="tenhou-hanchan",
@@ -61,6 +73,10 @@ PRESETS: dict[str, GameOptions] = {
         triple_ron_abort=True,
         temporary_furiten_until="discard",
         scoring="tenhou",
+        all_last_abort_stops=False,
+        return_points=30000,
+        uma=(20, 10, -10, -20),
+        final_rounding="thousand",
     ),
 }
 
