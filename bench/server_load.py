@@ -46,6 +46,7 @@ def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
     env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table from one address
     env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table, all from this address
+    env["OPENMAHJONG_MAX_SOCKETS_PER_ADDRESS"] = "0"  # and four sockets per table
     process = subprocess.Popen(
         [
             sys.executable,

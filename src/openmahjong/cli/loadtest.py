@@ -356,7 +356,8 @@ def loadtest(
 ) -> None:
     """Tables of four bot clients over real WebSockets (as guests); reports tables, games
     finished, actions, errors and latency (p50, p99 in ms, reply sent to own discard broadcast).
-    The server must allow the guests: run it with OPENMAHJONG_GUEST_LIMIT=0."""
+    The server must allow the guests and their sockets, all from this address: run it with
+    OPENMAHJONG_GUEST_LIMIT=0 and OPENMAHJONG_MAX_SOCKETS_PER_ADDRESS=0."""
     try:
         result = asyncio.run(
             run_loadtest(
