@@ -82,7 +82,8 @@ async def test_churn_of_fresh_guests_leaves_no_per_player_state(app, live):
     await _settled(hub)
     assert hub.clients == {}
     assert hub.ledgers == {}  # was one per guest that ever connected
-    assert rooms.by_user == {} and rooms.queues == {}
+    assert hub.addresses == {}  # the per-address socket cap's counts
+    assert rooms.by_user == {} and rooms.queues == {} and rooms.watching == {}
     assert _alive(Client) == clients
     assert _alive(WebSocket) == websockets_before
 
