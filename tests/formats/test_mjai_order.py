@@ -22,20 +22,22 @@ import pytest
 from openmahjong.formats.convert import export_record, import_text
 from openmahjong.formats.mjai import standard_order
 from openmahjong.rules.riichi.game.options import preset
-from openmahjong.table import Ankan, Chi, Discard, Kakan, Minkan, Pon, Ron
-from openmahjong.tiles import parse
 from tests.formats.mjai_consumer import board_order_problems
 from tests.formats.scripted_game import Hand, build
+from tests.formats.scripted_hands import (
+    ANKAN,
+    CHANKAN,
+    DOUBLE_RON,
+    FOUR_KANS,
+    KAKAN,
+    KAN_THEN_ROBBED,
+    MINKAN,
+    RIICHI_CHI,
+    RIICHI_MINKAN,
+    RIICHI_PON,
+)
 
 TENHOU = preset("tenhou-hanchan")
-QUIET = ["12z258m258p258s369m", "37z147m1479p1479s", "456z369p369s1m7m8s8p", "1234567z5m5p5s6m6p6s"]
-SEAT1_EEE = "1117z147m147p147s"
-SEAT3_NO_EAST = "234567z5m5p5s6m6p6s9s"
-DEAD = "2m3m4m6m7m8m9m2p3p4p6p"  # indicator 2m, first kan indicator 3m, first rinshan 6p
-
-
-def t(text: str) -> int:
-    return parse(text)[0]
 
 
 def mjai(*hands: Hand) -> list[dict]:
@@ -55,13 +57,6 @@ def after(events: list[dict], kind: str, n: int = 4) -> list[str]:
 
 # --------------------------------------------------------------------------- kans
 
-MINKAN = Hand(
-    [QUIET[0], SEAT1_EEE, QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(41)), (1, Minkan((41, 41, 41))), (1, Discard(t("7z")))],
-    dead=DEAD,
-    note="an open kan on the dealer's East",
-)
-
 
 def test_open_kan_dora_comes_after_the_replacement_draw_and_before_the_discard():
     events = mjai(MINKAN)
@@ -71,33 +66,10 @@ def test_open_kan_dora_comes_after_the_replacement_draw_and_before_the_discard()
     assert board_order_problems(events) == []
 
 
-KAKAN = Hand(
-    [QUIET[0], "11z7z147m147p147s9s", QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(41)), (1, Pon((41, 41))), (1, Discard(t("7z"))), (1, Kakan(41))],
-    draws="8p8p5z1z",
-    dead=DEAD,
-    note="a pon of East, then the fourth East added",
-)
-
-
 def test_added_kan_dora_comes_after_the_replacement_draw_and_before_the_discard():
     events = mjai(KAKAN)
     assert after(events, "kakan") == ["kakan", "tsumo", "dora", "dahai"]
     assert board_order_problems(events) == []
-
-
-CHANKAN = Hand(
-    [
-        "12z3m1258p258s69m47s",
-        "37z3389m147p1479s",
-        "12m456p789p123s55s",  # waits 3m; no yaku but robbing the kan
-        "1234567z56m6p689s",
-    ],
-    [(0, Discard(t("3m"))), (1, Pon((13, 13))), (1, Discard(t("7z"))), (1, Kakan(13)), (2, Ron())],
-    draws="9m1z9m3m",
-    ends="win",
-    note="an added kan robbed",
-)
 
 
 def test_a_robbed_added_kan_reveals_no_dora():
@@ -107,35 +79,20 @@ def test_a_robbed_added_kan_reveals_no_dora():
     assert board_order_problems(events) == []
 
 
-ANKAN = Hand(
-    ["22z258m258p258s369m", SEAT1_EEE, QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(t("2z"))), (1, Ankan((41, 41, 41, 41)))],
-    draws="1z",
-    dead=DEAD,
-    note="a closed kan",
-)
+def test_a_robbed_added_kan_right_after_an_open_kan_shows_neither_kans_dora():
+    # Tenhou (tenhou6-edge-cases/double_kakan_then_chankan.json lists one indicator) and
+    # libriichi show an open or added kan's dora at its caller's discard, or before the next
+    # kan's replacement draw; a kan robbed before that draw shows nothing, its own or earlier.
+    events = mjai(KAN_THEN_ROBBED)
+    assert after(events, "daiminkan", 4) == ["daiminkan", "tsumo", "kakan", "hora"]
+    assert "dora" not in kinds(events)
+    assert board_order_problems(events) == []
 
 
 def test_closed_kan_dora_comes_at_once_before_the_replacement_draw():
     events = mjai(ANKAN)
     assert after(events, "ankan", 3) == ["ankan", "dora", "tsumo"]
     assert board_order_problems(events) == []
-
-
-FOUR_KANS = Hand(
-    ["1z258m258p258s369m5z", "111z2222z3333z9m9p", "4444z147m147p147s", "567z369p369s369m8p"],
-    [
-        (0, Discard(41)),
-        (1, Minkan((41, 41, 41))),
-        (1, Ankan((42, 42, 42, 42))),
-        (1, Ankan((43, 43, 43, 43))),
-        (1, Discard(t("9m"))),
-        (2, Ankan((44, 44, 44, 44))),
-    ],
-    draws="6m",
-    ends="four_kans",
-    note="an open kan, two closed kans by the same seat, a fourth kan by another",
-)
 
 
 def test_a_closed_kan_before_the_open_kans_discard_shows_the_open_kans_dora_first():
@@ -158,22 +115,6 @@ def test_a_closed_kan_before_the_open_kans_discard_shows_the_open_kans_dora_firs
 
 # --------------------------------------------------------------------------- riichi
 
-RIICHI_PON = Hand(
-    ["123456789m11p56s1z", SEAT1_EEE, QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(41, riichi=True)), (1, Pon((41, 41)))],
-    note="the dealer's riichi discard is called",
-)
-RIICHI_MINKAN = Hand(
-    ["123456789m11p56s1z", SEAT1_EEE, QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(41, riichi=True)), (1, Minkan((41, 41, 41)))],
-    note="the dealer's riichi discard is called for a kan",
-)
-RIICHI_CHI = Hand(
-    ["123456789m11p56s7p", "89p147m147s12345z", QUIET[2], SEAT3_NO_EAST],
-    [(0, Discard(t("7p"), riichi=True)), (1, Chi((t("8p"), t("9p"))))],
-    note="the dealer's riichi discard is taken for a chi",
-)
-
 
 @pytest.mark.parametrize(
     ("hand", "call"),
@@ -183,14 +124,6 @@ def test_reach_accepted_comes_before_the_call_on_the_riichi_discard(hand, call):
     events = mjai(hand)
     assert after(events, "reach") == ["reach", "dahai", "reach_accepted", call]
     assert board_order_problems(events) == []
-
-
-DOUBLE_RON = Hand(
-    ["123456m789p1122z7s", "123456789m11p56s", QUIET[2], "234m567m345p66p68s"],
-    [(0, Discard(t("7s"), riichi=True)), (3, Ron()), (1, Ron())],
-    ends="win",
-    note="the dealer's riichi discard is won on by two seats",
-)
 
 
 def test_no_reach_accepted_when_the_riichi_discard_is_won_on():
@@ -223,7 +156,8 @@ def test_standard_order_moves_only_what_it_must():
 
 
 @pytest.mark.parametrize(
-    "hand", [MINKAN, KAKAN, CHANKAN, FOUR_KANS, RIICHI_PON, RIICHI_CHI, DOUBLE_RON]
+    "hand",
+    [MINKAN, KAKAN, CHANKAN, KAN_THEN_ROBBED, FOUR_KANS, RIICHI_PON, RIICHI_CHI, DOUBLE_RON],
 )
 @pytest.mark.parametrize("to", ["tenhou6", "mjai"])
 def test_both_exports_read_back_to_the_same_hand(hand, to):
@@ -236,8 +170,9 @@ def test_both_exports_read_back_to_the_same_hand(hand, to):
 def test_tenhou6_dora_lists_only_the_shown_indicators():
     docs = {
         h.note: json.loads(export_record(build([h], TENHOU), "tenhou6"))["log"][0]
-        for h in (MINKAN, CHANKAN, FOUR_KANS)
+        for h in (MINKAN, CHANKAN, FOUR_KANS, KAN_THEN_ROBBED)
     }
+    assert len(docs[KAN_THEN_ROBBED.note][2]) == 1
     assert len(docs[MINKAN.note][2]) == 2
     assert len(docs[CHANKAN.note][2]) == 1  # the robbed kan shows none
     assert len(docs[FOUR_KANS.note][2]) == 5

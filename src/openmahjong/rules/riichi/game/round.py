@@ -656,10 +656,15 @@ class RiichiPolicy(RoundPolicy):
             self._x(table, seat).kuikae = self._kuikae_kinds(meld.kind, from_hand, meld.called_tile)
 
     def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
-        if self._majsoul_kan_dora:
-            self._reveal_pending(table)  # a second kan before a discard shows the first's dora
+        # A second kan before a discard shows the first's dora: a closed kan as it is declared,
+        # an added kan only once it is not robbed (``kan_completed``). A kan robbed before its
+        # replacement draw shows no indicator, its own or an earlier one (Tenhou, libriichi).
+        if self._majsoul_kan_dora and meld.kind != "kakan":
+            self._reveal_pending(table)
 
     def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
+        if self._majsoul_kan_dora and meld.kind == "kakan":
+            self._reveal_pending(table)
         self._interrupt(table)
         self.state.kans.append(seat)
         if self._early_kan_dora or meld.kind == "ankan":
