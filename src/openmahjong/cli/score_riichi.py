@@ -68,7 +68,9 @@ def score_riichi(
     sticks: Annotated[int, typer.Option(help="Riichi sticks on the table.")] = 0,
     discarder: Annotated[str | None, typer.Option(help="Seat wind that dealt in.")] = None,
     pao: Annotated[str | None, typer.Option(help="Seat wind liable for the yakuman.")] = None,
-    preset: Annotated[str, typer.Option(help="Rules: majsoul or tenhou.")] = "majsoul",
+    preset: Annotated[
+        str, typer.Option(help="Rules: majsoul or tenhou (or a table preset: MAJSOUL_TONPUU...).")
+    ] = "majsoul",
     lang: Annotated[str, typer.Option(help="Yaku names in en, zh or ja.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

@@ -83,7 +83,7 @@ def selfplay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Let bots play whole matches; write one JSON record per game and print a summary."""
-    from openmahjong.rules.registry import get_ruleset
+    from openmahjong.rules.registry import get_ruleset, preset_name
 
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
@@ -103,6 +103,7 @@ def selfplay(
         options = rules.options(preset)
     except ValueError as problem:
         fail(str(problem))
+    preset = preset_name(rules, preset)  # an alias (MAJSOUL_TONPUU) is reported canonical
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"--out {out_dir} exists and is not a directory")
     try:

@@ -15,7 +15,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-__all__ = ["GROUP", "rulesets", "get_ruleset"]
+__all__ = ["GROUP", "rulesets", "get_ruleset", "preset_name"]
 
 GROUP = "openmahjong.rulesets"
 
@@ -35,3 +35,17 @@ def get_ruleset(name: str) -> Any:
         choices = ", ".join(sorted(known)) or "none installed"
         raise ValueError(f"unknown ruleset {name!r}: choose from {choices}")
     return known[name]
+
+
+def preset_name(ruleset: Any, name: str) -> str:
+    """The canonical name of ``ruleset``'s preset ``name``: a ruleset may accept other names
+    for its presets (Riichi's ``MAJSOUL_TONPUU``) through a ``preset_name`` method; rooms and
+    queues store what this returns. A name the ruleset does not know comes back unchanged (the
+    caller refuses it)."""
+    resolve = getattr(ruleset, "preset_name", None)
+    if resolve is None:
+        return name
+    try:
+        return str(resolve(name))
+    except ValueError:
+        return name

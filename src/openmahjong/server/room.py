@@ -41,7 +41,7 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from openmahjong import fairness
-from openmahjong.rules.registry import get_ruleset
+from openmahjong.rules.registry import get_ruleset, preset_name
 from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.play import encode
 from openmahjong.server.prompts import PendingPrompt
@@ -1435,8 +1435,9 @@ class RoomManager:
 
         The place in line is stored before anyone hears of it; a player in another line moves
         to the end of this one, one already in it keeps their place and hears of it again."""
+        self._line_size((ruleset_name, preset))  # refused when unknown (aliases pass)
+        preset = preset_name(get_ruleset(ruleset_name), preset)  # one line per preset
         key = (ruleset_name, preset)
-        self._line_size(key)
         async with self.waiting_lock:
             if self.by_user.get(user.id):
                 raise RoomError("seated_elsewhere", "you sit in a room: leave it first")

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from openmahjong import fairness
-from openmahjong.rules.registry import get_ruleset, rulesets
+from openmahjong.rules.registry import get_ruleset, preset_name, rulesets
 from openmahjong.server.bounded import RuleChanges
 from openmahjong.server.deps import CurrentUser, DbSession, State
 from openmahjong.server.errors import ApiError
@@ -141,7 +141,11 @@ async def _owner(db: DbSession, room: Room) -> User | None:
 async def available_rulesets() -> dict[str, Any]:
     """The installed rulesets and their presets: what a room may be created with."""
     return {
-        name: {"seats": getattr(r, "seats", None), "presets": sorted(getattr(r, "presets", {}))}
+        name: {
+            "seats": getattr(r, "seats", None),
+            "presets": sorted(getattr(r, "presets", {})),
+            "aliases": dict(getattr(r, "preset_aliases", {})),
+        }
         for name, r in sorted(rulesets().items())
     }
 
@@ -171,7 +175,7 @@ async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUs
         db,
         name=name,
         ruleset=body.ruleset,
-        preset=body.preset,
+        preset=preset_name(get_ruleset(body.ruleset), body.preset),  # an alias: canonical
         owner_id=user.id,
         options=options,
         password_hash=password_hash,

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from openmahjong.rules.riichi.game.options import preset as table_preset
 from openmahjong.rules.riichi.hand import parse_meld
 from openmahjong.rules.riichi.options import PRESETS, resolve_rules
 from openmahjong.rules.riichi.scoring import Win, score_win
@@ -43,7 +44,11 @@ class RiichiRequest(BaseModel):
     sticks: int = Field(0, ge=0, le=100, description="Riichi sticks on the table.")
     discarder: Word | None = Field(None, description="Seat wind that dealt in.")
     pao: Word | None = Field(None, description="Seat wind liable for the yakuman.")
-    preset: Word = Field("majsoul", description="Rules: majsoul or tenhou.")
+    preset: Word = Field(
+        "majsoul",
+        description="Rules: majsoul or tenhou, or a table preset standing for its scorer "
+        "(majsoul-hanchan, tenhou-tonpuu, MAJSOUL_TONPUU...).",
+    )
 
 
 def win_document(win: Win) -> dict[str, Any]:
@@ -67,10 +72,20 @@ def win_document(win: Win) -> dict[str, Any]:
     }
 
 
+def _scorer_preset(name: str) -> str:
+    """A scorer preset (majsoul, tenhou), or a table preset or its alias (``majsoul-hanchan``,
+    ``MAJSOUL_TONPUU``) standing for the scorer its table uses."""
+    if name in PRESETS:
+        return name
+    try:
+        return table_preset(name).scoring
+    except ValueError:
+        raise ValueError(f"preset {name!r}: choose one of {', '.join(sorted(PRESETS))}") from None
+
+
 def score(request: RiichiRequest) -> dict[str, Any]:
     """Score the described win; ``ValueError`` (scoring errors included) for bad input."""
-    if request.preset not in PRESETS:
-        raise ValueError(f"preset {request.preset!r}: choose one of {', '.join(sorted(PRESETS))}")
+    rules = _scorer_preset(request.preset)
     win = score_win(
         request.hand,
         request.win,
@@ -94,6 +109,6 @@ def score(request: RiichiRequest) -> dict[str, Any]:
         riichi_sticks=request.sticks,
         discarder=wind("discarder", request.discarder),
         pao=wind("pao", request.pao),
-        rules=resolve_rules(request.preset),
+        rules=resolve_rules(rules),
     )
     return win_document(win)

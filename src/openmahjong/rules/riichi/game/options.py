@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
-__all__ = ["GameOptions", "PRESETS", "preset"]
+__all__ = ["GameOptions", "PRESETS", "PRESET_ALIASES", "preset", "preset_name"]
 
 
 class GameOptions(BaseModel):
@@ -81,9 +81,23 @@ PRESETS: dict[str, GameOptions] = {
 }
 
 
+#: Other names of presets: the profile's (``MAJSOUL_TONPUU``...). Accepted wherever a preset
+#: is (CLI, HTTP API, matchmaking, the lobby form) through :func:`preset_name`; what is stored
+#: and recorded is always the canonical name.
+PRESET_ALIASES: dict[str, str] = {
+    "MAJSOUL_TONPUU": "majsoul-tonpuu",
+    "MAJSOUL_HANCHAN": "majsoul-hanchan",
+}
+
+
+def preset_name(name: str) -> str:
+    """The canonical name of preset ``name`` (a preset's own name or an alias)."""
+    canonical = PRESET_ALIASES.get(name, name)
+    if canonical not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+    return canonical
+
+
 def preset(name: str, **changes: object) -> GameOptions:
-    try:
-        base = PRESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+    base = PRESETS[preset_name(name)]
     return GameOptions(**{**base.model_dump(), **changes}) if changes else base

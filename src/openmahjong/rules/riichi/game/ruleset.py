@@ -5,16 +5,40 @@ Register it with ``riichi = "openmahjong.rules.riichi.game.ruleset:RULESET"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from openmahjong.fairness import shuffled_wall
 from openmahjong.rules.riichi.game.match import RiichiMatch
-from openmahjong.rules.riichi.game.options import PRESETS, GameOptions, preset
+from openmahjong.rules.riichi.game.options import (
+    PRESET_ALIASES,
+    PRESETS,
+    GameOptions,
+    preset,
+    preset_name,
+)
 from openmahjong.rules.riichi.game.waits import is_complete, is_ready
 from openmahjong.tiles import counts34
 
-__all__ = ["RiichiRuleset", "RULESET"]
+__all__ = ["PresetTable", "RiichiRuleset", "RULESET"]
+
+
+class PresetTable(Mapping[str, GameOptions]):
+    """The presets as a read-only mapping: iterates the canonical names; ``in`` and ``[]``
+    also answer the aliases (``PRESET_ALIASES``), so every caller that checks a name accepts
+    them with no change."""
+
+    def __getitem__(self, name: str) -> GameOptions:
+        try:
+            return PRESETS[preset_name(name)]
+        except ValueError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PRESETS)
+
+    def __len__(self) -> int:
+        return len(PRESETS)
 
 
 @dataclass(frozen=True)
@@ -25,8 +49,20 @@ class RiichiRuleset:
     options_schema: type[GameOptions] = GameOptions
 
     @property
-    def presets(self) -> dict[str, GameOptions]:
-        return dict(PRESETS)
+    def presets(self) -> PresetTable:
+        """The presets by name; an alias (``MAJSOUL_TONPUU``) is found too but not listed."""
+        return PresetTable()
+
+    @property
+    def preset_aliases(self) -> dict[str, str]:
+        """Other names of presets -> the canonical name (listed by ``GET /api/rooms/rulesets``
+        for the lobby form)."""
+        return dict(PRESET_ALIASES)
+
+    @staticmethod
+    def preset_name(name: str) -> str:
+        """The canonical name of a preset or alias (``ValueError`` when unknown)."""
+        return preset_name(name)
 
     def options(self, name: str, **changes: object) -> GameOptions:
         return preset(name, **changes)
