@@ -25,6 +25,10 @@ class GameOptions(BaseModel):
     #: When a passed ron stops blocking (temporary furiten): at the seat's next draw (the riichi
     #: profile) or at its next discard, which also ends it after a call (Tenhou).
     temporary_furiten_until: Literal["draw", "discard"] = "draw"
+    #: The discard after a replacement draw that emptied the live wall can be won as houtei
+    #: (Tenhou); the seed profile says that discard is never houtei. A rinshan draw is never
+    #: haitei either way.
+    houtei_after_rinshan: bool = False
     red_fives: bool = True
     #: All simples counts with calls made (kuitan); Tenhou tables may switch it off.
     open_tanyao: bool = True
@@ -61,6 +65,7 @@ PRESETS: dict[str, GameOptions] = {
         length=4,
         triple_ron_abort=True,
         temporary_furiten_until="discard",
+        houtei_after_rinshan=True,
         scoring="tenhou",
         all_last_abort_stops=False,
         return_points=30000,
@@ -72,6 +77,7 @@ PRESETS: dict[str, GameOptions] = {
         length=8,
         triple_ron_abort=True,
         temporary_furiten_until="discard",
+        houtei_after_rinshan=True,
         scoring="tenhou",
         all_last_abort_stops=False,
         return_points=30000,

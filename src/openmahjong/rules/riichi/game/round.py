@@ -203,6 +203,7 @@ class RiichiPolicy(RoundPolicy):
         self._furiten_until_discard = options.temporary_furiten_until == "discard"
         self._majsoul_kan_dora = options.kan_dora == "MAJSOUL"
         self._early_kan_dora = options.kan_dora == "EARLY_KAN_DORA"
+        self._houtei_after_rinshan = options.houtei_after_rinshan
         self._dora_shown: tuple[int, ...] = ()
         #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
         self._public: tuple[dict[str, Any], ...] | None = None
@@ -273,12 +274,14 @@ class RiichiPolicy(RoundPolicy):
         s = self.state
         first_turn = s.uninterrupted and not st.discards
         chankan = trigger is not None and trigger.kind == "kakan"
+        # The last discard of the hand is houtei; after a replacement draw that emptied the
+        # live wall only where the table says so (Tenhou: yes; the seed profile: never).
         houtei = (
             not tsumo
             and trigger is not None
             and trigger.kind == "discard"
             and table.wall.live_remaining == 0
-            and not table.rinshan
+            and (self._houtei_after_rinshan or not table.rinshan)
         )
         haitei = tsumo and not table.rinshan and table.wall.live_remaining == 0
         try:
