@@ -606,7 +606,7 @@ class Room:
         else:
             master_seed = fairness.new_seed()
         salt = fairness.new_salt()
-        commitment = format(fairness.commitment(master_seed, salt), "064x")
+        commitment = fairness.format_commitment(fairness.commitment(master_seed, salt))
         seats = fairness.seat_order(master_seed, entries)
         match = self._new_match(master_seed, salt, entries, seats)
         header = match.record(reveal=False)["header"] if hasattr(match, "record") else {}
