@@ -188,6 +188,7 @@ export const en = {
   "reason.triple_ron": "triple ron",
   "end.title": "Match over",
   "end.seed": "Master seed",
+  "end.settled": "Settled score: return points, oka and uma, in thousands",
   "end.verify": "Verify this game's walls and seats",
   "end.replay": "Watch the replay",
 
@@ -417,6 +418,7 @@ export const zh = {
   "reason.triple_ron": "三家和了",
   "end.title": "对局结束",
   "end.seed": "主种子",
+  "end.settled": "终局精算：返点、Oka 与顺位马，单位千点",
   "end.verify": "验证本局的牌山与座位",
   "end.replay": "观看回放",
 
@@ -646,6 +648,7 @@ export const ja = {
   "reason.triple_ron": "三家和",
   "end.title": "終局",
   "end.seed": "マスターシード",
+  "end.settled": "終局精算：返し点・オカ・ウマ（千点単位）",
   "end.verify": "この対局の山と席順を検証する",
   "end.replay": "牌譜を再生する",
 

@@ -9,7 +9,7 @@
 //   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
 //   state.fairness {commitment, salt, hand}; state.showFairness opens the hand counter panel
 //   state.result   a hand summary (records.md "hands" entry) to show over the table, or null
-//   state.matchEnd {ranking, final_points, places, master_seed, salt, commitment, ruleset, names}
+//   state.matchEnd {ranking, final_points, places, settlement, master_seed, salt, commitment, ruleset, names}
 //                  or null; names are by player when seats are not players (MCR's seat changes)
 // handlers: act(action), toggleRiichi(), toggleFairness(), copy(text), next()
 //
@@ -339,7 +339,15 @@ export function resultElement(result, state) {
     state.handlers && state.handlers.next ? h("button", { type: "button", class: "primary", onclick: () => state.handlers.next() }, t("result.next")) : null);
 }
 
-/** The match end: placements, final points, the master seed and a link to verify it. */
+/** A player's settled score (return points, oka, uma: the record's result.settlement), e.g. "+28.5". */
+function settledScore(end, seat) {
+  const score = ((end.settlement || {}).scores || [])[seat];
+  if (typeof score !== "number") return null;
+  const text = `${score > 0 ? "+" : ""}${score.toFixed(1)}`;
+  return h("span", { class: "settled", "data-testid": "settled", title: t("end.settled") }, ` (${text})`);
+}
+
+/** The match end: placements, final points and settled scores, the master seed and a link to verify it. */
 export function matchEndElement(end, state) {
   const ranking = end.ranking || [];
   const link = end.master_seed
@@ -351,7 +359,7 @@ export function matchEndElement(end, state) {
   return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },
     h("h2", { tabindex: "-1" }, t("end.title")),
     h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, (end.names || [])[seat] || playerName(state, seat)), " ",
-      String((end.final_points || [])[seat] ?? "")))),
+      String((end.final_points || [])[seat] ?? ""), settledScore(end, seat)))),
     end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
     link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null,
     end.game ? h("p", {}, h("a", { href: `#/replay/${end.game}`, "data-testid": "replay-link" }, t("end.replay"))) : null);

@@ -120,9 +120,17 @@ function numberField(label, key, attrs) {
     oninput: (e) => { form[key] = e.target.value; } }));
 }
 
+/** The form's preset as the ruleset names it: an alias the server lists (Riichi's MAJSOUL_TONPUU,
+ *  from a link such as #/lobby?preset=MAJSOUL_TONPUU) becomes its canonical preset. */
+export function canonicalPreset(rulesets, ruleset, preset) {
+  const aliases = (rulesets[ruleset] || {}).aliases || {};
+  return Object.prototype.hasOwnProperty.call(aliases, preset) ? aliases[preset] : preset;
+}
+
 function createSection(user, rulesets) {
   const out = h("div", { "aria-live": "polite" });
   const presets = (rulesets[form.ruleset] || { presets: [] }).presets;
+  form.preset = canonicalPreset(rulesets, form.ruleset, form.preset);
   if (presets.length && !presets.includes(form.preset)) form.preset = presets[0];
   const fields = ruleFields(form.ruleset);
   if (!fields.lengths.some(([value]) => value === form.length)) form.length = "";
@@ -202,6 +210,8 @@ export async function render(main, route) {
     body.replaceChildren(errorBox(errorText(err)));
     return;
   }
+  const asked = route.query && route.query.get("preset");  // a link may name a preset (or an alias)
+  if (asked && rulesets[form.ruleset]) form.preset = canonicalPreset(rulesets, form.ruleset, asked);
   const quickOut = h("div", { "aria-live": "polite" });
   const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-h" },
     h("h2", { id: "quick-h" }, t("lobby.play")),

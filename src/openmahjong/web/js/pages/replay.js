@@ -64,7 +64,8 @@ function matchEnd() {
   if (!last || !r.result) return null;
   const header = r.header || {};
   return {
-    ranking: r.result.ranking || [], final_points: r.result.final_points || [], master_seed: header.master_seed,
+    ranking: r.result.ranking || [], final_points: r.result.final_points || [], settlement: r.result.settlement || null,
+    master_seed: header.master_seed,
     salt: header.salt, commitment: header.commitment, ruleset: header.ruleset,
     hands: Math.max(...current.hands.map((x) => x.round_index || 1)),
     players: header.player_entry_order || null,

@@ -221,7 +221,7 @@ function onMessage(msg) {
     case "game_end": {
       const r = msg.result || {};
       session.matchEnd = {
-        ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places,
+        ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places, settlement: r.settlement || null,
         master_seed: msg.master_seed, salt: session.fairness && session.fairness.salt,
         commitment: session.fairness && session.fairness.commitment, ruleset: rulesetOf(session),
         hands: Math.max(1, session.handsDone), game: msg.game, players: null,
