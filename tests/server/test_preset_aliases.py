@@ -1,14 +1,18 @@
 """The profile's preset names (MAJSOUL_TONPUU, MAJSOUL_HANCHAN) over the HTTP API and the
 matchmaking queue: accepted as aliases, stored under the canonical name (one line per preset,
-whatever name a player used). The alias table and its lookup: tests/rules/riichi."""
+whatever name a player used). The alias table and its lookup: tests/rules/riichi. And the final
+settlement as the API gives it (game_end, the record endpoint)."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from server_helpers import make_settings, register
 from sqlalchemy import select
-from test_room_play import players
+from test_room_play import FAST, make_room, players, seat_everyone
 
+from openmahjong.rules.riichi.game import preset
+from openmahjong.rules.riichi.game.settlement import settle
 from openmahjong.store.models import QueueEntry, Room
 
 pytestmark = pytest.mark.asyncio
@@ -71,3 +75,22 @@ async def test_queueing_with_an_alias_joins_the_canonical_line(app, live):
     assert stored == ["majsoul-tonpuu", "majsoul-tonpuu"]
     for c in (first, second):
         await c.close()
+
+
+async def test_game_end_and_the_record_endpoint_carry_the_final_settlement(live):
+    """#16 item 6 over the API: a room's game (one player, three bots, a tonpuu) ends with the
+    settlement in ``game_end`` and in ``GET /api/games/{id}/record``."""
+    (human,) = await players(live, 1)
+    room = await make_room(live, human.token, FAST, preset="MAJSOUL_TONPUU")
+    await seat_everyone(room, [human], bots=3)
+    start = await human.next("game_start")
+    end = await human.autoplay()
+    settled = end["result"]["settlement"]
+    points = end["result"]["final_points"]
+    assert settled["scores"] == [t / 10 for t in settle(points, preset("majsoul-tonpuu"))]
+    assert settled["uma"] == [15, 5, -5, -15] and settled["return_points"] == 25000
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        record = (await http.get(f"/api/games/{start['game']}/record")).json()
+    assert record["header"]["preset"] == "majsoul-tonpuu"
+    assert record["result"]["settlement"] == settled
+    await human.close()
