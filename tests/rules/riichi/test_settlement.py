@@ -9,6 +9,7 @@ against the ``owari`` scores of real Tenhou games.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -76,7 +77,9 @@ def test_the_settlement_document_names_its_rules():
 def test_a_finished_match_records_its_settlement(name):
     master, salt = selfplay_seed(11, 0)
     match = play_match(preset(name), master, salt=salt, bots="efficiency")
-    result = match.record()["result"]
+    record = match.record()
+    assert json.loads(json.dumps(record)) == record  # plain JSON data (uma a list, not a tuple)
+    result = record["result"]
     settled = result["settlement"]
     assert settled["scores"] == [s / 10 for s in settle(result["final_points"], preset(name))]
     assert round(sum(settled["scores"]), 6) == 0

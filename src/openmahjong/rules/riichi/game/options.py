@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
 __all__ = ["GameOptions", "PRESETS", "PRESET_ALIASES", "preset", "preset_name"]
 
@@ -47,6 +47,11 @@ class GameOptions(BaseModel):
     length: Literal[4, 8] = 8
     #: Scorer preset (``openmahjong.rules.riichi.options``).
     scoring: Literal["majsoul", "tenhou"] = "majsoul"
+
+    @field_serializer("uma")
+    def _uma_as_list(self, uma: tuple[int, int, int, int]) -> list[int]:
+        # Dumped as JSON has it (records compare equal to their JSON text), kept a tuple.
+        return list(uma)
 
     @field_validator("kan_dora", mode="before")
     @classmethod
