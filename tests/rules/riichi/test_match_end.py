@@ -25,7 +25,7 @@ from openmahjong.rules.riichi.game import (
     preset,
 )
 from openmahjong.rules.riichi.scoring import score_win
-from openmahjong.table import PASS, Discard, Phase, rigged_wall
+from openmahjong.table import PASS, Discard, Phase, Ron, rigged_wall
 from tests.rules.riichi_game.helpers import play_out
 
 MAJSOUL_TONPUU = preset("majsoul-tonpuu")
@@ -220,3 +220,27 @@ class _MatchTable:
 
     def act(self, seat, action):  # noqa: ANN001, ANN201
         return self._match.act(seat, action)
+
+
+def test_scripted_double_ron_with_the_dealer_in_extension_ends_at_30000():
+    # Tonpuu South 2 (seat 1 deals). Seat 2's first discard, 5p, is won by seat 0 (tanyao,
+    # kanchan: 1,300) and by the dealer (tanyao pinfu: 2,900): a dealer continuation; seat 0 now
+    # leads with 30,300. In extension that ends the match.
+    hands = ["234m567m678s55s46p", "345m678m234s88p34p1z", "5p", ""]
+    wall = rigged_wall(hands, dealer=1)
+    fivep = tiles.parse("5p")[0]
+    for options in (MAJSOUL_TONPUU, TENHOU_TONPUU):
+        start = MatchState(points=(29000, 26000, 25000, 20000), label=SOUTH_2)
+        match = match_from(options, start, wall)
+        match.act(1, Discard(tiles.parse("1z")[0]))
+        pass_match(match)
+        assert match.table.turn == 2
+        match.act(2, Discard(fivep))
+        while match.table.phase == Phase.REACTION and not match.results:
+            for seat in match.table.waiting_for():
+                rons = [a for a in match.table.legal_actions(seat) if isinstance(a, Ron)]
+                match.act(seat, rons[0] if rons and seat in (0, 1) else PASS)
+        (hand,) = match.results
+        assert sorted(w.seat for w in hand.wins) == [0, 1] and hand.dealer_continues
+        assert hand.points == (30300, 28900, 20800, 20000)
+        assert match.finished, options.name
