@@ -18,7 +18,14 @@ from openmahjong.rules.riichi.game.round import WinResult
 from openmahjong.rules.riichi.yaku_table import YAKU
 from openmahjong.table.kernel import Phase, Table
 
-__all__ = ["hand_tables", "points_text", "yaku_names_ja", "write_mjai", "mjai_lines"]
+__all__ = [
+    "hand_tables",
+    "points_text",
+    "yaku_names_ja",
+    "write_mjai",
+    "mjai_lines",
+    "mjai_play_events",
+]
 
 _LIMIT_JA = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
 
@@ -125,16 +132,7 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Our record as mjai events (the standard dialect: ``hora`` with ``deltas``,
     ``ura_markers``, ``fan``, ``fu`` and ``yakus``), each hand's events in the order mjai
     consumers expect (:func:`~openmahjong.formats.mjai.standard_order`)."""
-    from openmahjong.table.events import (
-        Called,
-        Dealt,
-        Discarded,
-        DoraRevealed,
-        Drew,
-        HandStarted,
-        RiichiAccepted,
-        Won,
-    )
+    from openmahjong.table.events import Dealt, HandStarted, RiichiAccepted
 
     header = record.get("header", record)
     names = header.get("players") or ["0", "1", "2", "3"]
@@ -152,23 +150,8 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
                 tehais[e.seat] = [m(t) for t in e.tiles[:13]]
                 if len(e.tiles) == 14:
                     first_draw = (e.seat, e.tiles[13])
-            elif isinstance(e, Drew):
-                assert e.tile is not None
-                body.append({"type": "tsumo", "actor": e.seat, "pai": m(e.tile)})
-            elif isinstance(e, Discarded):
-                if e.riichi:
-                    body.append({"type": "reach", "actor": e.seat})
-                body.append(
-                    {"type": "dahai", "actor": e.seat, "pai": m(e.tile), "tsumogiri": e.tsumogiri}
-                )
-            elif isinstance(e, RiichiAccepted):
-                body.append({"type": "reach_accepted", "actor": e.seat})
-            elif isinstance(e, DoraRevealed):
-                body.append({"type": "dora", "dora_marker": m(e.indicator)})
-            elif isinstance(e, Called):
-                body.append(_mjai_call(e))
-            elif isinstance(e, Won):
-                body.append(_mjai_hora(table, e))
+            else:
+                body.extend(mjai_play_events(table, e))
         assert start is not None and first_draw is not None
         result = table.result
         if result.reason != "win":
@@ -208,6 +191,39 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
         end["scores"] = list(result["final_points"])
     out.append(end)
     return out
+
+
+def mjai_play_events(table: Table, e: Any) -> list[dict[str, Any]]:
+    """The mjai events of one engine event of play (a draw, a discard with its ``reach``, a
+    riichi accepted, an indicator shown, a call or kan, a win; ``[]`` for the rest), in the
+    engine's order: pass a hand's (or a live batch's) events through
+    :func:`~openmahjong.formats.mjai.standard_order` before sending them. A win needs the
+    ended ``table`` (its result holds the score)."""
+    from openmahjong.table.events import (
+        Called,
+        Discarded,
+        DoraRevealed,
+        Drew,
+        RiichiAccepted,
+        Won,
+    )
+
+    m = T.to_mjai
+    if isinstance(e, Drew):
+        assert e.tile is not None
+        return [{"type": "tsumo", "actor": e.seat, "pai": m(e.tile)}]
+    if isinstance(e, Discarded):
+        dahai = {"type": "dahai", "actor": e.seat, "pai": m(e.tile), "tsumogiri": e.tsumogiri}
+        return [{"type": "reach", "actor": e.seat}, dahai] if e.riichi else [dahai]
+    if isinstance(e, RiichiAccepted):
+        return [{"type": "reach_accepted", "actor": e.seat}]
+    if isinstance(e, DoraRevealed):
+        return [{"type": "dora", "dora_marker": m(e.indicator)}]
+    if isinstance(e, Called):
+        return [_mjai_call(e)]
+    if isinstance(e, Won):
+        return [_mjai_hora(table, e)]
+    return []
 
 
 def _mjai_call(e: Any) -> dict[str, Any]:
