@@ -75,3 +75,25 @@ def test_a_changed_source_makes_a_build_stale(tmp_path, monkeypatch):
     assert native.stale()
     native.clean()
     assert not native.built() and not native.stale()
+
+
+def test_a_source_edited_during_a_build_leaves_it_stale(tmp_path, monkeypatch):
+    # Seen while several people worked in one checkout: an edit made while mypyc ran was
+    # stamped as built, so the old code ran as if current.
+    module = native.MODULES[0]
+    source = tmp_path.joinpath(*module.split(".")).with_suffix(".py")
+    source.parent.mkdir(parents=True)
+    source.write_text("X = 1\n")
+    monkeypatch.setattr(native, "MODULES", (module,))
+    monkeypatch.setattr(native, "SRC_DIR", tmp_path)
+    monkeypatch.setattr(native, "STAMP", tmp_path / "stamp")
+    monkeypatch.setattr(native.shutil, "which", lambda *_a, **_k: "mypyc")
+
+    def mypyc_while_someone_edits(*_args, **_kwargs):
+        source.with_name(source.stem + ".cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+        source.write_text("X = 2\n")
+        return subprocess.CompletedProcess(args=[], returncode=0, stdout="", stderr="")
+
+    monkeypatch.setattr(native.subprocess, "run", mypyc_while_someone_edits)
+    assert native.build(force=True)
+    assert native.built() and native.stale()

@@ -135,6 +135,9 @@ def build(*, force: bool = False) -> bool:
         print("native: mypyc is not installed; running as plain Python", file=sys.stderr)
         return False
     sources = [str(source_of(m).relative_to(SRC_DIR)) for m in MODULES]
+    # The stamp names the sources as they were when mypyc read them: a source edited during the
+    # build leaves the build stale (rebuilt next time), never marked current with old code.
+    compiled_from = fingerprint()
     print(f"native: compiling {len(sources)} modules with mypyc (about a minute)", flush=True)
     # mypyc writes its C sources and objects under ./build; keep them out of the tree.
     scratch = SRC_DIR / "build"
@@ -147,7 +150,7 @@ def build(*, force: bool = False) -> bool:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
         print(f"native: compiling failed; running as plain Python\n{tail}", file=sys.stderr)
         return False
-    STAMP.write_text(fingerprint() + "\n")
+    STAMP.write_text(compiled_from + "\n")
     return True
 
 
