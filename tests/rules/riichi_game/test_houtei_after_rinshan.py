@@ -16,11 +16,11 @@ import pytest
 
 from openmahjong.fairness import build_wall
 from openmahjong.rules.riichi.game import new_hand, preset
-from openmahjong.table import Ankan, Discard, Phase, Ron
+from openmahjong.table import Ankan, Discard, Minkan, Phase, Ron, Tsumo
 from openmahjong.table.rig import rigged_wall
 from openmahjong.tiles import parse
 
-from .helpers import pass_all, tile
+from .helpers import QUIET, make, pass_all, tile, win_yaku
 
 HANDS = [
     "777z789p345s66z9s1z2z",  # dealer: three 7z; discards 2z first, then what it draws
@@ -90,3 +90,17 @@ def test_profile_the_discard_after_a_replacement_draw_is_never_houtei(name):
     assert dict(win.win.yaku) == {"riichi": 1, "chinitsu": 6}
     assert win.win.han == 7 and win.win.limit == "haneman"
     assert t.result.deltas == (-12000, 12000, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["tenhou-hanchan", "majsoul-hanchan"])
+def test_a_rinshan_tsumo_on_the_last_tile_is_never_haitei(name):
+    # Seat 1 open-kans the dealer's East with one live tile left (the kan moves it into the
+    # dead wall) and draws its winning 9s as the replacement: rinshan kaihou, not haitei.
+    hands = [QUIET[0], "111z123m456m789p9s", QUIET[2], "234567z5m5p5s6m6p6s9s"]
+    t = make(hands, dead="2m3m4m6m7m8m9m2p3p4p9s", **preset(name).model_dump())
+    t.wall.position = len(t.wall.live) - 1  # white-box: one live tile left
+    t.act(0, Discard(tile("1z")))
+    t.act(1, Minkan((tile("1z"),) * 3))
+    assert t.wall.live_remaining == 0 and t.rinshan and Tsumo() in t.legal_actions(1)
+    yaku = win_yaku(t, 1, Tsumo())
+    assert "rinshan_kaihou" in yaku and "haitei_raoyue" not in yaku
