@@ -8,6 +8,8 @@ presets, the profile) or its next discard (Tenhou presets); in riichi, for the r
 
 import pytest
 
+from openmahjong.rules.riichi.game import preset
+from openmahjong.rules.riichi.game.options import PRESETS
 from openmahjong.table import PASS, Chi, Discard, Kakan, Phase, Pon, Ron
 
 from .helpers import make, pass_all, tile, tsumogiri
@@ -23,8 +25,14 @@ SEEN = [
 UNTIL = ["draw", "discard"]
 
 
-def _seen_table(until: str, draws: str = "1m4m9s9p4m"):
-    t = make(SEEN, draws, temporary_furiten_until=until, scoring="tenhou")
+def _seen_table(until: str, draws: str = "1m4m9s9p4m", *, new_rule: bool = True):
+    t = make(
+        SEEN,
+        draws,
+        temporary_furiten_until=until,
+        scoring="tenhou",
+        furiten_any_winning_tile=new_rule,
+    )
     t.act(0, Discard(tile("6s")))
     t.act(1, Chi((tile("0s"), tile("7s"))))
     t.act(1, Discard(tile("9m")))
@@ -58,6 +66,20 @@ def test_the_furiten_of_a_yakuless_pass_ends_like_any_temporary_furiten(until):
     assert Ron() in t.legal_actions(1)
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_counts_a_winning_tile_without_yaku(name):
+    assert preset(name).furiten_any_winning_tile
+
+
+def test_a_record_made_before_the_option_replays_as_it_was_played():
+    # Its options lack ``furiten_any_winning_tile`` (false): the 4m was offered then.
+    t = _seen_table("discard", new_rule=False)
+    t.act(2, Discard(tile("1m")))
+    assert not t.view(1).own["furiten"]
+    t.act(3, Discard(tile("4m")))
+    assert Ron() in t.legal_actions(1)
+
+
 def test_without_the_yakuless_pass_the_yaku_wait_is_offered():
     # The control: the same table where seat 2 lets a 9m go instead of the 1m.
     t = _seen_table("discard", draws="9m4m")
@@ -87,7 +109,7 @@ CHANKAN_HANDS = [
 
 
 def test_passing_a_robbable_added_kan_tile_is_furiten_too():
-    t = make(CHANKAN_HANDS, draws="9m1z9m3m")
+    t = make(CHANKAN_HANDS, draws="9m1z9m3m", furiten_any_winning_tile=True)
     t.act(0, Discard(tile("3m")))
     t.act(1, Pon((13, 13)))
     pass_all(t)
@@ -115,7 +137,7 @@ KOKUSHI_HANDS = [
 def test_a_closed_kan_tile_counts_only_where_it_could_be_robbed(scoring):
     from openmahjong.table import Ankan
 
-    t = make(KOKUSHI_HANDS, draws="9m", scoring=scoring)
+    t = make(KOKUSHI_HANDS, draws="9m", scoring=scoring, furiten_any_winning_tile=True)
     t.act(0, Discard(tile("2z")))
     pass_all(t)
     t.act(1, Ankan((19, 19, 19, 19)))

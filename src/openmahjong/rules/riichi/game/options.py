@@ -29,6 +29,10 @@ class GameOptions(BaseModel):
     #: (Tenhou); the seed profile says that discard is never houtei. A rinshan draw is never
     #: haitei either way.
     houtei_after_rinshan: bool = False
+    #: A winning tile that goes by makes the seat furiten even when it gave no yaku (so no ron
+    #: was offered): every preset (issue 16; Tenhou, Mahjong Soul). False only for records made
+    #: before the option, whose games were played without it (so they replay as they were).
+    furiten_any_winning_tile: bool = False
     red_fives: bool = True
     #: All simples counts with calls made (kuitan); Tenhou tables may switch it off.
     open_tanyao: bool = True
@@ -63,14 +67,15 @@ class GameOptions(BaseModel):
 # Tenhou reveals a closed kan's dora at once and an open kan's after the caller's discard, which
 # is the MAJSOUL timing, so the Tenhou presets keep kan_dora="MAJSOUL".
 PRESETS: dict[str, GameOptions] = {
-    "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4),
-    "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8),
+    "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4, furiten_any_winning_tile=True),
+    "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8, furiten_any_winning_tile=True),
     "tenhou-tonpuu": GameOptions(
         name="tenhou-tonpuu",
         length=4,
         triple_ron_abort=True,
         temporary_furiten_until="discard",
         houtei_after_rinshan=True,
+        furiten_any_winning_tile=True,
         scoring="tenhou",
         all_last_abort_stops=False,
         return_points=30000,
@@ -83,6 +88,7 @@ PRESETS: dict[str, GameOptions] = {
         triple_ron_abort=True,
         temporary_furiten_until="discard",
         houtei_after_rinshan=True,
+        furiten_any_winning_tile=True,
         scoring="tenhou",
         all_last_abort_stops=False,
         return_points=30000,

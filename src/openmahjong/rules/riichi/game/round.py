@@ -204,6 +204,7 @@ class RiichiPolicy(RoundPolicy):
         self._majsoul_kan_dora = options.kan_dora == "MAJSOUL"
         self._early_kan_dora = options.kan_dora == "EARLY_KAN_DORA"
         self._houtei_after_rinshan = options.houtei_after_rinshan
+        self._furiten_any_winning_tile = options.furiten_any_winning_tile
         self._dora_shown: tuple[int, ...] = ()
         #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
         self._public: tuple[dict[str, Any], ...] | None = None
@@ -370,6 +371,8 @@ class RiichiPolicy(RoundPolicy):
         seat is furiten already): furiten as if a ron had been passed (issue 16; Tenhou and
         Mahjong Soul count a winning tile whether or not it gave a yaku). A closed kan's tile
         counts only where a win could rob it (thirteen orphans, on tables that allow it)."""
+        if not self._furiten_any_winning_tile:
+            return  # a record from before the option: played without it
         st = table.seats[seat]
         if trigger.kind == "ankan" and not (
             self.rules.kokushi_robs_closed_kan
