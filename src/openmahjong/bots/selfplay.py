@@ -8,7 +8,7 @@ writes the same records: game ``g``'s master seed and salt are SHA-256 hashes of
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from openmahjong.bots.driver import play_to_end
@@ -51,14 +51,23 @@ def play_match(
     players: Sequence[str] = PLAYERS,
     on_hand: Callable[[RiichiMatch], None] | None = None,
     max_actions: int = 1_000_000,
+    outside: Mapping[int, Any] | None = None,
 ) -> RiichiMatch:
     """Play one match to its end with bots and return it (``match.record()`` is its record).
 
     ``bots``: one name for every seat, or four names in seat order. ``on_hand`` is called after
     each finished hand (progress bars). Each decision sees ``table.view(seat, events=False)``:
-    the seat's own view, without the event stream the bot does not read.
+    the seat's own view, without the event stream the bot does not read. ``outside``: seats
+    played by outside mjai programs (started :class:`~openmahjong.bots.mjai_process.MjaiProcess`
+    objects, by table seat); our bots fill the other seats.
     """
     names = [bots] * 4 if isinstance(bots, str) else list(bots)
     seat_bots = [make_bot(name, (master_seed >> (32 * s)) ^ s) for s, name in enumerate(names)]
     match = RiichiMatch(options, master_seed, players=players, salt=salt)
+    if outside:
+        from openmahjong.bots.mjai_process import play_with_outside
+
+        return play_with_outside(  # type: ignore[no-any-return]
+            match, outside, seat_bots.__getitem__, max_actions=max_actions, on_hand=on_hand
+        )
     return play_to_end(match, seat_bots.__getitem__, max_actions=max_actions, on_hand=on_hand)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -81,8 +82,21 @@ def selfplay(
         "efficiency"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="N=cmd:COMMAND (repeatable, N 0-3): table seat N is played by a local program "
+            "speaking mjai over stdin/stdout (docs/bots.md); {seat} in COMMAND becomes N.",
+        ),
+    ] = None,
+    move_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a --seat program has per decision before the default."),
+    ] = 5.0,
 ) -> None:
     """Let bots play whole matches; write one JSON record per game and print a summary."""
+    from openmahjong.bots.mjai_process import parse_seat_option
     from openmahjong.rules.registry import get_ruleset, preset_name
 
     if games < 1:
@@ -91,12 +105,25 @@ def selfplay(
         fail(f"--seed must be a non-negative integer, got {seed}")
     if bot not in BOTS:
         fail(f"unknown bot {bot!r}: choose from {', '.join(BOTS)}")
+    commands: dict[int, str] = {}
+    for text in seat or []:
+        try:
+            n, command = parse_seat_option(text)
+        except ValueError as problem:
+            fail(str(problem))
+        if n in commands:
+            fail(f"--seat {n} is given twice")
+        commands[n] = command
+    if move_seconds <= 0:
+        fail(f"--move-seconds must be positive, got {move_seconds}")
     try:
         rules = get_ruleset(ruleset)
     except ValueError as problem:
         fail(str(problem))
     if rules.name not in ("riichi", "mcr"):
         fail(f"self-play has bots for riichi and mcr only, not {ruleset!r}")
+    if commands and rules.name != "riichi":
+        fail("--seat (mjai programs) plays riichi only: mjai has no MCR")
     if rules.name == "mcr" and preset == "majsoul-hanchan":
         preset = "mcr-4rounds"  # the option's default is Riichi's
     try:
@@ -112,6 +139,8 @@ def selfplay(
         fail(f"cannot create --out {out_dir}: {problem.strerror or problem}")
 
     records: list[dict[str, Any]] = []
+    errors: dict[int, Counter[str]] = {n: Counter() for n in commands}
+    decisions = dict.fromkeys(commands, 0)
     start = time.perf_counter()
     columns = (
         TextColumn("[bold]self-play[/]"),
@@ -136,6 +165,19 @@ def selfplay(
                 from openmahjong.bots.mcr import play_mcr_match
 
                 match = play_mcr_match(options, master_seed, salt=salt, bot=bot, on_hand=one_hand)
+            elif commands:
+                match = _play_outside(
+                    options,
+                    master_seed,
+                    salt,
+                    bot,
+                    one_hand,
+                    commands,
+                    move_seconds,
+                    out_dir,
+                    errors,
+                    decisions,
+                )
             else:
                 match = play_match(options, master_seed, salt=salt, bots=bot, on_hand=one_hand)
             record = match.record()
@@ -152,11 +194,66 @@ def selfplay(
         "bot": bot,
         "out": str(out_dir),
         **summary,
+        "bot_errors": _bot_errors(errors),
     }
+    if commands:
+        summary["seats"] = {
+            str(n): {
+                "command": command,
+                "decisions": decisions[n],
+                "wins": sum(
+                    1 for r in records for h in r["hands"] for w in h["wins"] if w["seat"] == n
+                ),
+                "errors": dict(sorted(errors[n].items())),
+            }
+            for n, command in sorted(commands.items())
+        }
     if as_json:
         print_json(summary)
         return
     _print_summary(summary)
+
+
+def _play_outside(
+    options: Any,
+    master_seed: int,
+    salt: str,
+    bot: str,
+    on_hand: Any,
+    commands: dict[int, str],
+    move_seconds: float,
+    out_dir: Path,
+    errors: dict[int, Counter[str]],
+    decisions: dict[int, int],
+) -> Any:
+    """One match with the --seat programs (started for it, ended after it)."""
+    from openmahjong.bots.mjai_process import MjaiProcess
+
+    logs = {n: (out_dir / f"seat-{n}.stderr.log").open("ab") for n in commands}
+    procs = {
+        n: MjaiProcess(command, n, move_seconds=move_seconds, stderr=logs[n])
+        for n, command in commands.items()
+    }
+    try:
+        for proc in procs.values():
+            proc.start()
+        return play_match(options, master_seed, salt=salt, bots=bot, on_hand=on_hand, outside=procs)
+    finally:
+        for n, proc in procs.items():
+            proc.close()
+            logs[n].close()
+            errors[n].update(proc.errors)
+            decisions[n] += proc.decisions
+            for note in proc.problems:
+                err.print(f"[yellow]mjai[/] {note}", markup=True, highlight=False)
+
+
+def _bot_errors(errors: dict[int, Counter[str]]) -> dict[str, Any]:
+    """``bot_errors``: decisions given the default action, in all and per seat by kind."""
+    return {
+        "total": sum(sum(c.values()) for c in errors.values()),
+        "by_seat": {str(n): dict(sorted(c.items())) for n, c in sorted(errors.items())},
+    }
 
 
 def _print_summary(s: dict[str, Any]) -> None:
