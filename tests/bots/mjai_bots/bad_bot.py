@@ -4,7 +4,9 @@
 * ``notaction``: answers JSON that is no mjai action;
 * ``illegal``: discards a tile it does not hold / claims what it was not offered;
 * ``silent``: reads and never answers;
-* ``crash``: answers ``none`` to ``start_game``, then exits.
+* ``crash``: answers ``none`` to ``start_game``, then exits;
+* ``lag``: answers each batch only when the next one arrives (a tsumogiri of its own last
+  draw, else ``none``): every answer is late, and must never be taken for the next one's.
 """
 
 import json
@@ -12,9 +14,17 @@ import sys
 
 
 def main(mode: str, seat: int) -> None:
+    owed = None
     for n, line in enumerate(sys.stdin):
         events = json.loads(line)
         if mode == "silent":
+            continue
+        if mode == "lag":
+            if owed is not None:
+                print(owed, flush=True)
+            draws = [e for e in events if e["type"] == "tsumo" and e["actor"] == seat]
+            dahai = {"type": "dahai", "actor": seat, "pai": draws[-1]["pai"] if draws else "?"}
+            owed = json.dumps(dahai if draws else {"type": "none"})
             continue
         if mode == "crash" and n >= 1:
             sys.exit(3)
