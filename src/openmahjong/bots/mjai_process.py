@@ -27,10 +27,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
+from openmahjong import tiles as T
 from openmahjong.bots.mjai_seat import MjaiReply, MjaiSeat
 from openmahjong.table.kernel import Phase
 
-__all__ = ["MjaiProcess", "parse_seat_option", "play_with_outside"]
+__all__ = ["MjaiProcess", "describe", "parse_seat_option", "play_with_outside"]
 
 log = logging.getLogger("openmahjong.mjai")
 
@@ -177,7 +178,7 @@ class MjaiProcess:
             self.errors[reply.error] += 1
             note = f"seat {self.seat} {label}: {reply.error}"
             note += f" ({reply.detail})" if reply.detail else ""
-            note += f"; played {reply.action!r}"
+            note += f"; played {describe(reply.action)}"
             self.problems.append(note)
             log.warning("%s", note)
         return reply
@@ -240,6 +241,18 @@ def play_with_outside(
             hands = len(match.results)
             on_hand(match)
     raise RuntimeError(f"the match did not end within {max_actions} actions")
+
+
+def describe(action: Any) -> str:
+    """An action for the log, tiles in mjai names: ``discard 5mr``, ``pon 5p 5p``, ``pass``."""
+    parts = [str(getattr(action, "name", action))]
+    if hasattr(action, "tile"):
+        parts.append(T.to_mjai(action.tile))
+    for t in getattr(action, "tiles", ()):
+        parts.append(T.to_mjai(t))
+    if getattr(action, "riichi", False):
+        parts.append("(riichi)")
+    return " ".join(parts)
 
 
 def _label(match: Any) -> str:

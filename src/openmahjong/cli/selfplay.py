@@ -270,3 +270,11 @@ def _print_summary(s: dict[str, Any]) -> None:
     for place, points in s["average_points_by_place"].items():
         table.add_row(place, "-" if points is None else f"{points:,.1f}")
     out.print(table)
+    for n, info in s.get("seats", {}).items():
+        errors = ", ".join(f"{k} {v}" for k, v in info["errors"].items()) or "none"
+        out.print(
+            f"seat {n} (mjai: {info['command']}): {info['decisions']} decisions, "
+            f"{info['wins']} wins, defaults played: {errors}",
+            markup=False,
+            highlight=False,
+        )
