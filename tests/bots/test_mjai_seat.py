@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from openmahjong import tiles as T
 from openmahjong.bots.mjai_seat import MjaiSeat
 from openmahjong.bots.selfplay import make_bot, selfplay_seed
 from openmahjong.rules.riichi.game.match import RiichiMatch
@@ -306,3 +307,68 @@ def test_libriichi_fed_each_seats_events_allows_what_the_table_offers(libriichi)
             match.act(s, legal[0] if one else bots[s].act(table.view(s, events=False)))
     assert decisions > 1000
     assert not differ
+
+
+def _as_mjai(action, seat, drawn, last):
+    """An offered action as the mjai answer a bot would give (``last``: the event answered)."""
+    m = T.to_mjai
+    if isinstance(action, Discard):
+        return {
+            "type": "dahai",
+            "actor": seat,
+            "pai": m(action.tile),
+            "tsumogiri": action.tile == drawn,
+        }
+    if isinstance(action, Tsumo):
+        return {"type": "hora", "actor": seat, "target": seat, "pai": m(drawn)}
+    claim = {"actor": seat, "target": last.get("actor"), "pai": last.get("pai")}
+    if isinstance(action, Ron):
+        return {"type": "hora", **claim}
+    if isinstance(action, (Chi, Pon, Minkan)):
+        kind = {Chi: "chi", Pon: "pon", Minkan: "daiminkan"}[type(action)]
+        return {"type": kind, **claim, "consumed": [m(t) for t in action.tiles]}
+    if isinstance(action, Ankan):
+        return {"type": "ankan", "actor": seat, "consumed": [m(t) for t in action.tiles]}
+    if isinstance(action, AbortiveDraw):
+        return {"type": "ryukyoku", "actor": seat}
+    return None  # a pass (no answer to validate), a kakan (its consumed: the pon's tiles)
+
+
+def test_every_offered_action_as_mjai_is_legal_for_libriichi_and_reads_back(libriichi):
+    """Each offered action (red fives exact), written as a bot would, is one libriichi's
+    validate_reaction accepts, and action_from reads it back as that very action."""
+    checked = Counter()
+    master, salt = selfplay_seed(5, 0)
+    match = RiichiMatch(preset("tenhou-hanchan"), master, salt=salt)
+    seats = [MjaiSeat(s) for s in range(4)]
+    states = [libriichi.state.PlayerState(s) for s in range(4)]
+    drawn: list = [None] * 4
+    last: list = [{}] * 4
+    bots = [make_bot("efficiency", s) for s in range(4)]
+    while not match.finished:
+        table = match.table
+        waiting = [table.turn] if table.phase is Phase.TURN else table.waiting_for()
+        s = waiting[0]
+        legal = table.legal_actions(s)
+        if MjaiSeat.automatic(legal) is None:
+            for event in seats[s].events_for(table):
+                if event["type"] == "start_kyoku":
+                    states[s] = libriichi.state.PlayerState(s)
+                if event["type"] == "tsumo" and event["actor"] == s:
+                    drawn[s] = T.from_mjai(event["pai"])
+                elif event["type"] in ("dahai", "chi", "pon") and event["actor"] == s:
+                    drawn[s] = None
+                last[s] = event
+                states[s].update(json.dumps(event))
+            for action in legal:
+                if isinstance(action, Discard) and action.riichi:
+                    continue  # two answers: tested with rigged hands above
+                answer = _as_mjai(action, s, drawn[s], last[s])
+                if answer is None:
+                    continue
+                states[s].validate_reaction(json.dumps(answer))  # raises when refused
+                assert seats[s].action_from(json.dumps(answer), legal).action == action, answer
+                checked[answer["type"]] += 1
+        one = len(legal) == 1
+        match.act(s, legal[0] if one else bots[s].act(table.view(s, events=False)))
+    assert checked["dahai"] > 500 and checked["pon"] + checked["chi"] > 10, checked
