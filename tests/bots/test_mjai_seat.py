@@ -118,6 +118,16 @@ def test_dahai_none_and_the_defaults():
     assert t.phase == Phase.TURN
 
 
+def test_a_reply_may_be_bytes_or_parsed_json():
+    t = make(QUIET, draws="9s")
+    seat = MjaiSeat(0)
+    seat.events_for(t)
+    legal = offered(t, 0)
+    assert seat.action_from(b'{"type":"dahai","pai":"E"}\n', legal).action == Discard(tile("1z"))
+    assert seat.action_from({"type": "dahai", "pai": "E"}, legal).action == Discard(tile("1z"))
+    assert seat.action_from(b"\xff\xfe", legal).error == "not_json"
+
+
 def test_pon_chi_and_minkan_match_the_consumed_tiles_red_fives_exactly():
     # Seat 0 discards 5p; seat 1 holds 0p 5p 5p 3p 4p (pon, kan, chi 34-5, chi with red ...).
     hands = ["5p12z258m258s369m14p", "0p55p34p1m4m7m1s4s7s2z", QUIET[2], "1234567z19s9m19p6s"]

@@ -260,11 +260,11 @@ class MjaiSeat:
     ) -> MjaiReply:
         """The bot's ``reply`` to the last batch as one of the ``offered`` actions."""
         if isinstance(reply, (str, bytes)):
+            line = reply if isinstance(reply, str) else reply.decode("utf-8", "replace")
             try:
-                reply = json.loads(reply)
-            except (ValueError, UnicodeDecodeError) as problem:
-                text = reply if isinstance(reply, str) else reply.decode("utf-8", "replace")
-                return self.fallback(offered, "not_json", f"{text[:80]!r}: {problem}")
+                reply = json.loads(line)
+            except ValueError as problem:
+                return self.fallback(offered, "not_json", f"{line[:80]!r}: {problem}")
         if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
             return self.fallback(offered, "not_action", f"{str(reply)[:80]}: no type")
         try:
