@@ -144,6 +144,8 @@ def test_seat_options_are_checked(tmp_path):
         ["--seat", "1=cmd:a", "--seat", "1=cmd:b"],
         ["--seat", "1=cmd:a", "--move-seconds", "0"],
         ["--ruleset", "mcr", "--seat", "1=cmd:a"],
+        ["--seat", "1=cmd:/nonexistent/mjai-bot {seat}"],
     ):
         done = runner.invoke(app, ["selfplay", "--out", str(tmp_path), *args])
-        assert done.exit_code != 0, args
+        assert done.exit_code == 2, (args, done.output)
+        assert "Traceback" not in done.output

@@ -235,8 +235,11 @@ def _play_outside(
         for n, command in commands.items()
     }
     try:
-        for proc in procs.values():
-            proc.start()
+        for n, proc in procs.items():
+            try:
+                proc.start()
+            except (OSError, ValueError) as problem:
+                fail(f"--seat {n}: cannot start {proc.command!r}: {problem}")
         return play_match(options, master_seed, salt=salt, bots=bot, on_hand=on_hand, outside=procs)
     finally:
         for n, proc in procs.items():
