@@ -20,8 +20,13 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "openmahjong" / "web"
 def make_app(workdir: Path, **overrides: object) -> tuple[FastAPI, str]:
     """The application under test, with its own SQLite file in ``workdir``; ``overrides`` are
     more ``Settings`` fields (e.g. ``matchmaking_bot_fill_seconds``)."""
+    # One server serves the whole browser session from 127.0.0.1, like a load test: the
+    # per-address allowances for people (20 sign-ups an hour, 64 sockets) would run out.
+    per_address = {"signup_limit": 0, "guest_limit": 0, "max_sockets_per_address": 0}
     settings = Settings(
-        database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}", web_dir=WEB, **overrides
+        database_url=f"sqlite+aiosqlite:///{workdir / 'web.db'}",
+        web_dir=WEB,
+        **{**per_address, **overrides},
     )
     return create_app(settings), "create_app"
 
