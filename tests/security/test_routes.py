@@ -221,8 +221,9 @@ def test_every_route_has_cases():
     covered = {tuple(key.split(" ", 1)) for key, cases in CASES.items() if cases}
     # Both ways: the walk found the routes, and every one of them has cases.
     assert http - {("HEAD", p) for _, p in http} == covered
-    # The play socket is walked by test_ws_limits.py; another socket needs its own cases.
-    assert sockets == {"/ws"}
+    # The play socket is walked by test_ws_limits.py, the mjai socket by
+    # tests/server/test_mjai_ws.py (its input limits); another socket needs its own cases.
+    assert sockets == {"/ws", "/ws/mjai"}
 
 
 def _unbounded(schema: dict[str, Any], where: str) -> Iterator[str]:

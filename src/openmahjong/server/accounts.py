@@ -63,6 +63,9 @@ class RegisterIn(Body):
     name: str = Field(max_length=64, examples=["alice"])
     password: str = Field(max_length=1024, examples=["correct horse battery"])
     session: SessionKind = "cookie"
+    #: An outside AI's account: it plays only the seats room owners invite it to, over
+    #: ``/ws/mjai`` (docs/protocol.md); fixed at registration.
+    is_bot: bool = False
 
 
 class LoginIn(Body):
@@ -97,6 +100,7 @@ class UserOut(BaseModel):
     name: str
     role: Role
     is_guest: bool
+    is_bot: bool = False
     email: str | None
     created_at: datetime
 
@@ -115,6 +119,7 @@ def user_out(user: User) -> UserOut:
         name=user.name,
         role=Role(user.role),
         is_guest=user.is_guest,
+        is_bot=bool(user.is_bot),
         email=user.email,
         created_at=user.created_at,
     )
@@ -236,6 +241,7 @@ async def register(
         password_hash=await state.passwords.hash(body.password),
         role=Role.ADMIN.value if admin_named else Role.PLAYER.value,
         is_guest=False,
+        is_bot=body.is_bot,
     )
     db.add(user)
     try:

@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
-from openmahjong.server import accounts, play, records, rooms, tools_api
+from openmahjong.server import accounts, mjai_play, play, records, rooms, tools_api
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.room import RoomManager
@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(records.router)
     app.include_router(rooms.router)
     app.include_router(play.router)
+    app.include_router(mjai_play.router)
     app.include_router(tools_api.router)
 
     # The browser client, last: API routes and /docs are matched before this catch-all.

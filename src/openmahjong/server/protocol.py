@@ -111,10 +111,12 @@ class Ready(Message):
 
 
 class AddBot(Message):
-    """The room's owner seats a bot in the first free seat."""
+    """The room's owner seats a bot in the first free seat: one of ours, or (``account``,
+    a bot account's name) an outside AI that plays it over ``/ws/mjai``."""
 
     type: Literal["add_bot"]
     room: RoomNumber
+    account: str | None = Field(None, min_length=1, max_length=64)
 
 
 class Kick(Message):

@@ -205,6 +205,17 @@ class SeatSlot:
     user_id: int | None = None
     bot: bool = False
     ready: bool = False
+    #: A bot account's seat (``user_id`` is the account): it plays over ``/ws/mjai``, and our
+    #: bot stands in while it has no connection. Stored as ``is_bot`` with a user id.
+    remote: bool = False
+
+
+def _slot(name: str, user_id: int | None, is_bot: bool, ready: bool) -> SeatSlot:
+    """A stored seat (lobby or game) as a slot: ``is_bot`` with a user id is a bot account."""
+    remote = is_bot and user_id is not None
+    return SeatSlot(
+        name=name, user_id=user_id, bot=is_bot and not remote, ready=ready, remote=remote
+    )
 
 
 @dataclass
@@ -343,7 +354,7 @@ class Room:
                     seat=i,
                     name=s.name,
                     user_id=s.user_id,
-                    bot=s.bot,
+                    bot=s.bot or s.remote,
                     ready=s.ready,
                     connected=s.bot or (s.user_id is not None and hub.connected(s.user_id)),
                 )
@@ -436,6 +447,10 @@ class Room:
                 return
             if self.game is not None:
                 raise RoomError("room_playing", "a game is being played here: spectate instead")
+            if user.is_bot:
+                raise RoomError(
+                    "bot_account", "a bot account sits where a room's owner invites it (add_bot)"
+                )
             elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
             if elsewhere:
                 raise RoomError(
@@ -475,7 +490,7 @@ class Room:
                 seat=i,
                 user_id=s.user_id,
                 name=s.name,
-                is_bot=s.bot,
+                is_bot=s.bot or s.remote,
                 ready=s.ready,
             )
             for i, s in enumerate(lobby)
@@ -488,7 +503,7 @@ class Room:
     def restore_lobby(self, seats: list[LobbySeat]) -> None:
         """At startup: the lobby seats stored for this room, taken again."""
         for row in seats:
-            slot = SeatSlot(name=row.name, user_id=row.user_id, bot=row.is_bot, ready=row.ready)
+            slot = _slot(row.name, row.user_id, row.is_bot, row.ready)
             self.lobby[row.seat] = slot  # an IndexError when the ruleset's seats changed
         for row in seats:
             if row.user_id is not None:
@@ -532,16 +547,40 @@ class Room:
         if user.id != self.owner_id and not Role(user.role).includes(Role.ADMIN):
             raise RoomError("forbidden", f"only the room's owner may {what}")
 
-    async def add_bot(self, user: User) -> None:
+    async def add_bot(self, user: User, account: str | None = None) -> None:
+        """Seat one of our bots, or the bot account named ``account`` (an outside AI that
+        plays over ``/ws/mjai``; our bot stands in while it is not connected)."""
         self._owner_only(user, "add a bot")
-        _bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot
+        _bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot (the stand-in too)
+        invited = await self._bot_account(account) if account is not None else None
         async with self.manager.waiting_lock:
             if self.game is not None:
                 raise RoomError("room_playing", "a game is being played here")
-            count = sum(1 for s in self.lobby if s is not None and s.bot)
-            bot = SeatSlot(name=f"bot-{count + 1}", bot=True, ready=True)
+            if invited is None:
+                count = sum(1 for s in self.lobby if s is not None and s.bot)
+                bot = SeatSlot(name=f"bot-{count + 1}", bot=True, ready=True)
+            else:
+                if self.manager.by_user.get(invited.id) or self.manager.queued(invited.id):
+                    raise RoomError(
+                        "bot_busy", f"{invited.name} sits in a room or waits in a line already"
+                    )
+                bot = SeatSlot(name=invited.name, user_id=invited.id, ready=True, remote=True)
             await self._set_seat(self._free_seat(), bot)
+            if invited is not None:
+                self.manager.seated(invited.id, self)
         self.announce()
+
+    async def _bot_account(self, account: str) -> User:
+        """The bot account named ``account``; refused when there is none by that name."""
+        from sqlalchemy import select
+
+        from openmahjong.server.security import name_key
+
+        async with self.manager.state.db.session() as s:
+            found = await s.scalar(select(User).where(User.name_key == name_key(account)))
+        if found is None or not found.is_bot:
+            raise RoomError("not_a_bot_account", "no bot account has that name")
+        return found
 
     async def kick(self, user: User, seat: int) -> None:
         self._owner_only(user, "kick")
@@ -581,7 +620,7 @@ class Room:
         options: Any = None,
     ) -> Any:
         if options is None:
-            has_bots = any(s.bot for s in entries)
+            has_bots = any(s.bot or s.remote for s in entries)
             options = _options(self.ruleset, self.row, self.settings.tactical_calls, has_bots)
         match = self.ruleset.new_match(options, master_seed)
         # What the record header names (the Riichi match keeps these; others may ignore them).
@@ -619,7 +658,9 @@ class Room:
                 preset=self.preset,
                 header=header,
                 seats=[
-                    store_games.SeatEntry(i, slot.name, user_id=slot.user_id, is_bot=slot.bot)
+                    store_games.SeatEntry(
+                        i, slot.name, user_id=slot.user_id, is_bot=slot.bot or slot.remote
+                    )
                     for i, slot in enumerate(seats)
                 ],
                 commitment=commitment,
@@ -658,9 +699,9 @@ class Room:
             banks=[float(self.settings.bank_seconds)] * self.size,
         )
         for i, slot in enumerate(seats):
-            if slot.bot:
+            if slot.bot or slot.remote:  # a bot account's stand-in too
                 game.bots[i] = _bot_for(self.ruleset_name, (master_seed >> (32 * i)) ^ i)
-            elif slot.user_id is not None:
+            if slot.user_id is not None:
                 self.manager.seated(slot.user_id, self)
         game.hands_done = len(getattr(match, "results", ()))
         return game
@@ -704,10 +745,7 @@ class Room:
         """Rebuild a live game from its stored log (after a restart) and play on, with the
         banks and prompt numbers the last stored action recorded (``_clock``)."""
         g = live.game
-        seats = [
-            SeatSlot(name=s.display_name, user_id=s.user_id, bot=s.is_bot, ready=True)
-            for s in live.seats
-        ]
+        seats = [_slot(s.display_name, s.user_id, s.is_bot, True) for s in live.seats]
         match = self._replayed_match(live, seats)
         master_seed = fairness.parse_master_seed(g.master_seed)
         game = self._game(g.id, match, seats, g.commitment, g.salt, master_seed, g.started_at)
@@ -901,14 +939,21 @@ class Room:
             legal = table.legal_actions(seat)
             key = self._decision_key(game, seat)
             current = game.open.get(seat)
-            if current is not None and current.key == key and current.actions == legal:
+            player = self._player_at(game, seat)
+            slot = game.seats[player]
+            # A bot account without a connection: our bot plays its seat until it is back.
+            stand_in = slot.remote and not self.manager.hub.connected(slot.user_id)
+            if (
+                current is not None
+                and current.key == key
+                and current.actions == legal
+                and not stand_in
+            ):
                 continue
             if current is not None:
                 self._withdraw(game, seat)
             tactical = window is not None and seat in game.answered
-            player = self._player_at(game, seat)
-            slot = game.seats[player]
-            if slot.bot or slot.user_id is None:
+            if slot.bot or slot.user_id is None or stand_in:
                 game.open[seat] = _Open(
                     None, list(legal), key, now, now, tactical, bot=game.bots.get(player)
                 )
@@ -1394,6 +1439,14 @@ class RoomManager:
             else:
                 self.hub.send(user_id, self._queued(key))
 
+    def bot_account_gone(self, user_id: int) -> None:
+        """A bot account's last ``/ws/mjai`` connection closed: the tables it plays at ask
+        again at once, and our bot stands in (rather than letting its clock run out)."""
+        for room_id in self.by_user.get(user_id, ()):
+            room = self.rooms.get(room_id)
+            if room is not None and room.game is not None:
+                room.wake.set()
+
     def disconnected(self, connection: Any) -> None:
         """A connection closed: it stops watching every room it watched."""
         for room_id in sorted(self.watching.pop(connection, ())):
@@ -1539,7 +1592,9 @@ class RoomManager:
             )
         room = self.rooms[row.id] = Room(self, row)
         for i, user in enumerate(players):
-            room.lobby[i] = SeatSlot(name=user.name, user_id=user.id, ready=True)
+            room.lobby[i] = SeatSlot(
+                name=user.name, user_id=user.id, ready=True, remote=bool(user.is_bot)
+            )
         for i in range(len(players), room.size):
             room.lobby[i] = SeatSlot(name=f"bot-{i - len(players) + 1}", bot=True, ready=True)
         for user in players:
@@ -1573,7 +1628,7 @@ class RoomManager:
         elif isinstance(message, Ready):
             await room.ready(user.id, message.ready)
         elif isinstance(message, AddBot):
-            await room.add_bot(user)
+            await room.add_bot(user, message.account)
         elif isinstance(message, Kick):
             await room.kick(user, message.seat)
         elif isinstance(message, Start):

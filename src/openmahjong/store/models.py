@@ -133,6 +133,9 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(16), default=Role.PLAYER.value)
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: An outside AI's account (registered with ``is_bot``): it plays the seats room owners
+    #: invite it to, over ``/ws/mjai`` only (migration 0006).
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: A verified address only; a pending one lives in ``email_codes`` until confirmed.
     email: Mapped[str | None] = mapped_column(String(254), unique=True)
     email_verified_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
