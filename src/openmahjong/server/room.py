@@ -1270,11 +1270,11 @@ def settle_gc() -> None:
     The older generations keep CPython's pace: every closed WebSocket leaves reference cycles
     (uvicorn's protocol, websockets' parser, the zlib state of permessage-deflate, some 60 KB)
     that only the collector frees, and with (50 000, 20, 100) those that had been promoted
-    waited for a full collection that almost never came: the server grew by some 100 MiB
-    per 10 000 connections (docs/server.md "Memory"). The second ``collect`` after the freeze
-    resets the collector's count of long-lived objects to those it still walks; left at the
-    frozen startup objects, it held off every full collection until a quarter of their
-    number had piled up."""
+    waited for a full collection that almost never came: the server grew by 50-100 MiB over
+    the first 10 000 connections and went on growing (docs/server.md "Memory"). The second
+    ``collect`` after the freeze resets the collector's count of long-lived objects to those
+    it still walks; left at the frozen startup objects, it held off every full collection
+    until a quarter of their number had piled up."""
     global _gc_settled
     if _gc_settled:
         return
