@@ -273,8 +273,8 @@ def main() -> None:
         "--settle-gc",
         action="store_true",
         help="after the warm-up, settle the garbage collector the way the server does for its "
-        "tables (openmahjong.server.room.settle_gc: what is alive is frozen, young "
-        "collections every 50k allocations); both engines then run under it",
+        "tables (openmahjong.server.room.settle_gc: what is alive is frozen, collector "
+        "thresholds 10k, 10, 10); both engines then run under it",
     )
     args = parser.parse_args()
     options = preset(args.preset)
