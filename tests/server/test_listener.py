@@ -210,3 +210,20 @@ async def test_openmahjong_serve_listens_this_way_and_stops_on_sigterm(tmp_path)
         if server.process.poll() is None:
             server.process.kill()
             server.process.wait(timeout=10)
+
+
+@pytest.mark.asyncio
+async def test_the_play_socket_declines_permessage_deflate(tmp_path):
+    """Each compressed socket held some 60 KB of zlib state that outlived it in reference
+    cycles (the churn soak's growth); play messages are small, so the server sends them plain."""
+    settings = make_settings(tmp_path)
+    # The websockets client offers permessage-deflate by default, as browsers do.
+    async with (
+        running(settings) as app,
+        serving_app(app) as address,
+        websockets.connect(f"ws://{address}/ws") as ws,
+    ):
+        assert ws.response is not None
+        assert "sec-websocket-extensions" not in ws.response.headers
+        await ws.send(json.dumps({"type": "ping", "id": 1}))
+        assert json.loads(await ws.recv())["type"] == "error"  # hello first, as ever

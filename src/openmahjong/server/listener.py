@@ -111,4 +111,8 @@ def server_config(
         timeout_graceful_shutdown=settings.shutdown_timeout_seconds,  # type: ignore[arg-type]
         limit_concurrency=settings.max_connections or None,
         ws_max_size=WS_MAX_BYTES,
+        # No permessage-deflate: play messages are small, and each compressed socket holds some
+        # 60 KB of zlib state that lingers in reference cycles after it closes (docs/server.md,
+        # "Memory").
+        ws_per_message_deflate=False,
     )
