@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.formats.export import mjai_play_events
+from openmahjong.formats.export import MJAI_BAKAZE, mjai_play_events, mjai_ryukyoku
 from openmahjong.formats.mjai import standard_order
 from openmahjong.table.actions import (
     PASS,
@@ -57,7 +57,6 @@ from openmahjong.table.events import (
     Drew,
     HandEnded,
     HandStarted,
-    RiichiAccepted,
 )
 
 __all__ = ["ERROR_KINDS", "MjaiReply", "MjaiSeat"]
@@ -68,15 +67,6 @@ __all__ = ["ERROR_KINDS", "MjaiReply", "MjaiSeat"]
 #: within the move time) and ``crashed`` (the program exited or closed its output).
 ERROR_KINDS = ("not_json", "not_action", "illegal", "timeout", "crashed")
 
-_BAKAZE = {41: "E", 42: "S", 43: "W", 44: "N"}
-_DRAW_REASON = {
-    "nine_terminals": "kyushukyuhai",
-    "four_winds": "suufon_renda",
-    "four_riichi": "suucha_riichi",
-    "four_kans": "suukaikan",
-    "triple_ron": "sanchaho",
-    "nagashi": "nagashimangan",
-}
 _CLAIMS: dict[str, type[Action]] = {"chi": Chi, "pon": Pon, "daiminkan": Minkan}
 
 
@@ -178,7 +168,7 @@ class MjaiSeat:
                 out += mjai_play_events(table, e)
             elif isinstance(e, HandEnded):
                 if e.reason != "win":
-                    out.append(self._ryukyoku(table, e))
+                    out.append(mjai_ryukyoku(table.events, e.reason, e.deltas))
                 out.append({"type": "end_kyoku"})
             else:  # a riichi accepted, an indicator, a win; [] for the rest (Revealed)
                 out += mjai_play_events(table, e)
@@ -196,7 +186,7 @@ class MjaiSeat:
                 break
         start = {
             "type": "start_kyoku",
-            "bakaze": _BAKAZE[e.round_wind],
+            "bakaze": MJAI_BAKAZE[e.round_wind],
             "kyoku": e.dealer % 4 + 1,
             "honba": e.honba,
             "kyotaku": e.sticks,
@@ -206,21 +196,6 @@ class MjaiSeat:
             "tehais": tehais,
         }
         return [start, {"type": "tsumo", "actor": e.dealer, "pai": first}]
-
-    @staticmethod
-    def _ryukyoku(table: Any, e: HandEnded) -> dict[str, Any]:
-        # mjai's deltas leave out the riichi sticks paid this hand (as our mjai export does).
-        sticks = [0, 0, 0, 0]
-        for r in table.events:
-            if isinstance(r, RiichiAccepted):
-                sticks[r.seat] = 1000
-        event: dict[str, Any] = {
-            "type": "ryukyoku",
-            "deltas": [d + s for d, s in zip(e.deltas, sticks, strict=True)],
-        }
-        if e.reason in _DRAW_REASON:
-            event["reason"] = _DRAW_REASON[e.reason]
-        return event
 
     # ------------------------------------------------------------------ in: the reply
 

@@ -9,6 +9,7 @@ tenhou.net/6 JSON and mjai JSONL.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from openmahjong import tiles as T
@@ -16,6 +17,7 @@ from openmahjong.formats.game import FormatError, replay_imported
 from openmahjong.formats.mjai import standard_order
 from openmahjong.rules.riichi.game.round import WinResult
 from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.table.events import Event, RiichiAccepted
 from openmahjong.table.kernel import Phase, Table
 
 __all__ = [
@@ -25,6 +27,8 @@ __all__ = [
     "write_mjai",
     "mjai_lines",
     "mjai_play_events",
+    "mjai_ryukyoku",
+    "MJAI_BAKAZE",
 ]
 
 _LIMIT_JA = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
@@ -118,21 +122,37 @@ def yaku_names_ja(win: Any) -> list[str]:
 
 # --------------------------------------------------------------------------- mjai
 
-_BAKAZE = {41: "E", 42: "S", 43: "W", 44: "N"}
-_ABORT_MJAI = {
+#: mjai's ``bakaze`` per round wind (our honor codes 41-44).
+MJAI_BAKAZE = {41: "E", 42: "S", 43: "W", 44: "N"}
+_DRAW_MJAI = {
     "nine_terminals": "kyushukyuhai",
     "four_winds": "suufon_renda",
     "four_riichi": "suucha_riichi",
     "four_kans": "suukaikan",
     "triple_ron": "sanchaho",
+    "nagashi": "nagashimangan",
 }
+
+
+def mjai_ryukyoku(events: Sequence[Event], reason: str, deltas: Sequence[int]) -> dict[str, Any]:
+    """The ``ryukyoku`` of a hand that ended without a win (``reason`` as our results name it,
+    ``events`` the hand's). mjai's deltas leave out the riichi sticks paid this hand."""
+    riichi = {e.seat for e in events if isinstance(e, RiichiAccepted)}
+    sticks = [1000 if seat in riichi else 0 for seat in range(len(deltas))]
+    event: dict[str, Any] = {
+        "type": "ryukyoku",
+        "deltas": [d + s for d, s in zip(deltas, sticks, strict=True)],
+    }
+    if reason in _DRAW_MJAI:
+        event["reason"] = _DRAW_MJAI[reason]
+    return event
 
 
 def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Our record as mjai events (the standard dialect: ``hora`` with ``deltas``,
     ``ura_markers``, ``fan``, ``fu`` and ``yakus``), each hand's events in the order mjai
     consumers expect (:func:`~openmahjong.formats.mjai.standard_order`)."""
-    from openmahjong.table.events import Dealt, HandStarted, RiichiAccepted
+    from openmahjong.table.events import Dealt, HandStarted
 
     header = record.get("header", record)
     names = header.get("players") or ["0", "1", "2", "3"]
@@ -155,24 +175,12 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
         assert start is not None and first_draw is not None
         result = table.result
         if result.reason != "win":
-            riichi = [0, 0, 0, 0]
-            for e in table.events:
-                if isinstance(e, RiichiAccepted):
-                    riichi[e.seat] = 1000
-            event: dict[str, Any] = {
-                "type": "ryukyoku",
-                "deltas": [d + r for d, r in zip(result.deltas, riichi, strict=True)],
-            }
-            if result.reason in _ABORT_MJAI:
-                event["reason"] = _ABORT_MJAI[result.reason]
-            elif result.reason == "nagashi":
-                event["reason"] = "nagashimangan"
-            body.append(event)
+            body.append(mjai_ryukyoku(table.events, result.reason, result.deltas))
         kyoku = (start.round_wind - 41) * 4 + table.dealer
         out.append(
             {
                 "type": "start_kyoku",
-                "bakaze": _BAKAZE[start.round_wind],
+                "bakaze": MJAI_BAKAZE[start.round_wind],
                 "kyoku": kyoku % 4 + 1,
                 "honba": start.honba,
                 "kyotaku": start.sticks,
