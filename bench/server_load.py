@@ -19,71 +19,23 @@ import argparse
 import asyncio
 import json
 import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-import httpx
-
+from _served import cpu_seconds, free_port, start_server
 from openmahjong.cli.loadtest import run_loadtest
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
-    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table from one address
-    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # four guests per table, all from this address
-    env["OPENMAHJONG_MAX_SOCKETS_PER_ADDRESS"] = "0"  # and four sockets per table
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from openmahjong.cli import app; app()",
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            database,
-            "--log-level",
-            "warning",
-        ],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise SystemExit("server exited:\n" + log.read_text())
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    process.kill()
-    raise SystemExit("server did not start:\n" + log.read_text())
+#: Four guests and four sockets per table, all from this address: the per-address allowances
+#: for people would stop a load test.
+SERVER_SETTINGS = {"GUEST_LIMIT": "0", "MAX_SOCKETS_PER_ADDRESS": "0"}
 
 
 def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, object]:
-    port = _free_port()
+    port = free_port()
     database = f"sqlite:///{folder / f'load-{tables}.db'}"
-    server = _start(database, port, folder / "server.log")
+    server = start_server(database, port, folder / "server.log", SERVER_SETTINGS)
     try:
-        before = _cpu_seconds(server.pid), _cpu_seconds(os.getpid())
+        before = cpu_seconds(server.pid), cpu_seconds(os.getpid())
         result = asyncio.run(
             run_loadtest(
                 f"http://127.0.0.1:{port}",
@@ -95,8 +47,8 @@ def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, ob
             )
         )
         # Set-up and play together: the CPU per action is an upper bound.
-        server_used = _cpu_seconds(server.pid) - before[0]
-        client_used = _cpu_seconds(os.getpid()) - before[1]
+        server_used = cpu_seconds(server.pid) - before[0]
+        client_used = cpu_seconds(os.getpid()) - before[1]
     finally:
         server.terminate()
         server.wait(timeout=30)

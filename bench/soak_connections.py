@@ -30,10 +30,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -42,65 +38,20 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from _served import cpu_seconds, free_port, rss_mib, start_server
 from openmahjong.server.client import PlayClient, guest_token
 from openmahjong.server.protocol import PROTOCOL_VERSION
 
 KINDS = ("guest", "same", "no_token", "bad_json", "seated", "abrupt")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENMAHJONG_")}
-    env["OPENMAHJONG_GUEST_LIMIT"] = "0"  # a fresh guest per cycle, all from this address
-    # Every socket comes from this address, many on one account: the caps are tested elsewhere.
-    env["OPENMAHJONG_MAX_SOCKETS_PER_USER"] = "0"
-    env["OPENMAHJONG_MAX_SOCKETS_PER_ADDRESS"] = "0"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from openmahjong.cli import app; app()",
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            database,
-            "--log-level",
-            "warning",
-        ],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise SystemExit("server exited:\n" + log.read_text())
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    process.kill()
-    raise SystemExit("server did not start:\n" + log.read_text())
+#: A fresh guest per cycle and many sockets on one account, all from this address: the guest
+#: limit and the socket caps are tested elsewhere.
+SERVER_SETTINGS = {
+    "GUEST_LIMIT": "0",
+    "MAX_SOCKETS_PER_USER": "0",
+    "MAX_SOCKETS_PER_ADDRESS": "0",
+}
 
 
 class Churn:
@@ -274,8 +225,10 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown cycle kinds {sorted(unknown)}: use {KINDS}")
     with tempfile.TemporaryDirectory(prefix="om-soak-") as folder:
-        port = _free_port()
-        server = _start(f"sqlite:///{Path(folder) / 'soak.db'}", port, Path(folder) / "log")
+        port = free_port()
+        server = start_server(
+            f"sqlite:///{Path(folder) / 'soak.db'}", port, Path(folder) / "log", SERVER_SETTINGS
+        )
         try:
             report = asyncio.run(soak(args, server.pid, f"http://127.0.0.1:{port}"))
         finally:
