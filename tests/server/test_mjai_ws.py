@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import make_settings, register
+from server_helpers import make_settings, register, running, serving_app
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -377,3 +377,58 @@ async def test_a_new_connection_replaces_the_old_and_a_bot_account_does_not_join
     assert (await as_player.next("error"))["code"] == "bot_account"
     await as_player.close()
     await owner.close()
+
+
+async def test_an_invited_bot_account_keeps_its_seat_across_restarts(tmp_path):
+    """The lobby seat of a bot account and the bot account's seat in a live game are stored as
+    bot seats with the account: after a restart the lobby still holds it (and it is still
+    busy), and a live game goes on with our bot standing in until the account connects."""
+    settings = make_settings(tmp_path)
+    table = {**FAST, "move_seconds": 300, "bank_seconds": 0}  # no clock runs out in the test
+    async with running(settings) as app, serving_app(app) as live:
+        _id, token = await bot_account(live, "durable1")
+        owner, room = await owner_with_room(live, table)
+        await owner.send({"type": "join", "room": room, "spectate": True})
+        await owner.send({"type": "add_bot", "room": room, "account": "durable1"})
+        await owner.next(lambda m: m["type"] == "room" and m["seats"][0] is not None)
+        await owner.close()
+    async with running(settings) as app, serving_app(app) as live:
+        owner = PlayClient(f"ws://{live}/ws", owner.token)
+        await owner.connect()
+        await owner.send({"type": "join", "room": room, "spectate": True})
+        lobby = await owner.next("room")
+        assert lobby["seats"][0] == {
+            "seat": 0,
+            "name": "durable1",
+            "user_id": _id,
+            "bot": True,
+            "ready": True,
+            "connected": False,
+        }
+        other, room2 = await owner_with_room(live, table)
+        await other.send({"type": "add_bot", "room": room2, "account": "durable1"})
+        assert (await other.next("error"))["code"] == "bot_busy"
+        await other.close()
+        for _ in range(3):
+            await owner.send({"type": "add_bot", "room": room})
+        await owner.next(lambda m: m["type"] == "room" and all(m["seats"]))
+        bot = MjaiBot(live, token)
+        await bot.connect()
+        await bot.send({"type": "none"})
+        await owner.send({"type": "start", "room": room})
+        playing = await owner.next(lambda m: m["type"] == "room" and m["status"] == "playing")
+        await bot.play(tsumogiri(), stop=lambda answers: answers >= 2)
+        await bot.close()
+        await owner.close()
+    async with running(settings) as app, serving_app(app) as live:
+        # Resumed without its program: the stand-in plays the seat to the end of the game.
+        async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+            for _ in range(600):  # 409 (game_in_progress) while it is played
+                answer = await http.get(f"/api/games/{playing['game']}/record")
+                if answer.status_code != 409:
+                    break
+                await asyncio.sleep(0.05)
+        assert answer.status_code == 200, answer.text
+        record = answer.json()
+        assert record["header"]["players"].count("durable1") == 1
+        assert len(record["result"]["final_points"]) == 4
