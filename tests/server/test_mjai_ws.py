@@ -30,9 +30,10 @@ def settings(tmp_path):
 
 
 FAST = {"move_seconds": 5, "bank_seconds": 5, "call_protection": False, "spectator_delay": 0}
-#: A master seed on which the mjai package's RulebaseBot wins hands from seat 0 to 3 (the game
-#: is the same each run: our bots and the rule-based bot decide from what they see only).
-SEED = "0" * 63 + "7"
+#: A master seed on which the mjai package's RulebaseBot wins hands in a hanchan (the game is
+#: the same each run: the seed fixes walls and seats, and every bot decides from what it sees
+#: only; with call protection off no delay changes an outcome). It runs to South 4, 15 hands.
+SEED = "0" * 63 + "3"
 
 
 class MjaiBot:
@@ -127,7 +128,7 @@ async def owner_with_room(live: str, table: dict[str, Any], **extra: Any) -> tup
     async with httpx.AsyncClient(base_url=f"http://{live}") as http:
         _uid, token = await guest_token(http)
         body = {"name": "t", "ruleset": "riichi", "preset": "majsoul-tonpuu", "table": table}
-        body.update(extra)
+        body.update(extra)  # e.g. master_seed, or another ruleset and preset
         r = await http.post("/api/rooms", json=body, headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 201, r.text
     owner = PlayClient(f"ws://{live}/ws", token)
@@ -156,14 +157,14 @@ async def record_of(live: str, game: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- whole games
 
 
-async def test_the_mjai_example_bot_plays_a_whole_game_and_wins_hands(live):
+async def test_the_mjai_example_bot_plays_a_whole_hanchan_and_wins_hands(live):
     brain = rulebase()
     _id, token = await bot_account(live, "rulebase01")
     bot = MjaiBot(live, token)
     hello = await bot.connect()
     assert hello[0]["type"] == "hello" and hello[0]["user"]["name"] == "rulebase01"
     await bot.send({"type": "none"})
-    owner, room = await owner_with_room(live, FAST, master_seed=SEED)
+    owner, room = await owner_with_room(live, FAST, master_seed=SEED, preset="majsoul-hanchan")
     await seat_and_start(owner, room, "rulebase01")
     playing = await owner.next(lambda m: m["type"] == "room" and m["status"] == "playing")
     last = await bot.play(brain)
@@ -173,9 +174,11 @@ async def test_the_mjai_example_bot_plays_a_whole_game_and_wins_hands(live):
     me = next(e["id"] for e in events if e["type"] == "start_game")
     kinds = [e["type"] for e in events]
     assert kinds.count("start_game") == 1 and kinds.count("end_game") == 1
-    assert kinds.count("start_kyoku") == kinds.count("end_kyoku") >= 4
+    assert kinds.count("start_kyoku") == kinds.count("end_kyoku") == 15
+    assert {e["bakaze"] for e in events if e["type"] == "start_kyoku"} >= {"E", "S"}
     wins = [e for e in events if e["type"] == "hora" and e["actor"] == me]
-    assert wins, "the example bot won no hand on this seed"
+    assert len(wins) == 2  # this seed's game: the example bot wins two of its fifteen hands
+    assert any(e["type"] == "reach" and e["actor"] == me for e in events)  # riichi's two answers
     assert not [e for e in events if e["type"] == "error"]  # every reply was played as given
     record = await record_of(live, playing["game"])
     assert record["header"]["players"][me] == "rulebase01"
@@ -298,6 +301,10 @@ async def test_only_bot_accounts_connect_and_only_they_can_be_invited(live):
         assert refusal["code"] == "not_a_bot_account"
     await owner.send({"type": "add_bot", "room": room, "account": "x" * 65})
     assert (await owner.next("error"))["code"] == "invalid_message"
+    mcr_owner, mcr_room = await owner_with_room(live, FAST, ruleset="mcr", preset="mcr-2rounds")
+    await mcr_owner.send({"type": "add_bot", "room": mcr_room, "account": "person01"})
+    assert (await mcr_owner.next("error"))["code"] == "no_mjai"  # mjai is Riichi's only
+    await mcr_owner.close()
     # A bot account sits at one table at a time.
     await bot_account(live, "busybot1")
     await owner.send({"type": "join", "room": room, "spectate": True})  # to hear of the room
@@ -326,6 +333,9 @@ async def test_input_limits_hold_and_the_socket_stays(live):
     await bot.send({"type": "none"})
     await bot.send({"type": "queue", "ruleset": "riichi", "preset": "p" * 65})
     assert (await bot.batch())[0]["code"] == "invalid_message"
+    await bot.send({"type": "none"})
+    await bot.send({"type": "queue", "ruleset": "mcr", "preset": "mcr-2rounds"})
+    assert (await bot.batch())[0]["code"] == "no_mjai"
     await bot.send({"type": "none"})
     await bot.send({"type": "dahai", "pai": "1m"})  # nothing was asked
     assert (await bot.batch())[0]["code"] == "unexpected"
@@ -432,3 +442,18 @@ async def test_an_invited_bot_account_keeps_its_seat_across_restarts(tmp_path):
         record = answer.json()
         assert record["header"]["players"].count("durable1") == 1
         assert len(record["result"]["final_points"]) == 4
+
+
+async def test_the_address_cap_of_play_sockets_counts_mjai_sockets(tmp_path):
+    settings = make_settings(tmp_path, max_sockets_per_address=1)
+    async with running(settings) as app, serving_app(app) as live:
+        _id, token = await bot_account(live, "capped01")
+        first = MjaiBot(live, token)
+        assert (await first.connect())[0]["type"] == "hello"
+        second = MjaiBot(live, token)
+        refused = await second.connect()
+        assert refused[0]["code"] == "too_many_connections"
+        with pytest.raises(ConnectionClosed) as closed:
+            await second.ws.recv()
+        assert closed.value.rcvd.code == 4409
+        await first.close()

@@ -274,6 +274,9 @@ class MjaiConnection(Client):
         if self.rooms is None:
             self.send_batch(_error("no_rooms", "this server runs no rooms"))
             return
+        if isinstance(command, Queue) and command.ruleset != "riichi":
+            self.send_batch(_error("no_mjai", "mjai is Riichi's only: queue for riichi"))
+            return
         try:
             await self.rooms.command(self.user, command, self)
         except RoomError as refused:

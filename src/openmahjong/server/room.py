@@ -552,6 +552,8 @@ class Room:
         plays over ``/ws/mjai``; our bot stands in while it is not connected)."""
         self._owner_only(user, "add a bot")
         _bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot (the stand-in too)
+        if account is not None and self.ruleset_name != "riichi":
+            raise RoomError("no_mjai", "outside AIs speak mjai, which is Riichi's only")
         invited = await self._bot_account(account) if account is not None else None
         async with self.manager.waiting_lock:
             if self.game is not None:
