@@ -457,3 +457,42 @@ async def test_the_address_cap_of_play_sockets_counts_mjai_sockets(tmp_path):
             await second.ws.recv()
         assert closed.value.rcvd.code == 4409
         await first.close()
+
+
+async def test_a_decision_asked_again_with_nothing_new_gets_the_default_not_an_empty_batch():
+    """mjai cannot ask twice: a prompt for the same decision with no new event (a tactical
+    re-ask, a rebuilt table) is answered with the default, and no empty batch is sent."""
+    from types import SimpleNamespace
+
+    from openmahjong.rules.registry import get_ruleset
+    from openmahjong.server.mjai_play import MjaiConnection
+    from openmahjong.server.play import Hub
+    from openmahjong.server.protocol import Prompt
+    from openmahjong.table.actions import action_to_dict
+
+    ruleset = get_ruleset("riichi")
+    match = ruleset.new_match(ruleset.options("majsoul-tonpuu"), 12345)
+    table = match.table
+    (seat,) = table.waiting_for()
+    seats = [SimpleNamespace(name=f"p{i}") for i in range(4)]
+    game = SimpleNamespace(id=3, seats=seats, match=match)
+    room = SimpleNamespace(id=9, size=4, game=game, _player_at=lambda _game, i: i)
+    hub = Hub()
+    user = SimpleNamespace(id=5, name="p0")
+    conn = MjaiConnection(SimpleNamespace(), user, hub, SimpleNamespace(rooms={9: room}))
+    actions = [json.loads(json.dumps(action_to_dict(a))) for a in table.legal_actions(seat)]
+    context = {"room": 9, "game": 3, "seat": seat}
+
+    def ask() -> Any:
+        pending = hub.ledger(5).issue(actions, context)
+        conn.post(Prompt(seq=pending.seq, actions=actions, context=context))
+        return pending
+
+    first = ask()
+    batch = json.loads(conn.outbox.get_nowait())
+    assert [e["type"] for e in batch][:3] == ["start_game", "start_kyoku", "tsumo"]
+    assert not first.answer.done()  # the bot is asked
+    again = ask()  # the same decision, nothing new since
+    assert conn.outbox.empty()
+    drawn = table.last_drawn
+    assert again.answer.result() == {"type": "discard", "tile": drawn, "riichi": False}

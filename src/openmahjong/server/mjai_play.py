@@ -174,6 +174,11 @@ class MjaiConnection(Client):
         offered = [action_from_dict(a) for a in message.actions]
         self.unsent += self.seat.events_for(game.match.table)
         automatic = MjaiSeat.automatic(offered)
+        if automatic is None and not self.unsent:
+            # The same decision asked again with nothing new (a tactical re-ask, a table
+            # rebuilt after a failure): mjai cannot ask twice, so the default answers it.
+            log.info("bot %s: prompt %s repeats a decision: the default", self.user_id, message.seq)
+            automatic = self.seat.default(offered)
         if automatic is not None:  # mjai has no message for it: the events wait
             self._answer(message.seq, offered, message.actions, automatic)
             return
