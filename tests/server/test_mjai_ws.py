@@ -496,3 +496,29 @@ async def test_a_decision_asked_again_with_nothing_new_gets_the_default_not_an_e
     assert conn.outbox.empty()
     drawn = table.last_drawn
     assert again.answer.result() == {"type": "discard", "tile": drawn, "riichi": False}
+
+
+async def test_no_answer_in_time_gets_the_default_and_a_late_answer_is_dropped(live):
+    _id, token = await bot_account(live, "sleepy01")
+    bot = MjaiBot(live, token)
+    await bot.connect()
+    await bot.send({"type": "none"})
+    owner, room = await owner_with_room(live, {**FAST, "move_seconds": 1, "bank_seconds": 0})
+    await seat_and_start(owner, room, "sleepy01")
+    brain = tsumogiri()
+    batch = await bot.batch()
+    me = batch[0]["id"]
+    brain(batch[:1])  # it learns its seat from start_game
+    while not (batch[-1]["type"] == "tsumo" and batch[-1]["actor"] == me):
+        await bot.send(brain(batch))
+        batch = await bot.batch()
+    drawn = batch[-1]["pai"]  # its turn: no answer, the clock runs out
+    later = await bot.batch()  # the next question, with the default the table played
+    mine = [e for e in later if e["type"] == "dahai" and e["actor"] == me]
+    assert mine[0] == {"type": "dahai", "actor": me, "pai": drawn, "tsumogiri": True}
+    await bot.send({"type": "dahai", "actor": me, "pai": drawn, "tsumogiri": True})  # too late
+    await bot.send(brain(later))
+    last = await bot.play(brain)
+    await owner.close()
+    assert last[-1]["type"] == "end_game"
+    assert not [e for b in bot.batches for e in b if e["type"] == "error"]
