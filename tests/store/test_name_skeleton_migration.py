@@ -3,33 +3,17 @@ stored, oldest first: a newer name that looks like an older one, and every guest
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 import sqlalchemy as sa
-from alembic import command
-from alembic.script import ScriptDirectory
 from sqlalchemy.exc import IntegrityError
 
 from openmahjong.server.security import name_key, name_skeleton
 from openmahjong.store import Database
-from openmahjong.store.migrate import alembic_config
-from openmahjong.store.models import UTCDateTime, utcnow
-from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
+from openmahjong.store.models import utcnow
+from tests.store.migration_steps import USERS, migrate, revision_before
 
 pytestmark = pytest.mark.asyncio
 
-USERS = sa.table(
-    "users",
-    sa.column("id", sa.Integer),
-    sa.column("name", sa.String),
-    sa.column("name_key", sa.String),
-    sa.column("role", sa.String),
-    sa.column("is_guest", sa.Boolean),
-    sa.column("created_at", UTCDateTime()),
-)
 # Oldest first: the Cyrillic "аlice01" (its а is U+0430) and "aIice01" look like "alice01".
 NAMES = [
     (1, "alice01", False),
@@ -40,42 +24,8 @@ NAMES = [
 ]
 
 
-@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
-async def empty(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    """A database with no schema yet (the test migrates it step by step)."""
-    if request.param == "sqlite":
-        db = Database(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
-        try:
-            yield db
-        finally:
-            await db.close()
-        return
-    url, reason = await postgres_or_reason()
-    if url is None:
-        pytest.skip(reason)
-    schema = await create_schema(url)
-    db = Database(url, schema=schema)
-    try:
-        yield db
-    finally:
-        await db.close()
-        await drop_schema(url, schema)
-
-
-async def _migrate(db: Database, revision: str, *, down: bool = False) -> None:
-    step = command.downgrade if down else command.upgrade
-    async with db.engine.begin() as connection:
-        await connection.run_sync(lambda c: step(alembic_config(c), revision))
-
-
-def _before() -> str:
-    before = ScriptDirectory.from_config(alembic_config()).get_revision("0005").down_revision
-    assert isinstance(before, str)
-    return before
-
-
 async def test_old_names_get_their_skeletons_oldest_first(empty: Database):
-    await _migrate(empty, _before())
+    await migrate(empty, revision_before("0005"))
     now = utcnow()
     async with empty.engine.begin() as c:
         await c.execute(
@@ -86,7 +36,7 @@ async def test_old_names_get_their_skeletons_oldest_first(empty: Database):
                 for uid, name, guest in NAMES
             ],
         )  # fmt: skip
-    await _migrate(empty, "0005")
+    await migrate(empty, "0005")
     async with empty.engine.connect() as c:
         rows = await c.execute(sa.text("SELECT id, name_skeleton FROM users ORDER BY id"))
         shapes = dict(rows.all())
@@ -102,7 +52,7 @@ async def test_old_names_get_their_skeletons_oldest_first(empty: Database):
                 {"now": now},
             )
     # And back: the column goes, the accounts stay.
-    await _migrate(empty, _before(), down=True)
+    await migrate(empty, revision_before("0005"), down=True)
     async with empty.engine.connect() as c:
         count = await c.scalar(sa.text("SELECT count(*) FROM users"))
         columns = await c.run_sync(lambda sync: sa.inspect(sync).get_columns("users"))

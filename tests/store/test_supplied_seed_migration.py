@@ -3,18 +3,12 @@ game played in a room created with its own master seed is flagged, every other g
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 import sqlalchemy as sa
-from alembic import command
 
 from openmahjong.store import Database
-from openmahjong.store.migrate import alembic_config
 from openmahjong.store.models import UTCDateTime, utcnow
-from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
+from tests.store.migration_steps import columns, migrate
 
 pytestmark = pytest.mark.asyncio
 
@@ -42,35 +36,8 @@ GAMES = sa.table(
 )
 
 
-@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
-async def empty(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    """A database with no schema yet (the test migrates it step by step)."""
-    if request.param == "sqlite":
-        db = Database(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}")
-        try:
-            yield db
-        finally:
-            await db.close()
-        return
-    url, reason = await postgres_or_reason()
-    if url is None:
-        pytest.skip(reason)
-    schema = await create_schema(url)
-    db = Database(url, schema=schema)
-    try:
-        yield db
-    finally:
-        await db.close()
-        await drop_schema(url, schema)
-
-
-async def _upgrade_to(db: Database, revision: str) -> None:
-    async with db.engine.begin() as connection:
-        await connection.run_sync(lambda c: command.upgrade(alembic_config(c), revision))
-
-
 async def test_existing_games_of_seeded_rooms_are_flagged(empty: Database):
-    await _upgrade_to(empty, "0003")
+    await migrate(empty, "0003")
     now = utcnow()
     rooms = [
         {"id": 1, "options": {"rules": {}, "master_seed": "ab" * 32}},
@@ -110,10 +77,6 @@ async def test_existing_games_of_seeded_rooms_are_flagged(empty: Database):
 
 
 async def test_downgrade_removes_the_column(empty: Database):
-    await _upgrade_to(empty, "head")
-    async with empty.engine.begin() as connection:
-        await connection.run_sync(lambda c: command.downgrade(alembic_config(c), "0003"))
-        columns = await connection.run_sync(
-            lambda c: [col["name"] for col in sa.inspect(c).get_columns("games")]
-        )
-    assert "supplied_seed" not in columns
+    await migrate(empty, "head")
+    await migrate(empty, "0003", down=True)
+    assert "supplied_seed" not in await columns(empty, "games")
