@@ -32,8 +32,8 @@ from pydantic import BaseModel, ValidationError
 
 import openmahjong
 from openmahjong.bots.mjai_seat import MjaiSeat
-from openmahjong.server.deps import client_address, session_for_token
-from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub
+from openmahjong.server.deps import session_for_token
+from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub, run_capped
 from openmahjong.server.prompts import PromptRejected
 from openmahjong.server.protocol import GameEnd, GameStart, Prompt, Queue, Queued, Unqueue
 from openmahjong.server.state import ServerState
@@ -327,23 +327,7 @@ async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
 @router.websocket("/ws/mjai")
 async def mjai_play(websocket: WebSocket) -> None:
     """A bot account's mjai connection; see docs/protocol.md "/ws/mjai"."""
-    state: ServerState = websocket.app.state.om
-    hub: Hub = websocket.app.state.hub
-    await websocket.accept()
-    address = client_address(websocket)
-    cap = state.settings.max_sockets_per_address
-    if not hub.open_address(address, cap):  # the same per-address cap as /ws
-        with contextlib.suppress(WebSocketDisconnect):
-            await _refuse(
-                websocket,
-                "too_many_connections",
-                f"your address has {cap} connections open already: close one first",
-            )
-        return
-    try:
-        await _session(websocket, state, hub)
-    finally:
-        hub.close_address(address)
+    await run_capped(websocket, _session, _refuse)  # the same per-address cap as /ws
 
 
 async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -290,22 +290,29 @@ async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> No
 @router.websocket("/ws")
 async def play(websocket: WebSocket) -> None:
     """The play connection; see docs/protocol.md."""
+    await run_capped(websocket, _session, _refuse_and_close)
+
+
+async def run_capped(
+    websocket: WebSocket,
+    session: Callable[[WebSocket, ServerState, Hub], Awaitable[None]],
+    refuse: Callable[[WebSocket, str, str], Awaitable[None]],
+) -> None:
+    """Accept ``websocket`` and run ``session`` on it, within the per-address socket cap (every
+    WebSocket route counts against the same cap); over it, ``refuse(websocket, code, message)``.
+    Counted from the accept, before any hello: a socket that never signs in holds a place."""
     state: ServerState = websocket.app.state.om
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    # Counted from the accept, before any hello: a socket that never signs in holds a place.
     address = client_address(websocket)
     cap = state.settings.max_sockets_per_address
     if not hub.open_address(address, cap):
         with contextlib.suppress(WebSocketDisconnect):
-            await _refuse_and_close(
-                websocket,
-                "too_many_connections",
-                f"your address has {cap} connections open already: close one first",
-            )
+            message = f"your address has {cap} connections open already: close one first"
+            await refuse(websocket, "too_many_connections", message)
         return
     try:
-        await _session(websocket, state, hub)
+        await session(websocket, state, hub)
     finally:
         hub.close_address(address)
 
