@@ -8,10 +8,10 @@ discard comes no sooner than the second catch-up delay, 0.5 s, after D saw the c
 tactical re-ask gets five seconds of its own, not taken from the bank.
 
 A room is driven through its own methods (``_sync_prompts``, ``_apply``) over a rigged Riichi
-hand, with the room module's clock replaced by a fake one the test moves by hand: every
-figure below is a reading of that clock, never a measured time. The room's delivery tasks
-wait on the fake clock too (``asyncio.sleep`` answers at once, the task looks at the clock
-again), so a message goes out at the first clock reading at or after its due time.
+hand, with the room's injected clock (``server/clock.py``) a fake one the test moves by hand
+(``fake_clock.py``): every figure below is a reading of that clock, never a measured time.
+The room's delivery tasks sleep on the fake clock too, so a message goes out at the first
+clock reading at or after its due time.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from fake_clock import FakeClock as Clock
 
 from openmahjong.rules.riichi.game import GameOptions, new_hand
-from openmahjong.server import room as room_module
 from openmahjong.server.prompts import PromptLedger
 from openmahjong.server.room import TACTICAL_SECONDS, Room, SeatSlot, _Game
 from openmahjong.server.rooms import TableSettings
@@ -45,15 +45,6 @@ HANDS = [
 ]
 THREE_SOU = parse("3s")[0]
 START = 1000.0
-STEP = 0.01  # the clock moves in hundredths of a second
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def monotonic(self) -> float:
-        return self.now
 
 
 class Hub:
@@ -95,23 +86,15 @@ class Match:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    fake = Clock()
-    monkeypatch.setattr(room_module, "time", SimpleNamespace(monotonic=fake.monotonic))
-    real_sleep = asyncio.sleep
-
-    async def no_wait(delay: float, result: Any = None) -> Any:
-        await real_sleep(0)  # the delivery task comes back and reads the fake clock again
-        return result
-
-    monkeypatch.setattr(room_module.asyncio, "sleep", no_wait)
-    return fake
+def clock() -> Clock:
+    return Clock(START)
 
 
 def _room(clock: Clock, **settings: Any) -> tuple[Room, _Game, Hub]:
     hub = Hub(clock)
     room = Room.__new__(Room)  # no database, no task: only the timing methods are driven
     room.manager = SimpleNamespace(hub=hub, writer=Writer())
+    room.clock = clock
     room.id = 1
     room.size = 4
     room.settings = TableSettings(move_seconds=10, bank_seconds=20, **settings)
@@ -141,9 +124,7 @@ async def _settle() -> None:
 
 async def _advance(clock: Clock, to: float) -> None:
     """Move the clock to ``to`` in steps, letting the delivery tasks run at each reading."""
-    while clock.now < to:
-        clock.now = min(to, clock.now + STEP)
-        await _settle()
+    await clock.advance_to(to)
 
 
 async def _play(room: Room, game: _Game, seat: int, action: Any) -> None:
@@ -233,11 +214,11 @@ async def test_a_tactical_reask_gets_five_seconds_of_its_own_and_leaves_the_bank
     prompt = [m for _, m in hub.got[102] if m.get("seq") == again.prompt.seq][0]
     assert prompt["context"]["move_seconds"] == 5.0 and prompt["context"]["bank_seconds"] == 0
     # The re-ask runs out on the fake clock: C's default (pass), and C's bank is untouched.
+    step = asyncio.ensure_future(room._step(game))  # waits on the fake clock's deadline
     await _advance(clock, again.deadline - 0.01)
-    await room._step(game)  # nothing answered and the clock not yet at the deadline
-    assert game.open[2] is again
+    assert not step.done() and game.open[2] is again  # nothing answered, not yet the deadline
     await _advance(clock, again.deadline)
-    await room._step(game)
+    await asyncio.wait_for(step, 5)  # the deadline came on the fake clock
     assert 2 not in game.open
     assert game.banks[2] == 20.0
     assert game.match.table.seats[1].melds[-1].kind == "chi"

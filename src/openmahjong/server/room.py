@@ -30,9 +30,7 @@ import contextlib
 import gc
 import logging
 import sys
-import time
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -42,6 +40,8 @@ from pydantic_core import to_jsonable_python
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset, preset_name
+from openmahjong.server.channel import Channel
+from openmahjong.server.clock import SYSTEM_CLOCK, Clock
 from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.play import encode
 from openmahjong.server.prompts import PendingPrompt
@@ -105,96 +105,6 @@ def _event_text(room: int, game: int, event: Event) -> str:
     right, so the model is built without validation; pydantic's serializer writes the event's
     tuples and enums as JSON directly (no ``to_jsonable_python`` pass first)."""
     return encode(GameEvent.model_construct(room=room, game=game, event=event_to_dict(event)))
-
-
-#: Messages one channel may hold waiting for their time. A spectator's holds the public
-#: events of its delay (at most one game's, a few thousand); past this it is dropped.
-CHANNEL_LIMIT = 20_000
-
-
-class Channel:
-    """One recipient's ordered, delayed outbox: a message is sent at its time, never before a
-    message queued earlier. ``send`` is the hub (it only queues to sockets), or one
-    connection's ``post`` for a spectator.
-
-    ``gone`` (spectators): called once the recipient refuses a message (its connection is cut
-    off or closed) or ``CHANNEL_LIMIT`` messages wait; the channel then closes, dropping what
-    it held, so nothing is ever buffered for a reader that does not read."""
-
-    def __init__(
-        self,
-        send: Callable[[BaseModel | str], Any],
-        gone: Callable[[], None] | None = None,
-    ) -> None:
-        self._send = send
-        self._gone = gone
-        self._queue: deque[list[Any]] = deque()  # [when, message]
-        self._last = 0.0
-        #: Nothing queued from now on goes out before this time (catch-up delays).
-        self.floor = 0.0
-        self._task: asyncio.Task[None] | None = None
-        self.closed = False
-
-    def put(self, message: BaseModel | str, when: float | None = None) -> float:
-        """Queue ``message`` (a model or its encoded JSON) for ``when`` (default: now); returns
-        when it will go out."""
-        now = time.monotonic()
-        if self.closed:
-            return now
-        at = max(when if when is not None else now, self.floor, self._last, now)
-        self._last = at
-        if not self._queue and at <= now:
-            self._deliver(message)
-        elif self._gone is not None and len(self._queue) >= CHANNEL_LIMIT:
-            self._drop()
-        else:
-            self._queue.append([at, message])
-            self._wake()
-        return at
-
-    def _deliver(self, message: BaseModel | str) -> None:
-        if not self._send(message) and self._gone is not None:
-            self._drop()
-
-    def _drop(self) -> None:
-        gone = self._gone
-        self.close()
-        if gone is not None:
-            self._gone = None
-            gone()
-
-    def expedite(self) -> None:
-        """Everything waiting goes out now (a claimant acted during the protection delay)."""
-        now = time.monotonic()
-        for item in self._queue:
-            item[0] = min(item[0], now)
-        self._last = min(self._last, now)
-        self._wake()
-
-    @property
-    def pending(self) -> int:
-        return len(self._queue)
-
-    def _wake(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        self._task = asyncio.get_running_loop().create_task(self._drain())
-
-    async def _drain(self) -> None:
-        while self._queue:
-            at, message = self._queue[0]
-            delay = at - time.monotonic()
-            if delay > 0:
-                await asyncio.sleep(delay)
-                continue
-            self._queue.popleft()
-            self._deliver(message)
-
-    def close(self) -> None:
-        self.closed = True
-        self._queue.clear()
-        if self._task is not None:
-            self._task.cancel()
 
 
 @dataclass
@@ -308,6 +218,7 @@ class Room:
         from openmahjong.server.rooms import TableSettings
 
         self.manager = manager
+        self.clock: Clock = manager.clock
         self.id = row.id
         self.row_name = row.name
         self.ruleset_name = row.ruleset
@@ -389,7 +300,7 @@ class Room:
         if old is not None:
             old.close()
         ch = self.spectators[connection] = Channel(
-            connection.post, gone=lambda: self.unwatch(connection)
+            connection.post, gone=lambda: self.unwatch(connection), clock=self.clock
         )
         self.manager.watching.setdefault(connection, set()).add(self.id)
         return ch
@@ -414,7 +325,9 @@ class Room:
         ch = self.channels.get(user_id)
         if ch is None:
             hub = self.manager.hub
-            ch = self.channels[user_id] = Channel(lambda m, u=user_id: hub.send(u, m))
+            ch = self.channels[user_id] = Channel(
+                lambda m, u=user_id: hub.send(u, m), clock=self.clock
+            )
         return ch
 
     async def join(
@@ -714,7 +627,7 @@ class Room:
         if not game.public_log:
             # The match dealt its hand before any action went through _broadcast: spectators
             # get that hand's public events (HandStarted first) the same delayed way.
-            self._log_hand_start(game, time.monotonic())
+            self._log_hand_start(game, self.clock.monotonic())
         self.announce()
         for i, slot in enumerate(game.seats):
             if slot.user_id is not None:
@@ -816,7 +729,7 @@ class Room:
         assert game is not None
         delay = self.settings.spectator_delay
         ch.put(self._start_message(None))
-        for at, message in game.public_log[self._replay_start(game, time.monotonic()) :]:
+        for at, message in game.public_log[self._replay_start(game, self.clock.monotonic()) :]:
             ch.put(message, at + delay)
 
     def _replay_start(self, game: _Game, now: float) -> int:
@@ -928,7 +841,7 @@ class Room:
         """Ask every seat the core waits for (keeping prompts that still stand) and withdraw
         prompts the core no longer needs."""
         table = game.match.table
-        now = time.monotonic()
+        now = self.clock.monotonic()
         waiting = set(table.waiting_for())
         window = (id(table), id(table.trigger)) if table.phase == Phase.REACTION else None
         if window != game.window_key:
@@ -1014,20 +927,22 @@ class Room:
                 await self._answered(game, seat, future.result())
                 return
         deadline = min(game.open[s].deadline for s in futures.values())
-        wait = max(0.0, deadline - time.monotonic())
+        wait = max(0.0, deadline - self.clock.monotonic())
         waker = asyncio.ensure_future(self.wake.wait())
+        timer = asyncio.ensure_future(self.clock.sleep(wait))  # the deadline, on the room's clock
         try:
             done, _ = await asyncio.wait(
-                [*futures, waker], timeout=wait, return_when=asyncio.FIRST_COMPLETED
+                [*futures, waker, timer], return_when=asyncio.FIRST_COMPLETED
             )
         finally:
             waker.cancel()
+            timer.cancel()
         self.wake.clear()
         for future in done:
             if future in futures and not future.cancelled():
                 await self._answered(game, futures[future], future.result())
                 return
-        now = time.monotonic()
+        now = self.clock.monotonic()
         for seat, entry in sorted(game.open.items()):
             if entry.prompt is not None and entry.prompt.answer.cancelled():
                 game.open.pop(seat)  # superseded elsewhere: ask again
@@ -1042,7 +957,7 @@ class Room:
     async def _answered(self, game: _Game, seat: int, data: dict[str, Any]) -> None:
         entry = game.open.pop(seat)
         if not entry.tactical:
-            used = time.monotonic() - entry.shown_at - self.settings.move_seconds
+            used = self.clock.monotonic() - entry.shown_at - self.settings.move_seconds
             if used > 0:
                 game.banks[seat] = max(0.0, game.banks[seat] - used)
         action = action_from_dict(data)
@@ -1105,7 +1020,7 @@ class Room:
                 if slot.user_id is not None:
                     seat_now = self._seat_of(game, player)
                     self.channel(slot.user_id).put(self._view_message(seat_now))
-            now = time.monotonic()
+            now = self.clock.monotonic()
             for message in self._log_hand_start(game, now):
                 for ch in list(self.spectators.values()):
                     ch.put(message, now + self.settings.spectator_delay)
@@ -1120,7 +1035,7 @@ class Room:
     ) -> None:
         """``seating[player]`` is the table seat each player had when the events happened."""
         s = self.settings
-        now = time.monotonic()
+        now = self.clock.monotonic()
         table_players = {seat: player for player, seat in enumerate(seating)}
         protect_active = bool(game.protected)
         held = set(game.protected)
@@ -1233,7 +1148,7 @@ class Room:
             if slot.user_id is not None:
                 self.channel(slot.user_id).put(end)
         for ch in list(self.spectators.values()):
-            ch.put(end, time.monotonic() + self.settings.spectator_delay)
+            ch.put(end, self.clock.monotonic() + self.settings.spectator_delay)
         for slot in game.seats:
             if slot.user_id is not None:
                 self.manager.unseated(slot.user_id, self)
@@ -1290,16 +1205,19 @@ def settle_gc() -> None:
 class RoomManager:
     """Every room this server holds in memory, and which rooms each player sits in."""
 
-    def __init__(self, state: Any, hub: Any) -> None:
+    def __init__(self, state: Any, hub: Any, clock: Clock = SYSTEM_CLOCK) -> None:
         self.state = state
         self.hub = hub
+        #: What every room of this manager times with (``server/clock.py``); a test's own
+        #: clock goes here before any room is made.
+        self.clock = clock
         self.writer = ActionLog(state.db)
         self.rooms: dict[int, Room] = {}
         self.by_user: dict[int, set[int]] = {}
         hub.seated = lambda user_id: user_id in self.by_user  # their prompts must go on
         self._lock = asyncio.Lock()
         #: Matchmaking: players waiting per (ruleset, preset), first come first seated, each
-        #: with the ``time.monotonic()`` they queued at (after a restart, counted back from the
+        #: with the ``clock.monotonic()`` they queued at (after a restart, counted back from the
         #: stored wall-clock time).
         self.queues: dict[tuple[str, str], list[tuple[User, float]]] = {}
         self._fillers: dict[tuple[str, str], asyncio.Task[None]] = {}
@@ -1407,7 +1325,7 @@ class RoomManager:
         """
         async with self.state.db.session() as s:
             entries = await store_rooms.queue_entries(s)
-        wall, now = utcnow(), time.monotonic()
+        wall, now = utcnow(), self.clock.monotonic()
         gone: list[int] = []
         for entry, user in entries:
             key = (entry.ruleset, entry.preset)
@@ -1504,7 +1422,7 @@ class RoomManager:
             left = self._unqueue(user.id)
             if left is not None:
                 self._tell_line(left)
-            self.queues.setdefault(key, []).append((user, time.monotonic()))
+            self.queues.setdefault(key, []).append((user, self.clock.monotonic()))
             self._tell_line(key)
             await self._advance(key)
 
@@ -1563,14 +1481,14 @@ class RoomManager:
         wait = float(self.state.settings.matchmaking_bot_fill_seconds or 0)
         seats = self._line_size(key)
         while self.queues.get(key):
-            delay = self.queues[key][0][1] + wait - time.monotonic()
+            delay = self.queues[key][0][1] + wait - self.clock.monotonic()
             if delay > 0:
-                await asyncio.sleep(delay)
+                await self.clock.sleep(delay)
                 continue
             async with self.waiting_lock:
                 line = self.queues.get(key)
                 # The line may have changed while this task waited for the lock.
-                if not line or line[0][1] + wait > time.monotonic():
+                if not line or line[0][1] + wait > self.clock.monotonic():
                     continue
                 started = await self._seat_first(key, seats)
             if not started:

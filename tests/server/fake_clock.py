@@ -1,0 +1,52 @@
+"""A clock a test moves by hand, for a room manager (``openmahjong.server.clock.Clock``).
+
+``sleep`` returns once the test has moved the clock to the sleeper's time; nothing waits on
+real time. ``advance`` moves the clock in small steps and lets the event loop run at each
+reading, so a delayed message goes out at the first reading at or after its due time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+#: The clock moves in hundredths of a second.
+STEP = 0.01
+
+
+class FakeClock:
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        woken = asyncio.get_running_loop().create_future()
+        self._sleepers.append((self.now + seconds, woken))
+        await woken
+
+    def _wake_due(self) -> None:
+        due = [(at, f) for at, f in self._sleepers if at <= self.now + 1e-9]
+        self._sleepers = [(at, f) for at, f in self._sleepers if at > self.now + 1e-9]
+        for _at, woken in due:
+            if not woken.done():
+                woken.set_result(None)
+
+    async def settle(self) -> None:
+        """Let the event loop run what is ready (the tasks woken at this reading)."""
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    async def advance_to(self, to: float) -> None:
+        """Move the clock to ``to`` in steps, letting woken tasks run at each reading."""
+        while self.now < to:
+            self.now = min(to, self.now + STEP)
+            self._wake_due()
+            await self.settle()
+
+    async def advance(self, seconds: float) -> None:
+        await self.advance_to(self.now + seconds)
