@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from openmahjong.cli import app as root_app
-from openmahjong.cli.output import err, fail
+from openmahjong.cli.output import err, fail, plain
 
 __all__ = ["import_", "export"]
 
@@ -71,10 +71,11 @@ def import_(
         fail(f"{file}: {problem}")
     _write(json.dumps(record, ensure_ascii=False) + "\n", output)
     for label, what in report.mismatches:
-        err.print(f"[yellow]mismatch[/] {file.name} {label}: {what}")
+        err.print(f"[yellow]mismatch[/] {plain(f'{file.name} {label}: {what}')}")
     err.print(
         f"{file.name}: {report.hands_matched}/{report.hands} hands match the log"
-        + (f" -> {output}" if output else "")
+        + (f" -> {output}" if output else ""),
+        markup=False,
     )
     if report.mismatches:
         raise typer.Exit(code=1)

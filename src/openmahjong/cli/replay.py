@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from openmahjong import fairness, tiles
 from openmahjong.cli import app as root_app
-from openmahjong.cli.output import out, print_json
+from openmahjong.cli.output import out, plain, print_json
 
 __all__ = [
     "RecordError",
@@ -95,18 +95,35 @@ def detect_format(data: Any) -> str:
     )
 
 
+#: File names that promise Tenhou's XML: what is wrong with one is said in XML's terms.
+XML_SUFFIXES = (".mjlog", ".xml")
+
+
 def _read(path: Path) -> Any:
+    xml = path.suffix.lower() in XML_SUFFIXES
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a byte order mark (Windows editors write one) is not part of the text.
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as problem:
         raise RecordError(f"cannot read the file: {problem.strerror or problem}") from None
     except UnicodeDecodeError:
-        raise RecordError("the file is not UTF-8 text") from None
+        what = "mjlog XML" if xml else "a JSON record or log"
+        raise RecordError(
+            f"not {what}: the file is not UTF-8 text (binary or compressed?)"
+        ) from None
+    if not text.strip():
+        raise RecordError("the file is empty")
+    if text.lstrip().startswith("<"):
+        return text  # mjlog XML
+    if xml:
+        raise RecordError(
+            f"not mjlog XML: a Tenhou log starts with <mjloggm, this file with {text[:20]!r}"
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:
-        if text.lstrip().startswith("<") or "\n{" in text.strip():
-            return text  # mjlog XML, or JSON lines (mjai, tenhou.net/6 one kyoku a line)
+        if "\n{" in text.strip():
+            return text  # JSON lines (mjai, tenhou.net/6 one kyoku a line)
         raise RecordError(
             f"not valid JSON (line {problem.lineno}, column {problem.colno}: {problem.msg})"
         ) from None
@@ -401,16 +418,16 @@ def check(
     else:
         for r in reports:
             colour = {"ok": "green", "mismatch": "red", "error": "red", "skipped": "yellow"}
-            line = f"[{colour[r.status]}]{r.status:8}[/] {r.file}"
+            line = f"[{colour[r.status]}]{r.status:8}[/] {plain(r.file)}"
             if r.status in ("ok", "mismatch"):
                 line += f"  {r.hands_matched}/{r.hands} hands match"
             out.print(line)
             for m in r.mismatches:
-                out.print(f"    {m['hand']}: {m['what']}")
+                out.print(f"    {plain(m['hand'])}: {plain(m['what'])}")
             if r.skipped:
-                out.print(f"    skipped: {r.skipped}")
+                out.print(f"    skipped: {plain(r.skipped)}")
             if r.error:
-                out.print(f"    error: {r.error}")
+                out.print(f"    error: {plain(r.error)}")
         out.print(
             f"{result['games']} games, {result['hands_matched']}/{result['hands']} hands "
             f"match, {len(result['mismatches'])} mismatches, {len(result['skipped'])} skipped, "

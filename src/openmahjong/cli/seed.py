@@ -19,7 +19,7 @@ from rich.table import Table
 
 from openmahjong import fairness, tiles
 from openmahjong.cli import app as root_app
-from openmahjong.cli.output import fail, out, print_json
+from openmahjong.cli.output import fail, out, plain, print_json
 
 app = typer.Typer(
     help="Provably fair walls: new seeds, and verification of a finished game.",
@@ -139,7 +139,7 @@ def _print_human(report: dict[str, Any]) -> None:
     seats.add_column("seat")
     seats.add_column("player")
     for i, name in enumerate(report["seat_order"]):
-        seats.add_row(str(i), name)
+        seats.add_row(str(i), plain(name))
     out.print(seats)
     names = report["seat_order"]
     for hand in report["hands"]:
@@ -152,7 +152,7 @@ def _print_human(report: dict[str, Any]) -> None:
         for seat, dealt in enumerate(hand["dealt"]):
             role = " dealer" if seat == report["dealer"] else ""
             shown = tiles.format(sorted(dealt, key=_hand_order))
-            out.print(f"    seat {seat} {names[seat]:<12}{role:<7} {shown}")
+            out.print(f"    seat {seat} {plain(f'{names[seat]:<12}')}{role:<7} {shown}")
 
 
 @app.command()

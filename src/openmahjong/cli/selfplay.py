@@ -19,7 +19,7 @@ from rich.table import Table
 
 from openmahjong.bots.selfplay import BOTS, play_match, selfplay_seed
 from openmahjong.cli import app
-from openmahjong.cli.output import err, fail, out, print_json
+from openmahjong.cli.output import err, fail, out, plain, print_json
 
 __all__ = ["selfplay", "summarize", "record_name"]
 
@@ -248,7 +248,7 @@ def _play_outside(
             errors[n].update(proc.errors)
             decisions[n] += proc.decisions
             for note in proc.problems:
-                err.print(f"[yellow]mjai[/] {note}", markup=True, highlight=False)
+                err.print(f"[yellow]mjai[/] {plain(note)}", highlight=False)
 
 
 def _bot_errors(errors: dict[int, Counter[str]]) -> dict[str, Any]:
@@ -262,7 +262,7 @@ def _bot_errors(errors: dict[int, Counter[str]]) -> dict[str, Any]:
 def _print_summary(s: dict[str, Any]) -> None:
     out.print(
         f"[bold]{s['games']}[/] games, [bold]{s['hands']}[/] hands in {s['seconds']:.2f} s "
-        f"({s['hands_per_second']} hands/s); records in {s['out']}"
+        f"({s['hands_per_second']} hands/s); records in {plain(s['out'])}"
     )
     wins, draws = s["wins"], s["draws"]
     out.print(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from openmahjong.cli import app
-from openmahjong.cli.output import err, fail
+from openmahjong.cli.output import err, fail, plain
 
 if TYPE_CHECKING:
     from openmahjong.server.settings import Settings
@@ -93,8 +93,8 @@ def serve(
     if settings.database_schema:
         shown += f" schema {settings.database_schema}"
     if applied:
-        err.print(f"database {shown}: applied migrations {', '.join(applied)}")
-    err.print(f"openmahjong serving on http://{host}:{port}/  (database {shown})")
+        err.print(f"database {plain(shown)}: applied migrations {', '.join(applied)}")
+    err.print(f"openmahjong serving on http://{plain(host)}:{port}/  (database {plain(shown)})")
     _log_to_stderr(log_level)
     config = server_config(
         create_app(settings), settings, host=host, port=port, log_level=log_level

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,6 +24,21 @@ class AnalyzeRequest(BaseModel):
     visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
 
 
+def _check_seen_copies(held: list[int], visible: list[int]) -> None:
+    """The hand and the visible tiles together hold at most four of each tile (a set's count);
+    otherwise the counts of remaining copies would go below zero without a word."""
+    in_hand = Counter(tiles.kind(t) for t in held)
+    seen = Counter(tiles.kind(t) for t in visible)
+    for kind, n in seen.items():
+        if n + in_hand[kind] > 4:
+            name = tiles.format([kind])
+            raise ValueError(
+                f"{name}: {in_hand[kind]} in the hand and {n} among the visible tiles make "
+                f"{n + in_hand[kind]} copies, but a set has only 4 of each tile"
+            )
+    tiles.check_copies(held + visible)  # the rest, such as two red fives of one suit
+
+
 def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     """The analysis as plain data; ``ValueError`` for a hand that cannot be analysed."""
     if request.ruleset not in hand.FORMS_BY_RULESET:
@@ -33,6 +49,7 @@ def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     if request.ruleset == "sichuan" and any(tiles.is_honor(t) for t in held):
         raise ValueError("Sichuan is played with the three suits only: honors are not in the set")
     visible = tiles.parse(request.visible) if request.visible.strip() else []
+    _check_seen_copies(held, visible)
     forms = hand.FORMS_BY_RULESET[request.ruleset]
     by_form = hand.shanten_by_form(held, forms=forms)
     result: dict[str, Any] = {
