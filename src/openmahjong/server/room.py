@@ -40,8 +40,10 @@ from pydantic_core import to_jsonable_python
 
 from openmahjong import fairness
 from openmahjong.rules.registry import get_ruleset, preset_name
+from openmahjong.server import clocks, protection
 from openmahjong.server.channel import Channel
 from openmahjong.server.clock import SYSTEM_CLOCK, Clock
+from openmahjong.server.clocks import TACTICAL_SECONDS
 from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.play import encode
 from openmahjong.server.prompts import PendingPrompt
@@ -61,15 +63,13 @@ from openmahjong.store.action_log import ActionLog
 from openmahjong.store.models import GameStatus, LobbySeat, Role, RoomStatus, User, utcnow
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
-from openmahjong.table.events import Called, Discarded, Event, event_to_dict
+from openmahjong.table.events import Called, Event, event_to_dict
 from openmahjong.table.kernel import Phase, SeatView
 
 __all__ = ["Channel", "RoomError", "RoomManager", "TACTICAL_SECONDS", "view_to_dict"]
 
 log = logging.getLogger("openmahjong.server.room")
 
-#: A tactical re-ask's own window (platform guide §5), not taken from the bank.
-TACTICAL_SECONDS = 5.0
 #: A room task that fails this many times in a row ends its game as aborted.
 FAILURES_BEFORE_ABORT = 3
 #: Pause before rebuilding a failed table, times the failures so far (the database may be
@@ -611,7 +611,7 @@ class Room:
             salt=salt,
             master_seed=master_seed,
             started_at=started_at,
-            banks=[float(self.settings.bank_seconds)] * self.size,
+            banks=clocks.fresh_banks(self.settings.bank_seconds, self.size),
         )
         for i, slot in enumerate(seats):
             if slot.bot or slot.remote:  # a bot account's stand-in too
@@ -873,8 +873,9 @@ class Room:
                     None, list(legal), key, now, now, tactical, bot=game.bots.get(player)
                 )
                 continue
-            move = TACTICAL_SECONDS if tactical else float(self.settings.move_seconds)
-            bank = 0.0 if tactical else game.banks[seat]
+            move, bank = clocks.prompt_window(
+                self.settings.move_seconds, game.banks[seat], tactical
+            )
             context = {
                 "room": self.id,
                 "game": game.id,
@@ -891,7 +892,13 @@ class Room:
                 Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
             )
             game.open[seat] = _Open(
-                pending, list(legal), key, shown + move + bank, shown, tactical, slot.user_id
+                pending,
+                list(legal),
+                key,
+                clocks.deadline(shown, move, bank),
+                shown,
+                tactical,
+                slot.user_id,
             )
 
     def _withdraw(self, game: _Game, seat: int) -> None:
@@ -948,18 +955,20 @@ class Room:
                 game.open.pop(seat)  # superseded elsewhere: ask again
                 return
             if entry.deadline <= now:
-                if not entry.tactical:
-                    game.banks[seat] = 0.0
+                game.banks[seat] = clocks.bank_after_timeout(game.banks[seat], entry.tactical)
                 self._withdraw(game, seat)
                 await self._apply(game, seat, None, offered=entry.actions, timed_out=True)
                 return
 
     async def _answered(self, game: _Game, seat: int, data: dict[str, Any]) -> None:
         entry = game.open.pop(seat)
-        if not entry.tactical:
-            used = self.clock.monotonic() - entry.shown_at - self.settings.move_seconds
-            if used > 0:
-                game.banks[seat] = max(0.0, game.banks[seat] - used)
+        game.banks[seat] = clocks.bank_after_answer(
+            game.banks[seat],
+            entry.shown_at,
+            self.clock.monotonic(),
+            self.settings.move_seconds,
+            entry.tactical,
+        )
         action = action_from_dict(data)
         await self._apply(game, seat, action, offered=entry.actions)
 
@@ -1012,7 +1021,7 @@ class Room:
         self._broadcast(game, table, events, was_reaction, seating)
         if len(getattr(match, "results", ())) != game.hands_done:
             game.hands_done = len(match.results)
-            game.banks = [float(self.settings.bank_seconds)] * self.size
+            game.banks = clocks.fresh_banks(self.settings.bank_seconds, self.size)
         if match.finished is False and match.table is not table:
             # A new hand: every seat starts it from a full view, spectators from its public
             # start (the match dealt it inside ``act``: no event of the action carries it).
@@ -1037,31 +1046,18 @@ class Room:
         s = self.settings
         now = self.clock.monotonic()
         table_players = {seat: player for player, seat in enumerate(seating)}
-        protect_active = bool(game.protected)
         held = set(game.protected)
-        when: float | None = None
-        if protect_active and was_reaction and not game.protect_acted:
+        timing = protection.action_timing(now, s, held, game.protect_acted, was_reaction)
+        game.protect_acted = timing.acted
+        if timing.expedite:
             # A claimant acted during the protection delay: the held discard goes out now,
             # whatever the action brought comes after the first catch-up delay.
-            game.protect_acted = True
             for seat in held:
                 uid = game.seats[table_players[seat]].user_id
                 if uid is not None:
                     self.channel(uid).expedite()
-        if protect_active and game.protect_acted:
-            when = now + s.catch_up_first
-        opened: set[int] = set()
-        discarder: int | None = None
-        if (
-            s.call_protection
-            and table.phase == Phase.REACTION
-            and table.trigger is not None
-            and table.trigger.kind == "discard"
-            and any(isinstance(e, Discarded) for e in events)
-            and table.window is not None
-        ):
-            discarder = table.trigger.seat
-            opened = set(table.window.asking)
+        when = timing.held_at
+        opened, discarder = protection.opened_window(s, table, events)
         called = any(isinstance(e, Called) for e in events)
         # One message per distinct event as seen (a public event is the same for every seat),
         # encoded once for all the sockets it goes to.
@@ -1083,12 +1079,11 @@ class Room:
                 seen = e.visible_to(i)
                 if seen is None:
                     continue
-                at = when if i in held else None
-                if isinstance(e, Discarded) and opened and i not in opened and i != discarder:
-                    at = now + s.protection_delay
+                at = protection.seen_at(i, e, now, s, held, when, opened, discarder)
                 ch.put(message_for(seen), at)
-                if isinstance(e, Called) and i in held:
-                    ch.floor = max(ch.floor, (at or now) + s.catch_up_second)
+                floor = protection.call_floor(e, i, at, now, s, held)
+                if floor is not None:
+                    ch.floor = max(ch.floor, floor)
         public = [e.visible_to(None) for e in events]
         for e in public:
             if e is None:
@@ -1097,12 +1092,10 @@ class Room:
             game.public_log.append((now, message))
             for ch in list(self.spectators.values()):  # a channel may close on the way
                 ch.put(message, now + s.spectator_delay)
-        if opened:
-            game.protected = {i for i in range(self.size) if i not in opened and i != discarder}
-            game.protect_acted = False
-        elif table.phase != Phase.REACTION or called or table is not game.match.table:
-            game.protected = set()
-            game.protect_acted = False
+        goes_on = table.phase == Phase.REACTION and not called and table is game.match.table
+        game.protected, game.protect_acted = protection.held_seats(
+            self.size, opened, discarder, game.protected, game.protect_acted, goes_on
+        )
 
     async def _finish(self, game: _Game) -> None:
         match = game.match
