@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from openmahjong import tiles
 from openmahjong.cli import app as cli
 from openmahjong.tools import limits
 
@@ -77,7 +78,12 @@ async def test_visible_holds_a_whole_wall(client):
     wall = "".join(f"{d}{s}" for s in "mps" for d in "123456789" for _ in range(4))
     wall += "".join(f"{d}z" for d in "1234567" for _ in range(4))
     assert len(wall) <= limits.VISIBLE_CHARS
-    body = {**BASES["/api/tools/analyze"], "visible": wall}
+    # Everything the hand does not hold is seen: the whole set, never a fifth copy.
+    base = BASES["/api/tools/analyze"]
+    rest = tiles.parse(wall)
+    for tile in tiles.parse(base["hand"]):
+        rest.remove(tiles.kind(tile))
+    body = {**base, "visible": tiles.format(rest)}
     assert (await client.post("/api/tools/analyze", json=body)).status_code == 200
 
 
