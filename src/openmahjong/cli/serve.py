@@ -44,8 +44,18 @@ def _log_to_stderr(level: str) -> None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port to listen on.")] = 8000,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host", help="Address to listen on (default $OPENMAHJONG_HOST, else 127.0.0.1)."
+        ),
+    ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(
+            "--port", help="TCP port to listen on (default $OPENMAHJONG_PORT, else 8000)."
+        ),
+    ] = None,
     database: Annotated[
         str | None,
         typer.Option(
@@ -67,12 +77,13 @@ def serve(
     from openmahjong.server.listener import server_config
     from openmahjong.store.database import DatabaseURLError, normalize_url
 
-    if not 0 < port < 65536:
+    if port is not None and not 0 < port < 65536:
         fail(f"--port must be between 1 and 65535, got {port}")
     if log_level not in ("debug", "info", "warning", "error"):
         fail(f"--log-level {log_level!r}: use debug, info, warning or error")
     try:
-        overrides = {"database_url": database} if database is not None else {}
+        given = {"database_url": database, "host": host, "port": port}
+        overrides = {name: value for name, value in given.items() if value is not None}
         settings = Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:
         problems = "; ".join(
@@ -94,6 +105,7 @@ def serve(
         shown += f" schema {settings.database_schema}"
     if applied:
         err.print(f"database {plain(shown)}: applied migrations {', '.join(applied)}")
+    host, port = settings.host, settings.port
     err.print(f"openmahjong serving on http://{plain(host)}:{port}/  (database {plain(shown)})")
     _log_to_stderr(log_level)
     config = server_config(

@@ -24,6 +24,13 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="OPENMAHJONG_", extra="ignore")
 
+    # --- where to listen (openmahjong serve; --host and --port override them)
+    host: str = Field(
+        default="127.0.0.1",
+        description="Address to listen on; 0.0.0.0 (or ::) for every interface.",
+    )
+    port: int = Field(default=8000, ge=1, le=65535, description="TCP port to listen on.")
+
     # --- storage
     database_url: str = Field(
         default=DEFAULT_DATABASE_URL,
