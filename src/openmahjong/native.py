@@ -8,6 +8,8 @@ found, and with ``OPENMAHJONG_PURE=1`` even where the extensions are built (the 
 ``__init__`` then puts :class:`SourceFirst` in front of the import system).
 
     python -m openmahjong.native build    # compile if any listed source changed
+    python -m openmahjong.native build --background   # the same, detached (make serve)
+    python -m openmahjong.native current  # exit 0 when an up-to-date build is in place
     python -m openmahjong.native status   # which modules run compiled, and whether any is stale
     python -m openmahjong.native clean    # remove the extensions: plain Python everywhere
 
@@ -17,6 +19,7 @@ changed source is noticed (``stale``) however its file time was set (checkouts, 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.machinery
@@ -25,9 +28,20 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["MODULES", "SourceFirst", "build", "clean", "compiled", "stale", "status"]
+__all__ = [
+    "MODULES",
+    "SourceFirst",
+    "build",
+    "build_in_background",
+    "clean",
+    "compiled",
+    "current",
+    "stale",
+    "status",
+]
 
 #: The compiled modules, by import name. Each is typed and written so that mypyc helps it; a
 #: module leaves this list if compiling it stops paying off (bench/ measures both ways). The
@@ -57,6 +71,10 @@ MODULES: tuple[str, ...] = (
 
 SRC_DIR = Path(__file__).resolve().parents[1]
 STAMP = SRC_DIR / "openmahjong" / ".native-build"
+#: Held by the one build running in this tree: a second build waits for it, then finds it done.
+LOCK = SRC_DIR / "openmahjong" / ".native-build.lock"
+#: What a background build printed (make serve starts one when the build is missing or stale).
+LOG = SRC_DIR / "openmahjong" / ".native-build.log"
 
 
 def source_of(module: str) -> Path:
@@ -111,6 +129,43 @@ def stale() -> bool:
         return True
 
 
+def current() -> bool:
+    """An up-to-date build is in place: importing a listed module gives code built from the
+    sources here now."""
+    return built() and not stale()
+
+
+@contextlib.contextmanager
+def _exclusive() -> Iterator[None]:
+    """One build at a time in this tree (mypyc's scratch folder and the extensions are shared);
+    without ``fcntl`` (Windows) builds are not serialised."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with LOCK.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_in_background() -> None:
+    """Start ``build`` in a detached process (its output goes to :data:`LOG`) and return at once:
+    this process goes on as plain Python, the next one finds the compiled modules."""
+    with LOG.open("w") as log:
+        subprocess.Popen(
+            [sys.executable, "-m", "openmahjong.native", "build"],
+            cwd=SRC_DIR,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # Ctrl-C on the server does not stop the build
+        )
+
+
 def clean() -> None:
     """Remove every extension and the shared library mypyc builds beside them."""
     for module in MODULES:
@@ -127,7 +182,12 @@ def build(*, force: bool = False) -> bool:
     """Compile the listed modules in place unless an up-to-date build is there. Returns whether
     the compiled modules are in place; on failure, removes any partial build (plain Python
     runs instead) and prints why."""
-    if not force and built() and not stale():
+    with _exclusive():
+        return _build_locked(force=force)
+
+
+def _build_locked(*, force: bool) -> bool:
+    if not force and current():
         return True
     clean()
     mypyc = shutil.which("mypyc", path=str(Path(sys.executable).parent)) or shutil.which("mypyc")
@@ -189,6 +249,17 @@ def summary() -> str:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "status"
+    if command == "build" and "--background" in argv:
+        build_in_background()
+        print(
+            "native: the compiled modules are missing or stale; this process serves as plain "
+            f"Python while they build in the background (log: {LOG}); the next start runs them "
+            "compiled",
+            file=sys.stderr,
+        )
+        return 0
+    if command == "current":
+        return 0 if current() else 1
     if command == "build":
         ok = build(force="--force" in argv)
         # CI must test what users run: a build that fails there is an error, not a fallback.
@@ -202,7 +273,10 @@ def main(argv: list[str]) -> int:
     if command == "list":
         print("\n".join(MODULES))
         return 0
-    print("usage: python -m openmahjong.native [build [--force] | status | clean | list]")
+    print(
+        "usage: python -m openmahjong.native "
+        "[build [--force | --background] | current | status | clean | list]"
+    )
     return 2
 
 
