@@ -5,6 +5,9 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+# The reference data: tests/data, or the larger corpus with --corpus (tests/shared_data.py).
+pytest_plugins = ["tests.shared_data"]
+
 # Property tests check behaviour, never speed: no per-example deadline on shared CI machines.
 settings.register_profile(
     "openmahjong", deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -64,7 +64,6 @@ def test_a_visitor_is_warned_before_sitting_and_sits_only_when_they_choose(page,
         assert shown == (other["id"] in flagged)
     item.scroll_into_view_if_needed()
     fits_width(page)
-    p.screenshot(path=f"/tmp/h3-lobby-{page.size}.png")
     page.shot("supplied-seed-lobby")
 
     item.locator("a.room-link").click()
@@ -83,7 +82,6 @@ def test_a_visitor_is_warned_before_sitting_and_sits_only_when_they_choose(page,
     assert sit.is_visible()
     assert "null" not in p.text_content("main")  # no empty panel drawn as text
     fits_width(page)
-    p.screenshot(path=f"/tmp/h3-room-{page.size}.png")
     page.shot("supplied-seed-room")
 
     sit.click()
@@ -106,7 +104,6 @@ def test_the_owner_is_told_and_the_table_keeps_the_warning(page, live_server):
     assert p.get_by_test_id("seed-warning").is_visible()
     assert p.get_by_test_id("table").is_visible()
     fits_width(page)
-    p.screenshot(path=f"/tmp/h3-table-{page.size}.png")
     page.shot("supplied-seed-table")
 
 
@@ -138,7 +135,6 @@ def test_replays_the_replay_and_the_player_page_flag_the_game(page, seeded_game)
     warning = p.get_by_test_id("seed-warning")
     assert warning.is_visible() and "does not count" in warning.text_content()
     fits_width(page)
-    p.screenshot(path=f"/tmp/h3-replay-{page.size}.png")
     page.shot("supplied-seed-replay")
     page.open(f"#/replay/{fair}")
     p.wait_for_selector("[data-testid=step]")

@@ -1,5 +1,5 @@
 """The 214 edge-case hands of ChineseOfficialMahjongHelper's unit tests, with PyMahjongGB 1.4.0's
-fans as the expected answer (``../shared/data/mcr/mcr_unit_test_golden.jsonl``).
+fans as the expected answer (``tests/data/mcr/mcr_unit_test_golden.jsonl``).
 
 Every row agrees with the platform's rules, including the one 明暗杠 row (a melded plus a
 concealed kong, which the platform scores as 明暗杠 = 5 fan, as PyMahjongGB does), so every

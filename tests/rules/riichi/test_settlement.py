@@ -18,7 +18,7 @@ import pytest
 from openmahjong.bots.selfplay import play_match, selfplay_seed
 from openmahjong.rules.riichi.game import preset
 from openmahjong.rules.riichi.game.settlement import round_thousands, settle, settlement_document
-from tests.shared_data import SHARED_DATA
+from tests.shared_data import shared_data, using_corpus
 
 MAJSOUL = (preset("majsoul-tonpuu"), preset("majsoul-hanchan"))
 TENHOU = (preset("tenhou-tonpuu"), preset("tenhou-hanchan"))
@@ -89,16 +89,12 @@ def test_a_finished_match_records_its_settlement(name):
 
 
 def _owari_games() -> list[Path]:
-    if SHARED_DATA is None:
-        return []
-    found = sorted(SHARED_DATA.glob("tenhou-houou-2020/*.mjlog"))
-    return found + sorted(SHARED_DATA.glob("tenhou-mjx/*.mjlog"))
+    found = sorted(shared_data("tenhou-houou-2020").glob("*.mjlog"))
+    return found + sorted(shared_data("tenhou-mjx").glob("*.mjlog"))
 
 
 def test_tenhou_settlement_matches_real_tenhou_games():
     games = _owari_games()
-    if not games:
-        pytest.skip("shared reference data not found: set OPENMAHJONG_SHARED_DATA")
     checked = 0
     for path in games:
         text = path.read_text()
@@ -110,15 +106,14 @@ def test_tenhou_settlement_matches_real_tenhou_games():
         for options in TENHOU:
             assert scores(points, options) == expected, path.name
         checked += 1
-    assert checked >= 80
+    # Every four-player game: tests/data's 16 Houou and 10 mjx games, or the corpus's 81.
+    assert checked >= 80 if using_corpus() else checked == 26
 
 
 def test_an_imported_tenhou_game_carries_tenhou_s_own_scores():
     from openmahjong.formats.convert import import_text
 
     games = [p for p in _owari_games() if "00a9" in p.name]
-    if not games:
-        pytest.skip("shared reference data not found: set OPENMAHJONG_SHARED_DATA")
     text = games[0].read_text()
     owari = re.search(r'owari="([^"]*)"', text).group(1).split(",")
     record, report = import_text(text, "mjlog", games[0].name)

@@ -5,7 +5,8 @@ Every 4-player game of ``tenhou-houou-2020`` and ``tenhou-mjx`` (mjlog and tenho
 the log's tiles, every recorded action goes through ``Table.act`` under the matching preset, and
 the outcome (reason, winners, han, fu, points, yaku, every seat's delta, tenpai seats, the next
 hand's start and the final scores) must equal the log's. One test per file, so they spread
-over workers.
+over workers. The files are the curated set in ``tests/data``, or the corpus with ``--corpus``
+(``tests/shared_data.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from openmahjong.formats.convert import read_log
 from openmahjong.formats.game import FormatError, UnsupportedGame, replay_game
-from tests.shared_data import shared_data
+from tests.shared_data import SELF_CONTRADICTORY, shared_data, using_corpus
 
 DATA = shared_data()
 HOUOU = sorted((DATA / "tenhou-houou-2020").glob("*.mjlog"))
@@ -25,10 +26,6 @@ THREE = [p for p in HOUOU if "-00b9-" in p.name]
 MJX = sorted((DATA / "tenhou-mjx").glob("*.mjlog")) + sorted((DATA / "tenhou-mjx").glob("*.json"))
 EDGE = sorted((DATA / "tenhou6-edge-cases").glob("*.json"))
 MJAI = sorted((DATA / "mjai").glob("*.jsonl"))
-
-#: Edge-case excerpts that contradict themselves (hand-edited for call-ordering tests): the
-#: engine reports them instead of matching them. See the named tests below.
-SELF_CONTRADICTORY = {"confusing_nakis_1.json", "confusing_nakis_2.json"}
 
 FORMAT = {".mjlog": "mjlog", ".json": "tenhou6", ".jsonl": "mjai"}
 
@@ -55,8 +52,10 @@ def test_every_hand_of_the_real_game_matches(path):
 
 
 def test_the_data_is_all_there():
-    # 71 four-player Houou games, 29 three-player, 10 mjx games in two formats, 20 excerpts.
-    assert (len(FOUR), len(THREE), len(MJX), len(EDGE), len(MJAI)) == (71, 29, 20, 20, 1)
+    # Four-player Houou games, three-player ones, 10 mjx games in two formats, 20 excerpts and
+    # the mjai game: tests/data holds 16 and 8 of the Houou games, the corpus all 71 and 29.
+    counts = (len(FOUR), len(THREE), len(MJX), len(EDGE), len(MJAI))
+    assert counts == ((71, 29, 20, 20, 1) if using_corpus() else (16, 8, 20, 20, 1))
 
 
 @pytest.mark.parametrize("path", THREE, ids=_ids(THREE))
