@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 import openmahjong
 from openmahjong.server import accounts, mjai_play, play, records, rooms, tools_api
+from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.room import RoomManager
@@ -56,6 +57,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=openmahjong.__version__,
         description="Real-time mahjong tables, accounts and public game records.",
         lifespan=lifespan,
+        docs_url=None,  # served from local files instead of a CDN (apidocs.py)
+        redoc_url=None,
     )
     app.state.om = state
     app.state.hub = play.Hub()
@@ -90,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play.router)
     app.include_router(mjai_play.router)
     app.include_router(tools_api.router)
+    install_docs(app)
 
     # The browser client, last: API routes and /docs are matched before this catch-all.
     web = settings.static_dir
