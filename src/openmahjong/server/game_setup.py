@@ -1,0 +1,150 @@
+"""Starting a room's game: the master seed (drawn, or supplied for duplicate play), the
+commitment and salt, the seat order, the match with the room's options, and the game stored
+(with the room set playing) before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from openmahjong import fairness
+from openmahjong.server import clocks
+from openmahjong.server.game_state import _Game
+from openmahjong.server.seats import SeatSlot, bot_for
+from openmahjong.store import games as store_games
+from openmahjong.store import rooms as store_rooms
+from openmahjong.store.models import Room as RoomRow
+from openmahjong.store.models import RoomStatus
+
+__all__ = ["GameSetup", "table_options"]
+
+
+def table_options(ruleset: Any, row: RoomRow, tactical: bool | None, has_bots: bool) -> Any:
+    rules = dict((row.options or {}).get("rules", {}))
+    schema = getattr(ruleset, "options_schema", None)
+    if "claim_mode" in rules:
+        wanted = tactical if tactical is not None else not has_bots
+        if not wanted:
+            rules["claim_mode"] = "standard"
+        elif rules["claim_mode"] == "standard":
+            rules["claim_mode"] = "tactical"
+    return schema(**rules) if schema is not None else ruleset.options(row.preset, **rules)
+
+
+class GameSetup:
+    """Starting a game: the match from the seed and the room's options, the stored game row,
+    the seats' bots and banks, and the first messages. Mixed into
+    :class:`~openmahjong.server.room.Room`."""
+
+    def _new_match(
+        self,
+        master_seed: int,
+        salt: str,
+        entries: list[SeatSlot],
+        seats: list[SeatSlot],
+        options: Any = None,
+    ) -> Any:
+        if options is None:
+            has_bots = any(s.bot or s.remote for s in entries)
+            options = table_options(self.ruleset, self.row, self.settings.tactical_calls, has_bots)
+        match = self.ruleset.new_match(options, master_seed)
+        # What the record header names (the Riichi match keeps these; others may ignore them).
+        for attr, value in (
+            ("salt", salt),
+            ("player_entry_order", [s.name for s in entries]),
+            ("players", [s.name for s in seats]),
+        ):
+            if hasattr(match, attr):
+                setattr(match, attr, value)
+        return match
+
+    async def _begin(self, entries: list[SeatSlot], from_queue: Sequence[int] = ()) -> None:
+        """Store and start the game of ``entries``; players seated from matchmaking lose their
+        stored places in the same transaction (``from_queue``: their ids)."""
+        if from_queue and self.supplied_seed is not None:
+            # Matchmaking makes its own rooms without a seed; should one ever carry a supplied
+            # seed, its owner would know the walls of strangers' game: never start it.
+            raise ValueError(f"room {self.id} has a supplied seed: not a matchmaking table")
+        if self.supplied_seed is not None:
+            master_seed = fairness.parse_master_seed(self.supplied_seed)
+        else:
+            master_seed = fairness.new_seed()
+        salt = fairness.new_salt()
+        commitment = fairness.format_commitment(fairness.commitment(master_seed, salt))
+        seats = fairness.seat_order(master_seed, entries)
+        match = self._new_match(master_seed, salt, entries, seats)
+        header = match.record(reveal=False)["header"] if hasattr(match, "record") else {}
+        header = {k: v for k, v in header.items() if k != "master_seed"}
+        db = self.manager.state.db
+        async with db.session() as s:
+            row = await store_games.create_game(
+                s,
+                ruleset=self.ruleset_name,
+                preset=self.preset,
+                header=header,
+                seats=[
+                    store_games.SeatEntry(
+                        i, slot.name, user_id=slot.user_id, is_bot=slot.bot or slot.remote
+                    )
+                    for i, slot in enumerate(seats)
+                ],
+                commitment=commitment,
+                salt=salt,
+                master_seed=fairness.format_master_seed(master_seed),
+                room_id=self.id,
+                supplied_seed=self.supplied_seed is not None,
+            )
+            await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
+            if from_queue:
+                await store_rooms.leave_queue(s, from_queue)
+            game_id = row.id
+            started_at = row.started_at
+        self.game = self._game(game_id, match, seats, commitment, salt, master_seed, started_at)
+        self.lobby = [None] * self.size
+        self._launch()
+
+    def _game(
+        self,
+        game_id: int,
+        match: Any,
+        seats: list[SeatSlot],
+        commitment: str,
+        salt: str,
+        master_seed: int,
+        started_at: datetime,
+    ) -> _Game:
+        game = _Game(
+            id=game_id,
+            match=match,
+            seats=seats,
+            commitment=commitment,
+            salt=salt,
+            master_seed=master_seed,
+            started_at=started_at,
+            banks=clocks.fresh_banks(self.settings.bank_seconds, self.size),
+        )
+        for i, slot in enumerate(seats):
+            if slot.bot or slot.remote:  # a bot account's stand-in too
+                game.bots[i] = bot_for(self.ruleset_name, (master_seed >> (32 * i)) ^ i)
+            if slot.user_id is not None:
+                self.manager.seated(slot.user_id, self)
+        game.hands_done = len(getattr(match, "results", ()))
+        return game
+
+    def _launch(self) -> None:
+        game = self.game
+        assert game is not None
+        if not game.public_log:
+            # The match dealt its hand before any action went through _broadcast: spectators
+            # get that hand's public events (HandStarted first) the same delayed way.
+            self._log_hand_start(game, self.clock.monotonic())
+        self.announce()
+        for i, slot in enumerate(game.seats):
+            if slot.user_id is not None:
+                self._send_game_start(slot.user_id, i)
+        for ch in list(self.spectators.values()):
+            self._send_spectator_start(ch)
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
