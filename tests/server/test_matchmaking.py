@@ -8,6 +8,7 @@ import asyncio
 
 import httpx
 import pytest
+from fake_clock import FakeClock
 from server_helpers import make_settings
 from sqlalchemy import select
 from test_room_play import make_room, players
@@ -27,7 +28,8 @@ def settings(tmp_path, request):
 QUEUE = {"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
 
 
-async def test_four_in_the_queue_sit_at_one_table(live):
+async def test_four_in_the_queue_sit_at_one_table(app, live):
+    app.state.rooms.clock = FakeClock()  # the bot fill's 0.3 s never comes: people only
     clients = await players(live, 4)
     for c in clients:
         await c.send(QUEUE)
@@ -40,7 +42,8 @@ async def test_four_in_the_queue_sit_at_one_table(live):
         await c.close()
 
 
-async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(live):
+async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(app, live):
+    clock = app.state.rooms.clock = FakeClock()
     (alone, quitter) = await players(live, 2)
     await quitter.send(QUEUE)
     assert (await quitter.next("queued"))["waiting"] == 1
@@ -48,6 +51,9 @@ async def test_a_lone_player_gets_bots_after_the_wait_and_can_leave_the_queue(li
     assert (await quitter.next("queued"))["ruleset"] is None
     await alone.send(QUEUE)
     assert (await alone.next("queued"))["waiting"] == 1
+    await clock.advance(0.29)
+    assert not any(m["type"] == "game_start" for m in alone.log)  # not before the fill time
+    await clock.advance(0.02)  # past the bot fill time, on the room manager's clock
     start = await alone.next("game_start")
     state = next(m for m in reversed(alone.log) if m["type"] == "room")
     assert sum(seat["bot"] for seat in state["seats"]) == 3

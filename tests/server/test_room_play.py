@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fake_clock import FakeClock
 
 from openmahjong import fairness
 from openmahjong.server.client import PlayClient, guest_token, simple_choice
@@ -201,12 +202,14 @@ async def test_room_commands_refused_with_a_reason(live):
 
 
 async def test_timeouts_auto_play_and_stale_and_illegal_replies_are_refused(app, live):
+    clock = app.state.rooms.clock = FakeClock()  # the room times on a clock moved by hand
     (human,) = await players(live, 1)
     table = {**FAST, "move_seconds": 0.2, "bank_seconds": 0.1}
     room = await make_room(live, human.token, table)
     await seat_everyone(room, [human], bots=3)
     start = await human.next("game_start")
     first = await human.next("prompt")
+    await clock.advance(0.31)  # past the move time and the bank, on the room's clock
     second = await human.next("prompt")  # the first ran out: the server played for us
     assert second["seq"] > first["seq"]
     await human.send({"type": "reply", "seq": first["seq"], "action": first["actions"][0]})
@@ -214,14 +217,16 @@ async def test_timeouts_auto_play_and_stale_and_illegal_replies_are_refused(app,
     assert stale["code"] == "stale" and stale["seq"] == first["seq"]
     entries = await _log_entries(app, start["game"])
     assert any(e.timeout and e.seat == start["seat"] for e in entries)
-    # A prompt we answer in time: an action it did not offer is refused, then a good one.
+    # The second runs out too (its bank is spent: the move time alone).
+    await clock.advance(0.21)
+    # A prompt we answer in time (the room's clock stands still): an action it did not offer
+    # is refused.
     third = await human.next("prompt")
     await human.send(
         {"type": "reply", "seq": third["seq"], "action": {"type": "discard", "tile": 999}}
     )
     refused = await human.next(lambda m: m["type"] in ("error", "prompt"))
-    if refused["type"] == "error":  # not already timed out by a loaded machine
-        assert refused["code"] in ("illegal_action", "stale")
+    assert refused["type"] == "error" and refused["code"] == "illegal_action"
     await human.close()
 
 
@@ -421,7 +426,8 @@ async def test_tactical_call_pon_interrupts_a_chi(live, rigged):
         await c.close()
 
 
-async def test_call_protection_as_the_d_seat_sees_it(live, rigged):
+async def test_call_protection_as_the_d_seat_sees_it(app, live, rigged):
+    clock = app.state.rooms.clock = FakeClock()  # held messages wait for it to be moved
     table = {
         **FAST,
         "tactical_calls": False,
@@ -444,8 +450,8 @@ async def test_call_protection_as_the_d_seat_sees_it(live, rigged):
 
     chi_prompt = await seats[1].next("prompt")
     pon_prompt = await seats[2].next("prompt")
-    await asyncio.sleep(0.2)
-    # B and C see the discard (with their prompts); D does not yet.
+    # B and C see the discard (with their prompts); D's copy waits the protection delay on
+    # the room's clock, which has not moved.
     assert discards_by(seats[1], 0) and discards_by(seats[2], 0)
     assert discards_by(d, 0) == []
     await seats[2].send(
@@ -459,6 +465,8 @@ async def test_call_protection_as_the_d_seat_sees_it(live, rigged):
     await seats[2].send(
         {"type": "reply", "seq": turn["seq"], "action": simple_choice(turn["actions"])}
     )
+    assert not any(m["type"] == "event" and m["event"]["type"] == "Called" for m in d.log)
+    await clock.advance(0.5)  # past both catch-up delays: D sees the pon, then C's discard
     await d.next(
         lambda m: (
             m["type"] == "event" and m["event"]["type"] == "Discarded" and m["event"]["seat"] == 2
