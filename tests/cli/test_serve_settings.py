@@ -11,6 +11,7 @@ import uvicorn
 from typer.testing import CliRunner
 
 from openmahjong.cli import app
+from openmahjong.cli import serve as serve_module
 
 runner = CliRunner()
 
@@ -24,6 +25,8 @@ def listened(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
         self.started = True
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
+    # serve points the "openmahjong" logger at its stderr: not at this test's captured stream.
+    monkeypatch.setattr(serve_module, "_log_to_stderr", lambda level: None)
     for name in ("OPENMAHJONG_HOST", "OPENMAHJONG_PORT"):
         monkeypatch.delenv(name, raising=False)
     return seen
