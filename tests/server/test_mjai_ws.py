@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fake_clock import FakeClock
 from server_helpers import make_settings, register, running, serving_app
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -498,7 +499,8 @@ async def test_a_decision_asked_again_with_nothing_new_gets_the_default_not_an_e
     assert again.answer.result() == {"type": "discard", "tile": drawn, "riichi": False}
 
 
-async def test_no_answer_in_time_gets_the_default_and_a_late_answer_is_dropped(live):
+async def test_no_answer_in_time_gets_the_default_and_a_late_answer_is_dropped(app, live):
+    clock = app.state.rooms.clock = FakeClock()  # the move time runs out when it is moved
     _id, token = await bot_account(live, "sleepy01")
     bot = MjaiBot(live, token)
     await bot.connect()
@@ -513,6 +515,7 @@ async def test_no_answer_in_time_gets_the_default_and_a_late_answer_is_dropped(l
         await bot.send(brain(batch))
         batch = await bot.batch()
     drawn = batch[-1]["pai"]  # its turn: no answer, the clock runs out
+    await clock.advance(1.01)  # past the move time (no bank), on the room's clock
     later = await bot.batch()  # the next question, with the default the table played
     mine = [e for e in later if e["type"] == "dahai" and e["actor"] == me]
     assert mine[0] == {"type": "dahai", "actor": me, "pai": drawn, "tsumogiri": True}
