@@ -18,11 +18,7 @@ from openmahjong.server import protection
 from openmahjong.server.channel import Channel
 from openmahjong.server.game_state import _Game
 from openmahjong.server.play import encode
-from openmahjong.server.protocol import (
-    GameEvent,
-    GameStart,
-    View,
-)
+from openmahjong.server.protocol import GameEvent, GameStart, View
 from openmahjong.table.actions import action_to_dict
 from openmahjong.table.events import Called, Event, event_to_dict
 from openmahjong.table.kernel import Phase, SeatView

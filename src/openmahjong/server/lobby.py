@@ -9,10 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from openmahjong.server.play import encode
-from openmahjong.server.protocol import (
-    RoomState,
-    SeatInfo,
-)
+from openmahjong.server.protocol import RoomState, SeatInfo
 from openmahjong.server.seats import RoomError, SeatSlot, bot_for, stored_slot
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import LobbySeat, Role, User

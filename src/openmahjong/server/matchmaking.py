@@ -11,9 +11,7 @@ import logging
 from pydantic import BaseModel
 
 from openmahjong.rules.registry import get_ruleset, preset_name
-from openmahjong.server.protocol import (
-    Queued,
-)
+from openmahjong.server.protocol import Queued
 from openmahjong.server.recovery import RETRY_SECONDS
 from openmahjong.server.seats import RoomError, SeatSlot
 from openmahjong.store import rooms as store_rooms
