@@ -289,14 +289,87 @@ def shanten_by_form(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS
 
 
 def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:
-    """Shanten of a concealed hand given as tile codes (flowers are ignored)."""
-    if forms is not RIICHI_FORMS:
+    """Shanten of a concealed hand given as tile codes (flowers are ignored).
+
+    Bad input raises the ``ValueError`` of ``tiles.validate`` (the first bad tile),
+    ``tiles.check_copies`` (too many copies) or of a tile count no hand has, in that order;
+    unknown forms are refused first.
+    """
+    # Equality after identity, as in ``shanten_counts``: compiled, the default is a fresh tuple.
+    if forms is not RIICHI_FORMS and forms != RIICHI_FORMS:
         forms = _check_forms(forms)
-    return shanten_counts(_checked_counts(tiles), forms=forms)
+    return shanten_counts(_checked_counts(tiles), forms)
+
+
+# --------------------------------------------------------------------------- reading tiles
+#
+# Counting the tiles is what a public call adds to ``shanten_counts``, so it is one pass with
+# one table read, one add and one comparison per tile: a tile code indexes ``_SLOT`` (a list:
+# cheaper than a dict and, unlike a dict, blind to 11.0 or other objects equal to 11), which
+# names its kind's count, a red five's tally (they start at 2, so a third red five makes 5), or
+# ``_ELSEWHERE`` (starts at 4: a flower or anything that is not a tile). A count past 4, an
+# index out of the table, an object that is not an int or a tile count no hand has sends the
+# tiles to ``_refused_or_counts``, the plain reading, which raises the error that says why (or
+# counts the flowers out).
+
+_KINDS: Final = 34
+_ELSEWHERE: Final = _KINDS + 3
+#: The highest code is 305; twice that, so that a negative index (read from the end of the
+#: list) lands on ``_ELSEWHERE`` too, down to -612; below or above, IndexError.
+_TABLE_LEN: Final = 2 * (max(_tiles.RED_FIVES) + 1)
+_START: Final[list[int]] = [0] * _KINDS + [2, 2, 2, 4]
+
+
+def _slot_table() -> list[int]:
+    table = [_ELSEWHERE] * _TABLE_LEN
+    for i, kind in enumerate(_tiles.ALL_KINDS):
+        table[kind] = i
+    for i, red in enumerate(_tiles.RED_FIVES):
+        table[red] = _KINDS + i
+    return table
+
+
+_SLOT: Final[list[int]] = _slot_table()
+# Typed for any object: compiled, a parameter typed ``int`` would turn True into 1 and refuse
+# 11.0 with a TypeError before ``validate`` could name it.
+_validate: Final = cast(Callable[[object], int], _tiles.validate)
 
 
 def _checked_counts(tiles: Iterable[int]) -> list[int]:
-    tile_list = [_tiles.validate(t) for t in tiles]
+    """The 34 counts of a hand given as tile codes, or the ``ValueError`` that says why not."""
+    seq: list[int] = tiles if isinstance(tiles, list) else list(tiles)
+    counts = _START.copy()
+    try:
+        for t in seq:
+            # Compiled, an item that is not an int raises TypeError when read (and a bool is
+            # read as 0 or 1, no tile); plain Python needs the test (numpy ints index lists).
+            if type(t) is not int:
+                return _refused_or_counts(seq)
+            i = _SLOT[t]
+            n = counts[i] + 1
+            if n > 4:
+                return _refused_or_counts(seq)
+            counts[i] = n
+    except (IndexError, TypeError):
+        return _refused_or_counts(seq)
+    total = len(seq)
+    if total % 3 == 0 or total > 14:
+        return _refused_or_counts(seq)
+    # The red fives join their kind's count (5m, 5p, 5s are dense indices 4, 13, 22).
+    for five in (4, 13, 22):
+        reds = counts[_KINDS + five // 9]
+        if reds != 2:
+            n = counts[five] + reds - 2
+            if n > 4:
+                return _refused_or_counts(seq)
+            counts[five] = n
+    del counts[_KINDS:]
+    return counts
+
+
+def _refused_or_counts(seq: list[Any]) -> list[int]:
+    """The plain reading of the tiles: each checked in order, then the copies, then the count."""
+    tile_list = [_validate(t) for t in seq]
     _tiles.check_copies(tile_list)
     counts = _tiles.counts34(tile_list)
     _tile_count(counts)
