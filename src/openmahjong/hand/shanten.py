@@ -184,6 +184,10 @@ def shanten_counts(counts: Sequence[int], forms: Iterable[str] = RIICHI_FORMS) -
     # default alone would miss the identity test and take the slow general path.
     if forms is not RIICHI_FORMS and forms != RIICHI_FORMS:
         return _general_shanten(counts, forms)
+    return _riichi_shanten(counts)
+
+
+def _riichi_shanten(counts: Sequence[int]) -> int:
     m, p, s, z = _SPLIT(bytearray(counts))
     try:
         part_m, counters_m = _SUITS[m]
@@ -296,8 +300,9 @@ def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int
     unknown forms are refused first.
     """
     # Equality after identity, as in ``shanten_counts``: compiled, the default is a fresh tuple.
-    if forms is not RIICHI_FORMS and forms != RIICHI_FORMS:
-        forms = _check_forms(forms)
+    if forms is RIICHI_FORMS or forms == RIICHI_FORMS:
+        return _riichi_shanten(_checked_counts(tiles))
+    forms = _check_forms(forms)
     return shanten_counts(_checked_counts(tiles), forms)
 
 
@@ -330,6 +335,10 @@ def _slot_table() -> list[int]:
 
 
 _SLOT: Final[list[int]] = _slot_table()
+#: Compiled, reading an item as ``int`` refuses anything else already (TypeError; a bool reads
+#: as 0 or 1, which is no tile), and testing each item's type would cost a call; plain Python
+#: must test, as numpy ints and other objects with ``__index__`` index a list too.
+_PLAIN: Final = __file__.endswith(".py")
 # Typed for any object: compiled, a parameter typed ``int`` would turn True into 1 and refuse
 # 11.0 with a TypeError before ``validate`` could name it.
 _validate: Final = cast(Callable[[object], int], _tiles.validate)
@@ -341,9 +350,7 @@ def _checked_counts(tiles: Iterable[int]) -> list[int]:
     counts = _START.copy()
     try:
         for t in seq:
-            # Compiled, an item that is not an int raises TypeError when read (and a bool is
-            # read as 0 or 1, no tile); plain Python needs the test (numpy ints index lists).
-            if type(t) is not int:
+            if _PLAIN and type(t) is not int:
                 return _refused_or_counts(seq)
             i = _SLOT[t]
             n = counts[i] + 1
