@@ -171,6 +171,8 @@ _REGULAR_OF: Final = cast(list[list[int]], _parts.REGULAR)
 # bytearray() is the cheapest way from a list of ints to a buffer, and one unpack the cheapest
 # way to the four parts' bytes (cheaper than slicing a bytes object four times).
 _SPLIT: Final = Struct("9s9s9s7s").unpack
+# The same from ``_checked_counts``'s list, whose four tallies after the 34 counts are skipped.
+_SPLIT_TALLIED: Final = Struct("9s9s9s7s4x").unpack
 
 
 def shanten_counts(counts: Sequence[int], forms: Iterable[str] = RIICHI_FORMS) -> int:
@@ -189,6 +191,10 @@ def shanten_counts(counts: Sequence[int], forms: Iterable[str] = RIICHI_FORMS) -
 
 def _riichi_shanten(counts: Sequence[int]) -> int:
     m, p, s, z = _SPLIT(bytearray(counts))
+    return _riichi_parts(m, p, s, z)
+
+
+def _riichi_parts(m: bytes, p: bytes, s: bytes, z: bytes) -> int:
     try:
         part_m, counters_m = _SUITS[m]
         part_p, counters_p = _SUITS[p]
@@ -301,7 +307,8 @@ def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int
     """
     # Equality after identity, as in ``shanten_counts``: compiled, the default is a fresh tuple.
     if forms is RIICHI_FORMS or forms == RIICHI_FORMS:
-        return _riichi_shanten(_checked_counts(tiles))
+        m, p, s, z = _SPLIT_TALLIED(bytearray(_tallied_counts(tiles)))
+        return _riichi_parts(m, p, s, z)
     forms = _check_forms(forms)
     return shanten_counts(_checked_counts(tiles), forms)
 
@@ -346,6 +353,13 @@ _validate: Final = cast(Callable[[object], int], _tiles.validate)
 
 def _checked_counts(tiles: Iterable[int]) -> list[int]:
     """The 34 counts of a hand given as tile codes, or the ``ValueError`` that says why not."""
+    counts = _tallied_counts(tiles)
+    del counts[_KINDS:]
+    return counts
+
+
+def _tallied_counts(tiles: Iterable[int]) -> list[int]:
+    """``_checked_counts`` followed by the four tallies (0..4 each): what the hot path reads."""
     seq: list[int] = tiles if isinstance(tiles, list) else list(tiles)
     counts = _START.copy()
     try:
@@ -362,22 +376,28 @@ def _checked_counts(tiles: Iterable[int]) -> list[int]:
     total = len(seq)
     if total % 3 == 0 or total > 14:
         return _refused_or_counts(seq)
-    # The red fives join their kind's count (5m, 5p, 5s are dense indices 4, 13, 22).
-    for five in (4, 13, 22):
-        reds = counts[_KINDS + five // 9]
-        if reds != 2:
-            n = counts[five] + reds - 2
-            if n > 4:
-                return _refused_or_counts(seq)
-            counts[five] = n
-    del counts[_KINDS:]
+    # The red fives join their kind's count (5m, 5p, 5s are dense indices 4, 13, 22); written
+    # out, as a loop over a tuple costs more than the rest of the reading.
+    if counts[_KINDS] != 2 and not _add_reds(counts, 4, _KINDS):
+        return _refused_or_counts(seq)
+    if counts[_KINDS + 1] != 2 and not _add_reds(counts, 13, _KINDS + 1):
+        return _refused_or_counts(seq)
+    if counts[_KINDS + 2] != 2 and not _add_reds(counts, 22, _KINDS + 2):
+        return _refused_or_counts(seq)
     return counts
 
 
+def _add_reds(counts: list[int], five: int, tally: int) -> bool:
+    n = counts[five] + counts[tally] - 2
+    counts[five] = n
+    return n <= 4
+
+
 def _refused_or_counts(seq: list[Any]) -> list[int]:
-    """The plain reading of the tiles: each checked in order, then the copies, then the count."""
+    """The plain reading of the tiles: each checked in order, then the copies, then the count
+    (with four empty tallies after the counts, as ``_tallied_counts`` returns them)."""
     tile_list = [_validate(t) for t in seq]
     _tiles.check_copies(tile_list)
     counts = _tiles.counts34(tile_list)
     _tile_count(counts)
-    return counts
+    return counts + [0, 0, 0, 0]
