@@ -371,7 +371,7 @@ def _tallied_counts(tiles: Iterable[int]) -> list[int]:
             if n > 4:
                 return _refused_or_counts(seq)
             counts[i] = n
-    except (IndexError, TypeError):
+    except (IndexError, TypeError, OverflowError):  # compiled: a huge int overflows the index
         return _refused_or_counts(seq)
     total = len(seq)
     if total % 3 == 0 or total > 14:
