@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from alembic.script import ScriptDirectory
 from server_helpers import PASSWORD, client_for, make_settings, register, running
 from sqlalchemy import select
+from tests.store.migration_steps import USERS, revision_before
 
 from openmahjong.server.security import (
     clean_room_name,
@@ -284,36 +284,18 @@ async def test_room_names_are_stored_as_plain_text(client):
 # ---------------------------------------------------------------- the migration
 
 
-def _revision_before_skeletons() -> str:
-    script = ScriptDirectory.from_config(alembic_config())
-    before = script.get_revision(SKELETON_REVISION).down_revision
-    assert isinstance(before, str)
-    return before
-
-
 @pytest.mark.asyncio
 async def test_the_migration_fills_skeletons_and_keeps_colliding_old_names(tmp_path: Path):
     """Two accounts whose names already collide keep working; the older one holds the skeleton."""
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'server.db'}")
-    users = sa.table(
-        "users",
-        sa.column("id", sa.Integer),
-        sa.column("name", sa.String),
-        sa.column("name_key", sa.String),
-        sa.column("password_hash", sa.String),
-        sa.column("role", sa.String),
-        sa.column("is_guest", sa.Boolean),
-        sa.column("created_at", sa.DateTime),
-    )
     names = [("alice01", False), (f"{CYRILLIC_A}lice01", False), ("guest-0a1b2c3d", True)]
     with engine.begin() as connection:
-        command.upgrade(alembic_config(connection), _revision_before_skeletons())
+        command.upgrade(alembic_config(connection), revision_before(SKELETON_REVISION))
         for name, guest in names:
             connection.execute(
-                users.insert().values(
+                USERS.insert().values(
                     name=name,
                     name_key=name_key(name),
-                    password_hash=None,
                     role="player",
                     is_guest=guest,
                     created_at=sa.func.current_timestamp(),
