@@ -273,7 +273,7 @@ def main() -> None:
         "--settle-gc",
         action="store_true",
         help="after the warm-up, settle the garbage collector the way the server does for its "
-        "tables (openmahjong.server.room.settle_gc: what is alive is frozen, collector "
+        "tables (openmahjong.server.runtime.settle_gc: what is alive is frozen, collector "
         "thresholds 10k, 10, 10); both engines then run under it",
     )
     args = parser.parse_args()
@@ -286,7 +286,7 @@ def main() -> None:
     print(native.summary())
     print(f"warm-up: {args.warmup} games of ours+bots in {warm:.1f} s (shanten tables fill)")
     if args.settle_gc:
-        from openmahjong.server.room import settle_gc
+        from openmahjong.server.runtime import settle_gc
 
         settle_gc()
         print("garbage collector settled as in the server (--settle-gc)")

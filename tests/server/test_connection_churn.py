@@ -147,7 +147,7 @@ _CHURN = textwrap.dedent(
     """
     import gc, sys
     from collections import deque
-    from openmahjong.server.room import settle_gc
+    from openmahjong.server.runtime import settle_gc
 
     startup = [[i] for i in range(200_000)]  # what a server holds when it starts
     settle_gc()

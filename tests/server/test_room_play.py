@@ -329,7 +329,8 @@ async def test_a_table_that_keeps_failing_ends_as_aborted_with_its_record(app, l
 async def test_a_live_game_that_cannot_be_resumed_is_stored_as_aborted(app, live, monkeypatch):
     """At startup a live game that fails to replay must not stay "live" forever, holding its
     room: it is ended as aborted and the room opens again."""
-    from openmahjong.server.room import Room, RoomManager
+    from openmahjong.server.directory import RoomManager
+    from openmahjong.server.room import Room
     from openmahjong.store import games as g
     from openmahjong.store.models import Game
     from openmahjong.store.models import Room as RoomRow

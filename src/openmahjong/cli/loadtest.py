@@ -298,7 +298,7 @@ async def run_loadtest(
     result.setup_seconds = time.monotonic() - began
     # The client's own collector pauses would be timed as server latency: the same settings
     # as the server's (the set-up's objects frozen out, rare full collections).
-    from openmahjong.server.room import settle_gc
+    from openmahjong.server.runtime import settle_gc
 
     settle_gc()
     start = time.monotonic()

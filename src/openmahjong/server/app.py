@@ -18,8 +18,8 @@ import openmahjong
 from openmahjong.server import accounts, mjai_play, play, records, rooms, tools_api
 from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
+from openmahjong.server.directory import RoomManager
 from openmahjong.server.errors import install_error_handlers
-from openmahjong.server.room import RoomManager
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
 

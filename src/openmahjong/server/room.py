@@ -412,17 +412,3 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             ch.close()
         for connection in list(self.spectators):
             self.unwatch(connection, announce=False)
-
-
-def __getattr__(name: str) -> Any:
-    """``RoomManager`` and ``settle_gc`` as this module named them before the split (their
-    modules import this one, so they are looked up on first use)."""
-    if name == "RoomManager":
-        from openmahjong.server.directory import RoomManager
-
-        return RoomManager
-    if name == "settle_gc":
-        from openmahjong.server.runtime import settle_gc
-
-        return settle_gc
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
