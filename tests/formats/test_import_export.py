@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from openmahjong.bots.selfplay import play_match, selfplay_seed
 from openmahjong.cli import app
 from openmahjong.formats.convert import detect, export_record, import_text, read_log
-from openmahjong.formats.game import FormatError, replay_game, replay_imported
+from openmahjong.formats.riichi_import import FormatError, replay_game, replay_imported
 from openmahjong.rules.riichi.game.options import preset
 from tests.shared_data import shared_data
 
@@ -288,7 +288,7 @@ def test_mutated_files_give_format_errors_never_tracebacks(seed):
     import random
     import re
 
-    from openmahjong.formats.game import UnsupportedGame
+    from openmahjong.formats.riichi_import import UnsupportedGame
 
     rng = random.Random(seed)
     sources = [

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from openmahjong.cli import app
 from openmahjong.formats.convert import export_record, import_text, read_log
-from openmahjong.formats.game import replay_game, replay_imported
+from openmahjong.formats.riichi_import import replay_game, replay_imported
 from openmahjong.rules.riichi.game.options import preset
 from tests.formats.mjai_consumer import board_order_problems, consume, load_libriichi
 from tests.formats.scripted_game import build

@@ -1,10 +1,10 @@
 """``openmahjong records import|export``: Tenhou and mjai logs in, tenhou.net/6 and mjai out.
 
 ``import FILE --from mjlog|tenhou6|mjai [-o OUT]`` replays the log through the engine (see
-:mod:`openmahjong.formats.game`) and writes our record; a hand the engine reads differently from
-the log is reported on stderr and makes the exit code 1. ``export FILE --to tenhou6|mjai
-[-o OUT]`` replays our record and writes the other format. Without ``-o`` the output goes to
-stdout. A malformed file is one clear line on stderr (exit 2), never a traceback.
+:mod:`openmahjong.formats.riichi_import`) and writes our record; a hand the engine reads
+differently from the log is reported on stderr and makes the exit code 1. ``export FILE --to
+tenhou6|mjai [-o OUT]`` replays our record and writes the other format. Without ``-o`` the output
+goes to stdout. A malformed file is one clear line on stderr (exit 2), never a traceback.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def import_(
 ) -> None:
     """Read a log, replay every hand through the engine and write our JSON record."""
     from openmahjong.formats.convert import FORMATS, import_text
-    from openmahjong.formats.game import FormatError, UnsupportedGame
+    from openmahjong.formats.riichi_import import FormatError, UnsupportedGame
 
     if source not in FORMATS:
         fail(f"--from must be one of {', '.join(FORMATS)}, not {source!r}")
@@ -89,7 +89,7 @@ def export(
 ) -> None:
     """Replay our record and write it as tenhou.net/6 JSON or mjai JSONL."""
     from openmahjong.formats.convert import export_record
-    from openmahjong.formats.game import FormatError
+    from openmahjong.formats.riichi_import import FormatError
 
     if to not in ("tenhou6", "mjai"):
         fail(f"--to must be tenhou6 or mjai, not {to!r}")

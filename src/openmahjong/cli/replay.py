@@ -69,7 +69,7 @@ def detect_format(data: Any) -> str:
     """Name of a record's format. One branch per format; add Tenhou and mjai here."""
     if isinstance(data, str):  # not one JSON document: mjlog XML or JSON lines
         from openmahjong.formats.convert import detect
-        from openmahjong.formats.game import FormatError
+        from openmahjong.formats.riichi_import import FormatError
 
         try:
             return detect(data)
@@ -340,7 +340,7 @@ def _check_log(fmt: str) -> Callable[[Any, FileReport], None]:
 
     def check(data: Any, report: FileReport) -> None:
         from openmahjong.formats.convert import read_log
-        from openmahjong.formats.game import (
+        from openmahjong.formats.riichi_import import (
             FormatError,
             UnsupportedGame,
             replay_game,

@@ -3,7 +3,8 @@
 * :func:`detect` names the format of a file's text: ``mjlog`` (XML), ``tenhou6`` (one JSON
   document with ``log``, or one per line), ``mjai`` (JSON lines with ``type``) or
   ``openmahjong`` (our record).
-* :func:`read_log` parses a Tenhou or mjai file into a :class:`~openmahjong.formats.game.GameLog`.
+* :func:`read_log` parses a Tenhou or mjai file into a
+  :class:`~openmahjong.formats.riichi_import.GameLog`.
 * :func:`import_text` replays it through the engine: our record plus the comparison report.
 * :func:`export_record` writes our record as tenhou.net/6 JSON or mjai JSONL.
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 from openmahjong.formats import mjai, mjlog, tenhou6
 from openmahjong.formats.export import write_mjai
-from openmahjong.formats.game import FormatError, GameLog, GameReport, replay_game
+from openmahjong.formats.riichi_import import FormatError, GameLog, GameReport, replay_game
 from openmahjong.rules.riichi.game.options import preset as make_preset
 
 __all__ = ["FORMATS", "detect", "read_log", "import_text", "export_record"]

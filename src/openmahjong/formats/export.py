@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.formats.game import FormatError, replay_imported
 from openmahjong.formats.mjai import standard_order
+from openmahjong.formats.riichi_import import FormatError, replay_imported
 from openmahjong.rules.riichi.game.round import WinResult
 from openmahjong.rules.riichi.yaku_table import YAKU
 from openmahjong.table.events import Event, RiichiAccepted

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.formats.game import (
+from openmahjong.formats.riichi_import import (
     Event,
     FormatError,
     GameLog,

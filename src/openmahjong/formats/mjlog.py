@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from openmahjong import tiles as T
 
 if TYPE_CHECKING:
-    from openmahjong.formats.game import GameLog, HandLog
+    from openmahjong.formats.riichi_import import GameLog, HandLog
 
 __all__ = [
     "AgariRecord",
@@ -211,14 +211,15 @@ _RYUUKYOKU = {
 
 
 def read_game(xml_text: str, name: str = "<mjlog>") -> GameLog:
-    """A whole mjlog game as a :class:`~openmahjong.formats.game.GameLog` (4 players only).
+    """A whole mjlog game as a :class:`~openmahjong.formats.riichi_import.GameLog` (4 players only).
 
-    Raises :class:`~openmahjong.formats.game.FormatError` for a malformed file (naming the hand
-    and the tag) and :class:`~openmahjong.formats.game.UnsupportedGame` for three-player games.
+    Raises :class:`~openmahjong.formats.riichi_import.FormatError` for a malformed file (naming
+    the hand and the tag) and :class:`~openmahjong.formats.riichi_import.UnsupportedGame` for
+    three-player games.
     """
     from urllib.parse import unquote
 
-    from openmahjong.formats.game import (
+    from openmahjong.formats.riichi_import import (
         YAKU_BY_TENHOU_ID,
         Event,
         FormatError,

@@ -1,4 +1,6 @@
-"""tenhou.net/6 JSON: read a game into a :class:`~openmahjong.formats.game.GameLog`, write ours.
+"""tenhou.net/6 JSON: read a game into a log for the Riichi import, and write ours.
+
+The reader returns a :class:`~openmahjong.formats.riichi_import.GameLog`.
 
 A kyoku is ``[[kyoku, honba, sticks], scores, dora, ura, hai0, draws0, discards0, ..., result]``.
 Tiles are 11-19 m, 21-29 p, 31-39 s, 41-47 E S W N White Green Red, 51-53 red fives, 60 a
@@ -19,7 +21,7 @@ import re
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.formats.game import (
+from openmahjong.formats.riichi_import import (
     Event,
     FormatError,
     GameLog,

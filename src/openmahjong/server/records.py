@@ -192,7 +192,7 @@ async def game_record(
     if format == "json":
         return JSONResponse(_with_flag(game))
     from openmahjong.formats.convert import export_record
-    from openmahjong.formats.game import FormatError
+    from openmahjong.formats.riichi_import import FormatError
 
     # Both formats describe Riichi games, and the exporter walks the engine's per-hand
     # summaries: anything else would come out as an empty or wrong log, so say no instead.

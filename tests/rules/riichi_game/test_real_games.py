@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from openmahjong.formats.convert import read_log
-from openmahjong.formats.game import FormatError, UnsupportedGame, replay_game
+from openmahjong.formats.riichi_import import FormatError, UnsupportedGame, replay_game
 from tests.shared_data import SELF_CONTRADICTORY, shared_data, using_corpus
 
 DATA = shared_data()

@@ -91,7 +91,7 @@ def test_without_open_tanyao_an_open_all_simples_hand_has_no_yaku():
 
 
 def test_tenhou_log_flags_choose_the_table_options():
-    from openmahjong.formats.game import tenhou_options
+    from openmahjong.formats.riichi_import import tenhou_options
 
     plain = tenhou_options(hanchan=True, red_fives=True, open_tanyao=True)
     assert plain.name == "tenhou-hanchan" and plain.open_tanyao and plain.red_fives

@@ -1,4 +1,7 @@
-"""Real games through the engine: a format-neutral game log, the wall it implies, and the replay.
+"""Importing Riichi records (Tenhou, mjai): a format-neutral game log, its wall, and the replay.
+
+The readers only understand Riichi games, and the replay deals them with the Riichi ruleset;
+hence the module name.
 
 Each reader (:mod:`~openmahjong.formats.mjlog`, :mod:`~openmahjong.formats.tenhou6`,
 :mod:`~openmahjong.formats.mjai`) turns its file into a :class:`GameLog`: per hand the start
