@@ -229,8 +229,7 @@ class Table:
         return self.act(seat, action)
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        explain = getattr(self.policy, "why_illegal", None)
-        reason = explain(self, seat, action) if explain else None
+        reason = self.policy.why_illegal(self, seat, action)
         if reason:
             return reason
         names = sorted({a.name for a in legal})

@@ -63,6 +63,11 @@ class RoundPolicy:
         """Who draws after ``seat``'s discard passes (Sichuan skips seats that have won)."""
         return (seat + 1) % self.seats
 
+    def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
+        """Why ``action`` is refused, in the player's words (a chow from the wrong seat, a win
+        without a yaku...); ``None`` leaves the kernel's message listing what is legal."""
+        return None
+
     # ---------------------------------------------------------------- consequences
     def on_start(self, table: Table) -> None:
         """After the deal, before the first turn (dora, opening events, special phases)."""

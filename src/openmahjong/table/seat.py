@@ -55,8 +55,8 @@ class SeatState:
     points: int
     melds: list[Meld] = field(default_factory=list)
     discards: list[DiscardRecord] = field(default_factory=list)
-    #: The ruleset's per-seat data (riichi flags, furiten, void suit, ...); it may define
-    #: ``validate()``, which :meth:`validate` calls.
+    #: The ruleset's per-seat data (riichi flags, furiten, void suit, ...): ``None``, or an
+    #: object with ``validate(seat)`` (assertions about it), which :meth:`validate` calls.
     extra: Any = None
 
     @property
@@ -87,5 +87,5 @@ class SeatState:
         for m in self.melds:
             held.update(kind(t) for t in m.tiles)
         assert max(held.values(), default=0) <= 4, f"seat {self.index} holds a fifth copy"
-        if self.extra is not None and hasattr(self.extra, "validate"):
+        if self.extra is not None:
             self.extra.validate(self)
