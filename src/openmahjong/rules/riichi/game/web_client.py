@@ -1,0 +1,30 @@
+"""What the web client shows differently for Riichi (``Ruleset.client_info``).
+
+Every text is an i18n key of the client's message tables (``web/js/i18n*.js``), never English:
+the client translates it. ``docs/web-client.md`` ("Ruleset data") describes each key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["client_info"]
+
+
+def client_info() -> dict[str, Any]:
+    return {
+        "label": "common.riichi",
+        "default_preset": "majsoul-tonpuu",
+        # Calls and wins keep the shared words (act.chi "Chi", act.ron "Ron", ...).
+        "words": {},
+        "table": {"dead_wall": 14, "dora": True, "sticks": True, "flowers": False},
+        "lobby": [
+            {
+                "option": "length",
+                "label": "lobby.length",
+                "blank": "lobby.presetLength",
+                "values": {"4": "lobby.east", "8": "lobby.half"},
+            },
+            {"option": "red_fives", "label": "lobby.redFives"},
+        ],
+    }
