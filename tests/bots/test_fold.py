@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from openmahjong.bots import shape
 from openmahjong.bots.riichi import RiichiBot, _risks, _Situation
 from openmahjong.bots.safety import danger
+from openmahjong.hand import improving
 
 
 def random_fold_case(rng: random.Random) -> tuple[_Situation, dict[int, int]]:
@@ -20,7 +20,7 @@ def random_fold_case(rng: random.Random) -> tuple[_Situation, dict[int, int]]:
     sit = _Situation(0, counts, threats, [], frozenset({31, 32, 33}), False, seen, value)
     held = [i for i in range(34) if counts[i]]
     rng.shuffle(held)  # the engine's order of the discards, which an exact tie follows
-    return sit, shape.shanten_after(counts, held)
+    return sit, improving.shanten_after(counts, held)
 
 
 def test_fold_matches_the_four_criteria_at_once():

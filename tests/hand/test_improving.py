@@ -1,10 +1,11 @@
-"""The bots' useful-tile finder gives exactly what trying every kind with shanten_counts gives."""
+"""The useful-tiles engine (hand.improving) gives exactly what trying every kind with shanten_counts
+gives."""
 
 from __future__ import annotations
 
 import random
 
-from openmahjong.bots import shape
+from openmahjong.hand import improving
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.tiles import counts34, parse
 from tests.hand.strategies import random_counts, random_part
@@ -23,15 +24,15 @@ def brute(counts: list[int]) -> tuple[int, tuple[int, ...]]:
 
 
 def clear_memos() -> None:
-    """Forget everything bots.shape remembers, so that every part is met for the first time."""
+    """Forget everything hand.improving remembers, so that every part is met for the first time."""
     for memo in (
-        shape._CACHE,
-        shape._GROWN,
-        shape._LOWERING,
-        shape._CRITICAL,
-        shape._SHRUNK,
-        shape._VECTOR_OF,
-        shape._SPECIALS,
+        improving._CACHE,
+        improving._GROWN,
+        improving._LOWERING,
+        improving._CRITICAL,
+        improving._SHRUNK,
+        improving._VECTOR_OF,
+        improving._SPECIALS,
     ):
         memo.clear()
 
@@ -40,8 +41,8 @@ def test_improving_matches_brute_force_on_random_hands_of_every_size():
     rng = random.Random(20261129)
     for _ in range(3000):
         counts = random_counts(rng, rng.choice((13, 10, 7, 4, 1)))
-        shape._CACHE.clear()
-        assert shape.improving(counts) == brute(counts), counts
+        improving._CACHE.clear()
+        assert improving.improving(counts) == brute(counts), counts
 
 
 def test_improving_after_matches_for_every_discard():
@@ -54,8 +55,8 @@ def test_improving_after_matches_for_every_discard():
             counts[i] -= 1
             after[i] = shanten_counts(counts)
             counts[i] += 1
-        shape._CACHE.clear()
-        got = shape.improving_after(counts, kinds, after)
+        improving._CACHE.clear()
+        got = improving.improving_after(counts, kinds, after)
         for i in kinds:
             counts[i] -= 1
             assert got[i] == brute(counts)[1]
@@ -65,11 +66,11 @@ def test_improving_after_matches_for_every_discard():
 def test_special_forms_and_the_fifth_copy():
     # Thirteen orphans one away: any missing orphan helps; seven pairs: new singles pair up.
     kokushi = counts34(parse("19m19p19s1234566z"))
-    assert shape.improving(kokushi) == brute(kokushi)
+    assert improving.improving(kokushi) == brute(kokushi)
     pairs = counts34(parse("1122m3344p5566s7z"))
-    assert shape.improving(pairs) == brute(pairs)
+    assert improving.improving(pairs) == brute(pairs)
     four = counts34(parse("1111m234p567p789s"))  # never a fifth 1m
-    assert 0 not in shape.improving(four)[1]
+    assert 0 not in improving.improving(four)[1]
 
 
 def test_improving_is_exact_when_every_part_is_seen_for_the_first_time():
@@ -80,11 +81,11 @@ def test_improving_is_exact_when_every_part_is_seen_for_the_first_time():
     for _ in range(1500):
         counts = random_counts(rng, rng.choice((13, 13, 10, 7)))
         clear_memos()
-        assert shape.improving(counts) == brute(counts), counts
+        assert improving.improving(counts) == brute(counts), counts
 
 
 def test_a_suit_and_its_mirror_share_a_record():
-    # bots.shape reuses a known mirror's record for a suit seen for the first time.
+    # hand.improving reuses a known mirror's record for a suit seen for the first time.
     from openmahjong.hand.suit_tables import suit_record
 
     rng = random.Random(99)
@@ -99,7 +100,7 @@ def brute_lowering(part: bytes) -> list[int]:
     one, an honour held): only those can ever be useful, so only those are asked about."""
     from openmahjong.hand.distance import VECTORS
 
-    v = VECTORS[shape._record_id(part)]
+    v = VECTORS[improving._record_id(part)]
     masks = [0] * len(v)
     for p in range(len(part)):
         reach = 0 if len(part) == 7 else 2
@@ -107,7 +108,7 @@ def brute_lowering(part: bytes) -> list[int]:
         if part[p] < 4 and near:
             grown = bytearray(part)
             grown[p] += 1
-            g = VECTORS[shape._record_id(bytes(grown))]
+            g = VECTORS[improving._record_id(bytes(grown))]
             for k in range(len(v)):
                 if g[k] < v[k]:
                     masks[k] |= 1 << p
@@ -128,12 +129,12 @@ def test_lowering_masks_from_the_part_or_from_its_mirror_are_exact():
         part = bytes(counts)
         clear_memos()
         if n % 2:
-            shape._lowering(part[::-1])  # the mirror first: the part is read from it
-        assert list(shape._lowering(part)) == brute_lowering(part), counts
+            improving._lowering(part[::-1])  # the mirror first: the part is read from it
+        assert list(improving._lowering(part)) == brute_lowering(part), counts
     for _ in range(300):
         honors = bytes(rng.choice((0, 0, 1, 2, 3)) for _ in range(7))
         clear_memos()
-        assert list(shape._lowering(honors)) == brute_lowering(honors), honors
+        assert list(improving._lowering(honors)) == brute_lowering(honors), honors
 
 
 def discard_hands(seed: int, rounds: int) -> list[list[int]]:
@@ -147,7 +148,7 @@ def discard_hands(seed: int, rounds: int) -> list[list[int]]:
         pairs[rng.choice([i for i in range(34) if pairs[i]])] -= 1
         pairs[rng.choice([i for i in range(34) if pairs[i] < 4])] += 1
         orphans = [0] * 34
-        for i in rng.sample(shape.ORPHANS, 11):
+        for i in rng.sample(improving.ORPHANS, 11):
             orphans[i] = 1
         for i in rng.sample(range(34), 3):
             orphans[i] += 1
@@ -160,7 +161,7 @@ def test_shanten_after_matches_shanten_counts_for_every_discard():
         kinds = [i for i in range(34) if counts[i]]
         if sum(counts) == 2:  # now and then from empty memos
             clear_memos()
-        got = shape.shanten_after(counts, kinds)
+        got = improving.shanten_after(counts, kinds)
         assert list(got) == kinds
         for i in kinds:
             counts[i] -= 1
@@ -172,12 +173,12 @@ def test_improving_and_useful_after_on_hands_near_the_special_forms():
     rng = random.Random(5)
     for counts in discard_hands(12, 600):
         kinds = [i for i in range(34) if counts[i]]
-        after = shape.shanten_after(counts, kinds)
+        after = improving.shanten_after(counts, kinds)
         seen = [min(4, n + rng.choice((0, 0, 1, 2))) for n in counts]
         if rng.random() < 0.3:
             clear_memos()
-        got = shape.useful_after(counts, kinds, after, seen)
-        better = shape.improving_after(counts, kinds, after)
+        got = improving.useful_after(counts, kinds, after, seen)
+        better = improving.improving_after(counts, kinds, after)
         for i in kinds:
             counts[i] -= 1
             want = brute(counts)[1]
@@ -192,9 +193,9 @@ def test_per_discard_answers_of_a_complete_hand():
     for text in ("123m456p789s11z234m", "123m456p789s11z333m", "1122m3344p5566s77z"):
         counts = counts34(parse(text))
         kinds = [i for i in range(34) if counts[i]]
-        after = shape.shanten_after(counts, kinds)
-        got = shape.improving_after(counts, kinds, after)
-        useful = shape.useful_after(counts, kinds, after, counts)
+        after = improving.shanten_after(counts, kinds)
+        got = improving.improving_after(counts, kinds, after)
+        useful = improving.useful_after(counts, kinds, after, counts)
         for i in kinds:
             counts[i] -= 1
             want = brute(counts)
@@ -219,11 +220,11 @@ def test_useful_after_when_seven_pairs_sets_the_shanten_of_several_discards():
         while sum(counts) < 14:
             counts[rng.choice([i for i in range(34) if counts[i] < 4])] += 1
         held = [i for i in range(34) if counts[i]]
-        after = shape.shanten_after(counts, held)
+        after = improving.shanten_after(counts, held)
         seen = [min(4, n + rng.choice((0, 1, 2))) for n in counts]
         if rng.random() < 0.2:
             clear_memos()
-        got = shape.useful_after(counts, held, after, seen)
+        got = improving.useful_after(counts, held, after, seen)
         for i in held:
             counts[i] -= 1
             want = brute(counts)[1]
@@ -235,7 +236,7 @@ def test_draw_lowers_agrees_with_improving_for_every_kind():
     rng = random.Random(41)
     for _ in range(800):
         counts = random_counts(rng, rng.choice((13, 13, 10, 7, 4)))
-        shape._CACHE.clear()
-        now, better = shape.improving(counts)
+        improving._CACHE.clear()
+        now, better = improving.improving(counts)
         for kind in range(34):
-            assert shape.draw_lowers(counts, kind) == (now, kind in better), (counts, kind)
+            assert improving.draw_lowers(counts, kind) == (now, kind in better), (counts, kind)

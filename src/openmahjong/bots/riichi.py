@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final, Protocol
 
 from openmahjong.bots.safety import danger
-from openmahjong.bots.shape import TurnShape, draw_lowers, useful_count
+from openmahjong.hand.improving import TurnShape, draw_lowers, useful_count
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.dora import DORA_OF_CODE
 from openmahjong.table.actions import (

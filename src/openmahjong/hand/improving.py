@@ -1,6 +1,8 @@
-"""Useful tiles for bots: which kinds lower a hand's shanten, cheap enough to ask for every
-candidate discard of every turn. Exact: the same answers as trying every kind with
-``hand.shanten_counts`` (``tests/bots/test_shape.py`` checks it on random hands).
+"""The useful-tiles engine over the Riichi forms: which kinds lower a hand's shanten, cheap
+enough to ask for every candidate discard of every turn. The bots call it on their hot path;
+``hand.useful`` (waits, useful tiles, the discard table: the analysis tool, CLI and API) calls
+it for the Riichi forms. Exact: the same answers as trying every kind with
+``hand.shanten_counts`` (``tests/hand/test_improving.py`` checks it on random hands).
 
 * **by suit**: the regular form's distance vectors combine per suit (``hand.distance``), so
   adding or removing a tile changes one part only. One more tile in a part helps exactly when
