@@ -36,6 +36,7 @@ from typing import Any
 from openmahjong import tiles as T
 from openmahjong.formats.export import MJAI_BAKAZE, mjai_play_events, mjai_ryukyoku
 from openmahjong.formats.mjai import standard_order
+from openmahjong.rules.riichi.game.events import RiichiDiscarded, RiichiHandStarted
 from openmahjong.table.actions import (
     PASS,
     AbortiveDraw,
@@ -50,14 +51,7 @@ from openmahjong.table.actions import (
     Ron,
     Tsumo,
 )
-from openmahjong.table.events import (
-    Called,
-    Dealt,
-    Discarded,
-    Drew,
-    HandEnded,
-    HandStarted,
-)
+from openmahjong.table.events import Called, Dealt, Drew, HandEnded
 
 __all__ = ["ERROR_KINDS", "MjaiReply", "MjaiSeat"]
 
@@ -145,7 +139,7 @@ class MjaiSeat:
             e = event.visible_to(self.seat)
             if e is None:
                 continue
-            if isinstance(e, HandStarted):
+            if isinstance(e, RiichiHandStarted):
                 out += self._start_kyoku(table, e)
             elif isinstance(e, Dealt):
                 continue  # in start_kyoku
@@ -154,7 +148,7 @@ class MjaiSeat:
                     self._drawn = e.tile
                 pai = "?" if e.tile is None else T.to_mjai(e.tile)
                 out.append({"type": "tsumo", "actor": e.seat, "pai": pai})
-            elif isinstance(e, Discarded):
+            elif isinstance(e, RiichiDiscarded):
                 items = mjai_play_events(table, e)
                 if e.seat == self.seat:
                     self._drawn = None
@@ -174,7 +168,7 @@ class MjaiSeat:
                 out += mjai_play_events(table, e)
         return out
 
-    def _start_kyoku(self, table: Any, e: HandStarted) -> list[dict[str, Any]]:
+    def _start_kyoku(self, table: Any, e: RiichiHandStarted) -> list[dict[str, Any]]:
         tehais: list[list[str]] = [["?"] * 13 for _ in range(4)]
         first = "?"
         for d in table.events:

@@ -15,9 +15,10 @@ from typing import Any
 from openmahjong import tiles as T
 from openmahjong.formats.mjai import standard_order
 from openmahjong.formats.riichi_import import FormatError, replay_imported
+from openmahjong.rules.riichi.game.events import RiichiAccepted
 from openmahjong.rules.riichi.game.round import WinResult
 from openmahjong.rules.riichi.yaku_table import YAKU
-from openmahjong.table.events import Event, RiichiAccepted
+from openmahjong.table.events import Event
 from openmahjong.table.kernel import Phase, Table
 
 __all__ = [
@@ -152,7 +153,8 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Our record as mjai events (the standard dialect: ``hora`` with ``deltas``,
     ``ura_markers``, ``fan``, ``fu`` and ``yakus``), each hand's events in the order mjai
     consumers expect (:func:`~openmahjong.formats.mjai.standard_order`)."""
-    from openmahjong.table.events import Dealt, HandStarted
+    from openmahjong.rules.riichi.game.events import RiichiHandStarted
+    from openmahjong.table.events import Dealt
 
     header = record.get("header", record)
     names = header.get("players") or ["0", "1", "2", "3"]
@@ -162,9 +164,9 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
         tehais: list[list[str]] = [[], [], [], []]
         first_draw: tuple[int, int] | None = None
         body: list[dict[str, Any]] = []
-        start: HandStarted | None = None
+        start: RiichiHandStarted | None = None
         for e in table.events:
-            if isinstance(e, HandStarted):
+            if isinstance(e, RiichiHandStarted):
                 start = e
             elif isinstance(e, Dealt):
                 tehais[e.seat] = [m(t) for t in e.tiles[:13]]
@@ -207,20 +209,14 @@ def mjai_play_events(table: Table, e: Any) -> list[dict[str, Any]]:
     engine's order: pass a hand's (or a live batch's) events through
     :func:`~openmahjong.formats.mjai.standard_order` before sending them. A win needs the
     ended ``table`` (its result holds the score)."""
-    from openmahjong.table.events import (
-        Called,
-        Discarded,
-        DoraRevealed,
-        Drew,
-        RiichiAccepted,
-        Won,
-    )
+    from openmahjong.rules.riichi.game.events import DoraRevealed, RiichiDiscarded, RiichiWon
+    from openmahjong.table.events import Called, Drew
 
     m = T.to_mjai
     if isinstance(e, Drew):
         assert e.tile is not None
         return [{"type": "tsumo", "actor": e.seat, "pai": m(e.tile)}]
-    if isinstance(e, Discarded):
+    if isinstance(e, RiichiDiscarded):
         dahai = {"type": "dahai", "actor": e.seat, "pai": m(e.tile), "tsumogiri": e.tsumogiri}
         return [{"type": "reach", "actor": e.seat}, dahai] if e.riichi else [dahai]
     if isinstance(e, RiichiAccepted):
@@ -229,7 +225,7 @@ def mjai_play_events(table: Table, e: Any) -> list[dict[str, Any]]:
         return [{"type": "dora", "dora_marker": m(e.indicator)}]
     if isinstance(e, Called):
         return [_mjai_call(e)]
-    if isinstance(e, Won):
+    if isinstance(e, RiichiWon):
         return [_mjai_hora(table, e)]
     return []
 

@@ -501,18 +501,16 @@ def write_game(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write_kyoku(table: Any, summary: dict[str, Any], points_text: Any, yaku_ja: Any) -> list[Any]:
-    from openmahjong.table.events import (
-        Called,
-        Dealt,
-        Discarded,
+    from openmahjong.rules.riichi.game.events import (
         DoraRevealed,
-        Drew,
-        HandStarted,
-        Won,
+        RiichiDiscarded,
+        RiichiHandStarted,
+        RiichiWon,
     )
+    from openmahjong.table.events import Called, Dealt, Drew
 
     t6 = T.to_tenhou6
-    start = next(e for e in table.events if isinstance(e, HandStarted))
+    start = next(e for e in table.events if isinstance(e, RiichiHandStarted))
     kyoku = (start.round_wind - 41) * 4 + (table.dealer)
     head = [kyoku, start.honba, start.sticks]
     dora = list(start.dora_indicators)
@@ -530,7 +528,7 @@ def _write_kyoku(table: Any, summary: dict[str, Any], points_text: Any, yaku_ja:
         elif isinstance(e, Drew):
             assert e.tile is not None
             draws[e.seat].append(t6(e.tile))
-        elif isinstance(e, Discarded):
+        elif isinstance(e, RiichiDiscarded):
             code = 60 if e.tsumogiri else t6(e.tile)
             discards[e.seat].append(f"r{code}" if e.riichi else code)
         elif isinstance(e, DoraRevealed):
@@ -541,7 +539,7 @@ def _write_kyoku(table: Any, summary: dict[str, Any], points_text: Any, yaku_ja:
                 draws[e.seat].append(draws_entry)
             if discards_entry is not None:
                 discards[e.seat].append(discards_entry)
-        elif isinstance(e, Won) and e.ura_indicators:
+        elif isinstance(e, RiichiWon) and e.ura_indicators:
             ura = list(e.ura_indicators)
     del riichi_next
     res = table.result
@@ -574,7 +572,7 @@ def _write_kyoku(table: Any, summary: dict[str, Any], points_text: Any, yaku_ja:
 
 
 def _riichi_paid(table: Any) -> list[int]:
-    from openmahjong.table.events import RiichiAccepted
+    from openmahjong.rules.riichi.game.events import RiichiAccepted
 
     paid = [0, 0, 0, 0]
     for e in table.events:

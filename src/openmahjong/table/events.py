@@ -3,12 +3,17 @@
 An event with ``private_to=None`` is public. A private event is shown whole to its owner and, to
 everybody else, as ``redacted()`` (or not at all when that returns ``None``). A draw, for
 example, is public as "seat 2 drew a tile" but only seat 2 learns which tile.
+
+Only what every ruleset has lives here. A ruleset adds its own events, or subclasses of these
+with its own fields (Riichi's honba, han and fu, riichi declarations and dora:
+:mod:`openmahjong.rules.riichi.game.events`; MCR's fans: :mod:`openmahjong.rules.mcr.game.round`).
+A subclass may keep the name clients know (``wire_type``), so the JSON stays the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 __all__ = [
     "Event",
@@ -17,17 +22,20 @@ __all__ = [
     "Drew",
     "Discarded",
     "Called",
-    "DoraRevealed",
-    "RiichiAccepted",
     "Won",
     "Revealed",
     "HandEnded",
+    "built_event",
     "event_to_dict",
 ]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
+    #: The ``type`` clients see (:func:`event_to_dict`); empty: the class name. A ruleset's
+    #: subclass of a shared event sets the shared name, so clients read both the same way.
+    wire_type: ClassVar[str] = ""
+
     private_to: int | None = None
 
     def visible_to(self, seat: int | None) -> Event | None:
@@ -45,10 +53,7 @@ class HandStarted(Event):
     dealer: int
     round_wind: int
     hand_number: int
-    honba: int
-    sticks: int
     points: tuple[int, ...]
-    dora_indicators: tuple[int, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +77,6 @@ class Discarded(Event):
     seat: int
     tile: int
     tsumogiri: bool
-    riichi: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,30 +91,17 @@ class Called(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DoraRevealed(Event):
-    indicator: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class RiichiAccepted(Event):
-    seat: int
-    double: bool
-    sticks: int
-
-
-@dataclass(frozen=True, kw_only=True)
 class Won(Event):
+    """A win; each ruleset's subclass adds how it scored (Riichi: han and fu; MCR: fans)."""
+
     seat: int
     from_seat: int | None
+    #: The winning tile.
     tile: int
+    #: The concealed tiles with the winning tile.
     hand: tuple[int, ...]
-    han: int
-    fu: int
-    yaku: tuple[Any, ...]
-    yakuman: int
-    limit: str | None
+    #: The hand's value before payments (Riichi: points; MCR: fans with flowers).
     total: int
-    ura_indicators: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,7 +126,21 @@ class HandEnded(Event):
     tenpai: tuple[bool, ...] = ()
 
 
+E = TypeVar("E", bound=Event)
+
+
+def built_event(cls: type[E], values: dict[str, Any]) -> E:
+    """``cls(**values)`` for an event made on a hot path (every draw and discard): ``values``
+    (naming every field, ``private_to`` included) becomes the instance dict, skipping the frozen
+    dataclass ``__init__``, which sets each field through ``object.__setattr__``."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
 def event_to_dict(event: Event) -> dict[str, Any]:
-    data = {"type": type(event).__name__}
+    """``{"type": ..., **fields}``: what the server sends (``docs/protocol.md``)."""
+    cls = type(event)
+    data: dict[str, Any] = {"type": cls.wire_type or cls.__name__}
     data.update(asdict(event))
     return data

@@ -35,7 +35,7 @@ from openmahjong.table.actions import (
 )
 from openmahjong.table.claims import Resolution, Window, answer, open_window, resolve
 from openmahjong.table.errors import IllegalAction
-from openmahjong.table.events import Called, Dealt, Discarded, Drew, Event
+from openmahjong.table.events import Called, Dealt, Drew, Event
 from openmahjong.table.policy import RoundPolicy, Trigger
 from openmahjong.table.seat import DiscardRecord, Meld, SeatState
 from openmahjong.table.wall import Wall
@@ -271,18 +271,7 @@ class Table:
         st.hand.remove(action.tile)
         tsumogiri = self.drew and action.tile == self.last_drawn
         st.discards.append(DiscardRecord(action.tile, tsumogiri, action.riichi))
-        self.events.append(
-            _built(
-                Discarded,
-                {
-                    "seat": seat,
-                    "tile": action.tile,
-                    "tsumogiri": tsumogiri,
-                    "riichi": action.riichi,
-                    "private_to": None,
-                },
-            )
-        )
+        self.events.append(self.policy.discard_event(seat, action, tsumogiri))
         self.policy.after_discard(self, seat, action)
         if self.phase != _ENDED:
             trigger = {"kind": "discard", "seat": seat, "tile": action.tile, "meld": None}

@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr
 from openmahjong.table.actions import Action, Discard
 from openmahjong.table.claims import STANDARD, ArbitrationMode
 from openmahjong.table.errors import IllegalAction
+from openmahjong.table.events import Discarded, Event, built_event
 from openmahjong.table.seat import Meld
 
 if TYPE_CHECKING:
@@ -81,6 +82,13 @@ class RoundPolicy:
 
     def before_discard(self, table: Table, seat: int, action: Discard) -> None:
         pass
+
+    def discard_event(self, seat: int, action: Discard, tsumogiri: bool) -> Event:
+        """The event the kernel records for a discard (a ruleset may add its own fields)."""
+        return built_event(
+            Discarded,
+            {"seat": seat, "tile": action.tile, "tsumogiri": tsumogiri, "private_to": None},
+        )
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
         """Before the reaction window opens (e.g. an open kan's dora is revealed here)."""

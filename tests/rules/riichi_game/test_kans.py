@@ -2,8 +2,9 @@
 
 from openmahjong.rules.riichi.dora import count_dora
 from openmahjong.rules.riichi.game import GameOptions, preset
+from openmahjong.rules.riichi.game.events import DoraRevealed
 from openmahjong.table import Ankan, Discard, Kakan, Minkan, Phase, Pon, Ron, Tsumo
-from openmahjong.table.events import DoraRevealed, Drew
+from openmahjong.table.events import Drew, event_to_dict
 from openmahjong.tiles import counts34
 
 from .helpers import QUIET, discard, make, pass_all, tile, tsumogiri, win_yaku
@@ -34,7 +35,7 @@ def test_kan_dora_majsoul_open_kan_revealed_when_the_caller_discards():
     assert t.policy.dora_indicators(t) == [tile("2m")]
     t.act(1, Discard(tile("7z")))
     assert t.policy.dora_indicators(t) == [tile("2m"), tile("3m")]
-    kinds = [type(e).__name__ for e in t.events[-3:]]
+    kinds = [event_to_dict(e)["type"] for e in t.events[-3:]]
     assert kinds.index("DoraRevealed") > kinds.index("Discarded")
 
 

@@ -12,8 +12,8 @@
 import pytest
 
 from openmahjong.rules.riichi.game import preset
+from openmahjong.rules.riichi.game.events import DoraRevealed, RiichiWon
 from openmahjong.table import Ankan, Discard, IllegalAction, Kakan, Minkan, Pon, Ron, Tsumo
-from openmahjong.table.events import DoraRevealed, Won
 
 from .helpers import make, pass_all, tile, tsumogiri, win_yaku
 
@@ -169,4 +169,4 @@ def test_a_ron_on_the_open_kan_callers_discard_counts_the_kans_dora(name):
     assert win.seat == 2 and dict(win.win.yaku).get("dora") == 2  # 3m and 4m
     kinds = [type(e) for e in t.events]
     if name != "early":  # revealed after the caller's discard, before the win
-        assert kinds.index(DoraRevealed) < kinds.index(Won)
+        assert kinds.index(DoraRevealed) < kinds.index(RiichiWon)

@@ -2,8 +2,8 @@
 
 import pytest
 
+from openmahjong.rules.riichi.game.events import RiichiAccepted
 from openmahjong.table import PASS, Discard, IllegalAction, Phase, Pon, Ron, Tsumo
-from openmahjong.table.events import RiichiAccepted
 
 from .helpers import QUIET, discard, make, pass_all, tile, tsumogiri
 

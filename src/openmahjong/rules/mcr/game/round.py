@@ -23,7 +23,7 @@ from openmahjong.rules.mcr.scoring import BelowMinimum, NotAWin, Win, score_win
 from openmahjong.rules.mcr.scoring import Meld as ScoringMeld
 from openmahjong.table.actions import Action, Ankan, Chi, Discard, Kakan, Minkan, Pon, Ron, Tsumo
 from openmahjong.table.claims import ArbitrationMode
-from openmahjong.table.events import Event, HandEnded
+from openmahjong.table.events import Event, HandEnded, Won
 from openmahjong.table.kernel import Phase, Table
 from openmahjong.table.policy import RoundPolicy, Trigger
 from openmahjong.table.seat import Meld, SeatState
@@ -69,16 +69,13 @@ class FlowerRevealed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class McrWon(Event):
-    seat: int
-    from_seat: int | None
-    tile: int
-    #: The concealed tiles with the winning tile.
-    hand: tuple[int, ...]
+class McrWon(Won):
+    """A win with MCR's fans (``total``: the fans with flowers, what each payer's share adds
+    to the base)."""
+
     fans: tuple[tuple[str, int, int], ...]
     fan_total: int
     flowers: int
-    total: int
     robbed_kong: bool = False
 
 

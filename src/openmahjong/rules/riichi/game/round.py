@@ -13,6 +13,13 @@ from typing import Any
 
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.errors import NotAWin, NoYaku
+from openmahjong.rules.riichi.game.events import (
+    DoraRevealed,
+    RiichiAccepted,
+    RiichiDiscarded,
+    RiichiHandStarted,
+    RiichiWon,
+)
 from openmahjong.rules.riichi.game.options import GameOptions
 from openmahjong.rules.riichi.game.waits import (
     ORPHANS,
@@ -38,14 +45,7 @@ from openmahjong.table.actions import (
     Tsumo,
 )
 from openmahjong.table.claims import ArbitrationMode
-from openmahjong.table.events import (
-    DoraRevealed,
-    HandEnded,
-    HandStarted,
-    Revealed,
-    RiichiAccepted,
-    Won,
-)
+from openmahjong.table.events import Event, HandEnded, Revealed, built_event
 from openmahjong.table.kernel import Table
 from openmahjong.table.policy import RoundPolicy, Trigger
 from openmahjong.table.seat import Meld, SeatState
@@ -584,7 +584,7 @@ class RiichiPolicy(RoundPolicy):
             s.extra = RiichiSeat()
         st = self.state
         table.emit(
-            HandStarted(
+            RiichiHandStarted(
                 dealer=table.dealer,
                 round_wind=st.round_wind,
                 hand_number=st.hand_number,
@@ -606,6 +606,16 @@ class RiichiPolicy(RoundPolicy):
         if action.riichi:
             self.state.riichi_declared = seat
             self.state.riichi_double = self.state.uninterrupted and not table.seats[seat].discards
+
+    def discard_event(self, seat: int, action: Discard, tsumogiri: bool) -> Event:
+        values = {
+            "seat": seat,
+            "tile": action.tile,
+            "tsumogiri": tsumogiri,
+            "riichi": action.riichi,
+            "private_to": None,
+        }
+        return built_event(RiichiDiscarded, values)
 
     def after_discard(self, table: Table, seat: int, action: Discard) -> None:
         # This turn's hand was not close (its log length was taken before the discard).
@@ -757,7 +767,7 @@ class RiichiPolicy(RoundPolicy):
         hand = tuple(st.hand) if from_seat is None else tuple(st.hand) + (tile,)
         x: RiichiSeat = st.extra
         table.emit(
-            Won(
+            RiichiWon(
                 seat=seat,
                 from_seat=from_seat,
                 tile=tile,
