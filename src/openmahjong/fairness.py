@@ -26,15 +26,19 @@ import hashlib
 import random
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from openmahjong.tiles import ALL_KINDS, FLOWERS, RED_FIVES, SUITED
+from openmahjong.tiles import RED_FIVES, SUITED
 
 __all__ = [
     "WALL_RULESETS",
     "WallRuleset",
+    "WallTable",
+    "register_wall",
+    "unregister_wall",
+    "wall_rules",
     "commitment",
     "hand_seed",
     "seat_order",
@@ -54,7 +58,12 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class WallRuleset:
-    """What the fairness layer needs to know about a ruleset's wall."""
+    """What the fairness layer needs to know about a ruleset's wall, and how to build it.
+
+    A ruleset declares one and registers it (:func:`register_wall`); :func:`build_wall` and
+    :func:`shuffled_wall` then work for it by name, with the same seeds and commitments as for
+    every other ruleset.
+    """
 
     name: str
     #: Tiles in a full wall (with the default options).
@@ -64,35 +73,124 @@ class WallRuleset:
     #: Whether the dealer starts with 14 tiles (one more than the others).
     dealer_extra: bool
     note: str
+    #: The tile kinds in the order the unshuffled wall lists them, ``copies`` of each.
+    kinds: tuple[int, ...] = ()
+    copies: int = 4
+    #: Tiles that come once, appended after the kinds (MCR's flowers).
+    extra: tuple[int, ...] = ()
+    #: Whether the wall can hold red fives: then one plain five of each suit leaves and the
+    #: red fives go to the end (when the table plays with them: ``red_fives``).
+    red_fives: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.build()) != self.size:
+            raise ValueError(
+                f"the {self.name} wall has {len(self.build())} tiles, not the {self.size} declared"
+            )
+
+    def build(self, *, red_fives: bool = True) -> list[int]:
+        """The unshuffled wall in the order the seed document builds it."""
+        wall = [t for t in self.kinds for _ in range(self.copies)]
+        if self.red_fives and red_fives:
+            for red in RED_FIVES:
+                # One plain five of that suit leaves: 105 -> 15. Written out rather than
+                # tiles.kind() so the wall never depends on anything but this file.
+                wall.remove(red // 100 * 10 + 5)
+            wall.extend(RED_FIVES)  # the red fives go to the end, in suit order
+        wall.extend(self.extra)
+        return wall
+
+    def shuffled(self, master_seed: int, hand_number: int, *, red_fives: bool = True) -> list[int]:
+        """The wall of one hand: :meth:`build` shuffled by ``Random(hand_seed(...))``."""
+        wall = self.build(red_fives=red_fives)
+        _shuffle(random.Random(hand_seed(master_seed, hand_number)), wall)
+        return wall
 
 
-#: The rulesets whose walls this module builds. The key is the ``ruleset`` argument.
-WALL_RULESETS: dict[str, WallRuleset] = {
-    "mcr": WallRuleset(
-        name="mcr",
-        size=144,
-        hand_number="current_round",
-        dealer_extra=True,
-        note="34 kinds x4 in code order, then the 8 flowers 51..58 appended",
-    ),
-    "riichi": WallRuleset(
-        name="riichi",
-        size=136,
-        hand_number="round_index",
-        dealer_extra=True,
-        note="34 kinds x4 in code order; with red fives one 15/25/35 is removed and "
-        "105/205/305 appended at the end",
-    ),
-    "sichuan": WallRuleset(
-        name="sichuan",
-        size=108,
-        hand_number="round_index",
-        dealer_extra=True,
-        note="the 27 suited kinds x4 in code order (no honors, no flowers)",
-    ),
-}
+class WallTable(Mapping[str, WallRuleset]):
+    """The registered walls by name (:data:`WALL_RULESETS`).
 
-_KNOWN = ", ".join(sorted(WALL_RULESETS))
+    Rulesets register their walls when their module is imported. Asking for a name that is not
+    registered yet, or listing the walls, first loads the installed rulesets (the registry's
+    entry points), so ``shuffled_wall("riichi", ...)`` works with nothing else imported.
+    """
+
+    def __init__(self, walls: Mapping[str, WallRuleset]) -> None:
+        self._walls = dict(walls)
+        self._loaded = False
+
+    def _load_rulesets(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            from openmahjong.rules.registry import rulesets  # the rulesets import this module
+
+            rulesets()
+
+    def __getitem__(self, name: str) -> WallRuleset:
+        if name not in self._walls:
+            self._load_rulesets()
+        return self._walls[name]
+
+    def __contains__(self, name: object) -> bool:
+        if name not in self._walls:
+            self._load_rulesets()
+        return name in self._walls
+
+    def __iter__(self) -> Iterator[str]:
+        self._load_rulesets()
+        return iter(self._walls)
+
+    def __len__(self) -> int:
+        self._load_rulesets()
+        return len(self._walls)
+
+    def add(self, wall: WallRuleset) -> WallRuleset:
+        known = self._walls.get(wall.name)
+        if known is not None and known != wall:
+            raise ValueError(f"another wall is registered as {wall.name!r}")
+        self._walls[wall.name] = wall
+        return wall
+
+    def remove(self, name: str) -> None:
+        del self._walls[name]
+
+
+#: Every wall this module builds, by the ``ruleset`` argument of :func:`build_wall`. Sichuan's is
+#: declared here (the seed tool lists it before its ruleset exists); the others are registered
+#: by their rulesets (:func:`register_wall`).
+WALL_RULESETS = WallTable(
+    {
+        "sichuan": WallRuleset(
+            name="sichuan",
+            size=108,
+            hand_number="round_index",
+            dealer_extra=True,
+            note="the 27 suited kinds x4 in code order (no honors, no flowers)",
+            kinds=SUITED,
+        ),
+    }
+)
+
+
+def register_wall(wall: WallRuleset) -> WallRuleset:
+    """Make ``wall`` known by its name (a ruleset calls this when its module is imported);
+    registering the same wall again is harmless, another wall under a taken name is a
+    ``ValueError``. Returns the wall."""
+    return WALL_RULESETS.add(wall)
+
+
+def unregister_wall(name: str) -> None:
+    """Forget a registered wall (tests that register their own)."""
+    WALL_RULESETS.remove(name)
+
+
+def wall_rules(ruleset: str) -> WallRuleset:
+    """The registered wall of ``ruleset`` (``ValueError`` naming the known ones)."""
+    try:
+        return WALL_RULESETS[ruleset]
+    except KeyError:
+        known = ", ".join(sorted(WALL_RULESETS))
+        raise ValueError(f"unknown ruleset {ruleset!r}: the walls known here are {known}") from None
 
 
 def _seed_hex(master_seed: int) -> str:
@@ -144,26 +242,11 @@ def seat_order(master_seed: int, entry_order: Sequence[T]) -> list[T]:
 
 
 def build_wall(ruleset: str, *, red_fives: bool = True) -> list[int]:
-    """The unshuffled wall in the order the seed document builds it.
+    """The unshuffled wall of a registered ruleset in the order the seed document builds it.
 
-    ``red_fives`` only matters for ``"riichi"``: MCR and Sichuan have no red fives.
+    ``red_fives`` only matters for walls that have them (Riichi): MCR and Sichuan have none.
     """
-    if ruleset == "mcr":
-        wall = [t for t in ALL_KINDS for _ in range(4)]
-        wall.extend(FLOWERS)
-        return wall
-    if ruleset == "riichi":
-        wall = [t for t in ALL_KINDS for _ in range(4)]
-        if red_fives:
-            for red in RED_FIVES:
-                # One plain five of that suit leaves: 105 -> 15. Written out rather than
-                # tiles.kind() so the wall never depends on anything but this file.
-                wall.remove(red // 100 * 10 + 5)
-            wall.extend(RED_FIVES)  # the red fives go to the end, in suit order
-        return wall
-    if ruleset == "sichuan":
-        return [t for t in SUITED for _ in range(4)]
-    raise ValueError(f"unknown ruleset {ruleset!r}: the walls known here are {_KNOWN}")
+    return wall_rules(ruleset).build(red_fives=red_fives)
 
 
 def shuffled_wall(
@@ -174,9 +257,7 @@ def shuffled_wall(
     Index 0 is the first tile dealt. For MCR this equals the seed document's ``tiles_list``
     after ``random.seed(round_random_seed); random.shuffle(tiles_list)``.
     """
-    wall = build_wall(ruleset, red_fives=red_fives)
-    _shuffle(random.Random(hand_seed(master_seed, hand_number)), wall)
-    return wall
+    return wall_rules(ruleset).shuffled(master_seed, hand_number, red_fives=red_fives)
 
 
 #: ``n.bit_length()`` for every list length a wall shuffle meets.

@@ -472,7 +472,7 @@ async def test_a_decision_asked_again_with_nothing_new_gets_the_default_not_an_e
     from openmahjong.table.actions import action_to_dict
 
     ruleset = get_ruleset("riichi")
-    match = ruleset.new_match(ruleset.options("majsoul-tonpuu"), 12345)
+    match = ruleset.new_match(None, 12345, None, ruleset.options("majsoul-tonpuu"))
     table = match.table
     (seat,) = table.waiting_for()
     seats = [SimpleNamespace(name=f"p{i}") for i in range(4)]

@@ -2,9 +2,10 @@
 ruleset, and nothing more. ``docs/rulesets.md`` explains each member with an example.
 
 A ruleset is one object (``RULESET`` in its package) registered under the entry-point group
-``openmahjong.rulesets``; :func:`openmahjong.rules.registry.get_ruleset` returns it typed as
-:class:`Ruleset`. Code outside ``rules/<name>/`` never names a ruleset and never probes one
-with ``getattr``: what differs between rulesets is a member here.
+``openmahjong.rulesets`` (or with :func:`openmahjong.rules.registry.register`);
+:func:`openmahjong.rules.registry.get_ruleset` returns it typed as :class:`Ruleset`. Code
+outside ``rules/<name>/`` never names a ruleset and never probes one with ``getattr``: what
+differs between rulesets is a member here.
 """
 
 from __future__ import annotations
@@ -32,24 +33,45 @@ class Bot(Protocol):
 
 @runtime_checkable
 class Ruleset(Protocol):
-    #: The registry name, written into records and room rows.
-    name: str
-    #: Seats at the table.
-    seats: int
-    #: Tiles in a full wall with the default options.
-    tiles: int
-    #: The options model (pydantic): the lobby form is generated from its JSON schema.
-    options_schema: type[BaseModel]
-    #: The wall this ruleset shuffles, registered with ``fairness.register_wall`` on import; its
-    #: ``hand_number`` names the counter that feeds ``fairness.hand_seed``.
-    wall_rules: WallRuleset
-    #: Event types of this ruleset beyond the shared ones in ``table.events`` (for the protocol
-    #: documentation and for decoding records); may be empty.
-    events: tuple[type[Event], ...]
+    """One ruleset. The members are read-only (a frozen dataclass or properties satisfy them);
+    :class:`openmahjong.rules.kit.BaseRuleset` gives most of them from a few declared pieces."""
+
+    @property
+    def name(self) -> str:
+        """The registry name, written into records and room rows."""
+        ...
+
+    @property
+    def seats(self) -> int:
+        """Seats at the table."""
+        ...
+
+    @property
+    def tiles(self) -> int:
+        """Tiles in a full wall with the default options."""
+        ...
+
+    @property
+    def options_schema(self) -> type[BaseModel]:
+        """The options model (pydantic): the lobby form is generated from its JSON schema."""
+        ...
+
+    @property
+    def wall_rules(self) -> WallRuleset:
+        """The wall this ruleset shuffles, registered with ``fairness.register_wall`` on
+        import; its ``hand_number`` names the counter that feeds ``fairness.hand_seed``."""
+        ...
+
+    @property
+    def events(self) -> tuple[type[Event], ...]:
+        """Event types of this ruleset beyond the shared ones in ``table.events`` (for the
+        protocol documentation and for decoding records); may be empty."""
+        ...
 
     @property
     def presets(self) -> Mapping[str, BaseModel]:
-        """The named presets (canonical names only)."""
+        """The named presets: iterating lists the canonical names; ``in`` and ``[]`` may
+        also answer the aliases."""
         ...
 
     @property

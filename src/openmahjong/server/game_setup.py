@@ -44,22 +44,14 @@ class GameSetup:
         master_seed: int,
         salt: str,
         entries: list[SeatSlot],
-        seats: list[SeatSlot],
         options: Any = None,
     ) -> Any:
+        """The match of ``entries`` (players in the order they joined): it seats them by the
+        master seed (``fairness.seat_order``), as ``_begin`` seats the slots."""
         if options is None:
             has_bots = any(s.bot or s.remote for s in entries)
             options = table_options(self.ruleset, self.row, self.settings.tactical_calls, has_bots)
-        match = self.ruleset.new_match(options, master_seed)
-        # What the record header names (the Riichi match keeps these; others may ignore them).
-        for attr, value in (
-            ("salt", salt),
-            ("player_entry_order", [s.name for s in entries]),
-            ("players", [s.name for s in seats]),
-        ):
-            if hasattr(match, attr):
-                setattr(match, attr, value)
-        return match
+        return self.ruleset.new_match([s.name for s in entries], master_seed, salt, options)
 
     async def _begin(self, entries: list[SeatSlot], from_queue: Sequence[int] = ()) -> None:
         """Store and start the game of ``entries``; players seated from matchmaking lose their
@@ -75,7 +67,7 @@ class GameSetup:
         salt = fairness.new_salt()
         commitment = fairness.format_commitment(fairness.commitment(master_seed, salt))
         seats = fairness.seat_order(master_seed, entries)
-        match = self._new_match(master_seed, salt, entries, seats)
+        match = self._new_match(master_seed, salt, entries)
         header = match.record(reveal=False)["header"] if hasattr(match, "record") else {}
         header = {k: v for k, v in header.items() if k != "master_seed"}
         db = self.manager.state.db

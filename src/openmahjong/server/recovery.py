@@ -70,7 +70,7 @@ class RoomRecovery:
         if "options" in g.header and schema is not None:
             options = schema(**g.header["options"])  # exactly the options the game began with
         master_seed = fairness.parse_master_seed(g.master_seed)
-        match = self._new_match(master_seed, g.salt, entries, seats, options)
+        match = self._new_match(master_seed, g.salt, entries, options)
         for a in live.actions:
             assert a.seat is not None
             if a.timeout:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from openmahjong.fairness import (
+    WallRuleset,
     commitment,
     format_commitment,
     format_master_seed,
@@ -33,6 +34,7 @@ __all__ = [
     "Match",
     "actions_digest",
     "master_seed_of",
+    "ranking",
     "record_entry",
     "replay_into",
     "split_entry",
@@ -78,6 +80,12 @@ def split_entry(entry: Sequence[Any]) -> tuple[int, dict[str, Any], list[str]]:
     raise ValueError(f"an action entry is [round, seat, action] or [seat, action], not {entry!r}")
 
 
+def ranking(points: Sequence[int]) -> list[int]:
+    """Indices (seats or players) from first to last by points; a tie goes to the lower index
+    (the earlier starting seat, or player A before B)."""
+    return sorted(range(len(points)), key=lambda i: (-points[i], i))
+
+
 def master_seed_of(value: Any) -> int:
     """A record's master seed (64 hex digits, or an int) as an int."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -96,6 +104,8 @@ class Match(Generic[State, Result]):
     presets: ClassVar[Mapping[str, Any]]
     #: Seats at the table.
     seats: ClassVar[int] = 4
+    #: The ruleset's wall (registered with ``fairness.register_wall``).
+    wall: ClassVar[WallRuleset]
 
     def __init__(
         self,
@@ -147,8 +157,9 @@ class Match(Generic[State, Result]):
     # ------------------------------------------------------------------ the ruleset's hooks
 
     def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
-        """The shuffled wall of a hand from the master seed (``fairness.shuffled_wall``)."""
-        raise NotImplementedError
+        """The shuffled wall of a hand from the master seed (the fairness scheme); a ruleset
+        whose options change its wall (Riichi's red fives) says how."""
+        return self.wall.shuffled(master_seed, hand_number)
 
     def _initial_state(self) -> State:
         raise NotImplementedError
@@ -232,8 +243,7 @@ class Match(Generic[State, Result]):
 
     def ranking(self) -> list[int]:
         """Seats (or players) best first: points, then the starting order breaks ties."""
-        points = self._final_points()
-        return sorted(range(len(points)), key=lambda i: (-points[i], i))
+        return ranking(self._final_points())
 
     # ------------------------------------------------------------------ the record
 
@@ -288,15 +298,24 @@ class Match(Generic[State, Result]):
         return document
 
 
-M = TypeVar("M", bound=Match[Any, Any])
+class Playable(Protocol):
+    """What a record's actions are pushed through: a match, or a single hand's table."""
+
+    def act(self, seat: int, action: Action, /) -> Any: ...
+
+    def timeout(self, seat: int, /) -> Any: ...
 
 
-def replay_into(match: M, record: Mapping[str, Any]) -> M:
-    """Push a record's actions through a freshly made match; returns the match."""
+P = TypeVar("P", bound=Playable)
+
+
+def replay_into(target: P, record: Mapping[str, Any]) -> P:
+    """Push a record's actions (match entries or a hand's ``[seat, action, *flags]``) through
+    a freshly made match or table; returns it."""
     for entry in record["actions"]:
         seat, data, flags = split_entry(entry)
         if "timeout" in flags:
-            match.timeout(seat)
+            target.timeout(seat)
         else:
-            match.act(seat, action_from_dict(data))
-    return match
+            target.act(seat, action_from_dict(data))
+    return target

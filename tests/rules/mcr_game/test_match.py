@@ -88,7 +88,7 @@ def test_current_round_hand_numbers_feed_the_walls():
     # With a master seed the match draws the same walls itself.
     seeded = McrMatch(McrOptions(rounds=1), master_seed=77)
     assert seeded.table.initial_wall == tuple(shuffled_wall("mcr", 77, 1))
-    assert RULESET.wall(77, 3) == shuffled_wall("mcr", 77, 3)
+    assert RULESET.wall_rules.shuffled(77, 3) == shuffled_wall("mcr", 77, 3)
 
 
 def test_points_follow_players_through_the_seat_change():
@@ -120,7 +120,7 @@ def test_ruleset_object_presets_and_options():
     assert RULESET.options("mcr-4rounds", claim_mode="upgrade").claim_mode == "upgrade"
     with pytest.raises(ValueError, match="mcr-1round"):
         RULESET.options("nope")
-    m = RULESET.new_match("mcr-1round", 9)
+    m = RULESET.new_match(None, 9, None, "mcr-1round")
     assert isinstance(m, McrMatch) and m.table.phase == Phase.TURN
     assert RULESET.is_ready(parse("123456789m34p88p"))
     assert RULESET.is_winning_shape(parse("123456789m34p88p5p"))

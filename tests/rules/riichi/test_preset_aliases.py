@@ -29,7 +29,7 @@ def test_the_preset_lookup_resolves_an_alias_to_the_canonical_preset(alias, name
     assert preset(alias) == PRESETS[name] and preset(alias).name == name
     assert preset(alias, red_fives=False).name == name
     assert RULESET.options(alias) == PRESETS[name]
-    assert RULESET.new_match(alias, seed=1).options.name == name
+    assert RULESET.new_match(None, 1, None, alias).options.name == name
     assert RULESET.preset_name(alias) == name and RULESET.preset_name(name) == name
     # ``presets`` answers the alias (``in``, ``[]``) but lists only the canonical names.
     assert alias in RULESET.presets and RULESET.presets[alias] == PRESETS[name]

@@ -160,7 +160,7 @@ def test_ruleset_object_builds_a_seeded_match_and_checks_shapes():
     from openmahjong.rules.riichi.game.ruleset import RULESET
     from openmahjong.tiles import parse
 
-    m = RULESET.new_match("majsoul-hanchan", 7)
+    m = RULESET.new_match(None, 7, None, "majsoul-hanchan")
     assert m.table.initial_wall == tuple(shuffled_wall("riichi", 7, 1))
     assert RULESET.is_ready(parse("123456789m11p56s"))
     assert RULESET.is_winning_shape(parse("123456789m11p567s"))

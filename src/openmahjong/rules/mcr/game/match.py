@@ -4,7 +4,8 @@ Table seats are the wind positions of the current round: seat 0 sits East when t
 and deals its first hand, seat ``h`` deals hand ``h + 1``. Players (``A``..``D``, the order the
 master seed seats them in) change positions between wind rounds as the MCR rules lay out
 (:data:`SEATING`). There is no repeat dealership: every round has exactly four hands. Walls come
-from the fairness scheme with ``current_round`` = the hand number within the wind round (1-4).
+from the fairness scheme (:data:`WALL`) with ``current_round`` = the hand number within the wind
+round (1-4).
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openmahjong.fairness import shuffled_wall
+from openmahjong.fairness import WallRuleset, register_wall
 from openmahjong.rules.mcr.game.options import PRESETS, McrOptions
 from openmahjong.rules.mcr.game.round import McrHandResult, new_hand
 from openmahjong.table.kernel import Table
-from openmahjong.table.match import Match, master_seed_of, replay_into
+from openmahjong.table.match import Match, ranking
+from openmahjong.tiles import ALL_KINDS, FLOWERS
 
 __all__ = [
+    "WALL",
     "SEATING",
     "McrMatchState",
     "advance",
@@ -28,6 +31,19 @@ __all__ = [
     "replay_match",
     "hand_label",
 ]
+
+#: The MCR wall of the fairness scheme (``docs/fairness.md``): the seed document's own.
+WALL = register_wall(
+    WallRuleset(
+        name="mcr",
+        size=144,
+        hand_number="current_round",
+        dealer_extra=True,
+        note="34 kinds x4 in code order, then the 8 flowers 51..58 appended",
+        kinds=ALL_KINDS,
+        extra=FLOWERS,
+    )
+)
 
 #: ``SEATING[wind_round][position]``: which player (0 = A .. 3 = D) sits East, South, West and
 #: North when that wind round starts. Each player deals first in one round and sits in every
@@ -76,11 +92,6 @@ class McrMatchState:
 
 def hand_label(wind_round: int, hand: int) -> str:
     return f"{'ESWN'[wind_round]}{hand + 1}"
-
-
-def ranking(points: Sequence[int]) -> list[int]:
-    """Players first to last; a tie goes to the earlier player (A before B ...)."""
-    return sorted(range(len(points)), key=lambda p: (-points[p], p))
 
 
 def advance(state: McrMatchState, result: McrHandResult, options: McrOptions) -> McrMatchState:
@@ -135,10 +146,8 @@ def hand_summary(state: McrMatchState, result: McrHandResult, actions: int) -> d
 class McrMatch(Match[McrMatchState, McrHandResult]):
     ruleset = "mcr"
     presets = PRESETS
-
-    def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
-        # MCR's hand number for the fairness scheme is current_round (1-4 within the wind).
-        return shuffled_wall("mcr", master_seed, hand_number)
+    #: Its hand number for the fairness scheme is current_round (1-4 within the wind).
+    wall = WALL
 
     def _initial_state(self) -> McrMatchState:
         return McrMatchState(points=(self.options.starting_points,) * 4)
@@ -182,12 +191,8 @@ class McrMatch(Match[McrMatchState, McrHandResult]):
 
 
 def replay_match(record: dict[str, Any]) -> McrMatch:
-    """Replay a match record: every action goes through ``act`` (or ``timeout``) again."""
-    header = record.get("header", record)
-    match = McrMatch(
-        McrOptions(**header["options"]),
-        master_seed_of(header.get("master_seed")),
-        players=header.get("player_entry_order"),
-        salt=header.get("salt"),
-    )
-    return replay_into(match, record)
+    """Replay a match record: every action goes through ``act`` (or ``timeout``) again (the
+    ruleset's ``replay``, ``openmahjong.rules.kit.replay_record``)."""
+    from openmahjong.rules.mcr.game.ruleset import RULESET  # it imports this module
+
+    return RULESET.replay(record)

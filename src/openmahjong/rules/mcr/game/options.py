@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["McrOptions", "PRESETS", "preset"]
+from openmahjong.rules.kit import Presets
+
+__all__ = ["McrOptions", "PRESETS", "PRESET_TABLE", "preset"]
 
 
 class McrOptions(BaseModel):
@@ -35,9 +37,7 @@ PRESETS: dict[str, McrOptions] = {
 }
 
 
-def preset(name: str, **changes: object) -> McrOptions:
-    try:
-        base = PRESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
-    return McrOptions(**{**base.model_dump(), **changes}) if changes else base
+#: The presets (``openmahjong.rules.kit.Presets``; MCR has no aliases).
+PRESET_TABLE: Presets[McrOptions] = Presets(PRESETS)
+#: A preset with changes applied (``ValueError`` when the name is unknown).
+preset = PRESET_TABLE.options

@@ -2,8 +2,8 @@
 
 The match logic is a pure transition, :func:`advance` (state + hand result -> next state), so
 each rule is testable without playing hands. :class:`RiichiMatch` drives real hands with it:
-walls come from the fairness scheme (``shuffled_wall("riichi", master_seed, round_index)``)
-unless a test passes its own walls.
+walls come from the fairness scheme (:data:`WALL`, shuffled with ``round_index`` as the hand
+number) unless a test passes its own walls.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openmahjong.fairness import shuffled_wall
+from openmahjong.fairness import WallRuleset, register_wall
 from openmahjong.rules.riichi.game.options import PRESETS, GameOptions
 from openmahjong.rules.riichi.game.round import HandResult, new_hand
 from openmahjong.rules.riichi.game.settlement import settlement_document
@@ -23,11 +23,13 @@ from openmahjong.table.match import (
     Match,
     actions_digest,
     master_seed_of,
-    replay_into,
+    ranking,
     split_entry,
 )
+from openmahjong.tiles import ALL_KINDS
 
 __all__ = [
+    "WALL",
     "MatchState",
     "advance",
     "ranking",
@@ -43,6 +45,20 @@ __all__ = [
 ]
 
 WIND_NAMES = ("East", "South", "West", "North")
+
+#: The Riichi wall of the fairness scheme (``docs/fairness.md``).
+WALL = register_wall(
+    WallRuleset(
+        name="riichi",
+        size=136,
+        hand_number="round_index",
+        dealer_extra=True,
+        note="34 kinds x4 in code order; with red fives one 15/25/35 is removed and "
+        "105/205/305 appended at the end",
+        kinds=ALL_KINDS,
+        red_fives=True,
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -70,11 +86,6 @@ class MatchState:
 
 def label(index: int) -> str:
     return f"{WIND_NAMES[index // 4]} {index % 4 + 1}"
-
-
-def ranking(points: Sequence[int]) -> list[int]:
-    """Seats from first to last; ties go to the earlier starting seat (initial East first)."""
-    return sorted(range(len(points)), key=lambda s: (-points[s], s))
 
 
 def _finish(state: MatchState, points: tuple[int, ...], sticks: int, note: str) -> MatchState:
@@ -180,9 +191,10 @@ def hand_summary(state: MatchState, result: HandResult, actions: int) -> dict[st
 class RiichiMatch(Match[MatchState, HandResult]):
     ruleset = "riichi"
     presets = PRESETS
+    wall = WALL
 
     def _seeded_wall(self, master_seed: int, hand_number: int) -> Sequence[int]:
-        return shuffled_wall("riichi", master_seed, hand_number, red_fives=self.options.red_fives)
+        return WALL.shuffled(master_seed, hand_number, red_fives=self.options.red_fives)
 
     def _initial_state(self) -> MatchState:
         return MatchState(points=(self.options.starting_points,) * 4)
@@ -236,16 +248,12 @@ _master_seed = master_seed_of
 
 
 def replay_match(record: dict[str, Any]) -> RiichiMatch:
-    """Replay a record (our envelope, or the older flat ``{options, master_seed, actions}``).
+    """Replay a record (our envelope, or the older flat ``{options, master_seed, actions}``):
+    the ruleset's ``replay`` (``openmahjong.rules.kit.replay_record``).
 
     Every action goes through ``act`` (or ``timeout``) again, so an action that does not fit
     raises ``IllegalAction``; :mod:`openmahjong.cli.replay` reports where.
     """
-    header = record.get("header", record)
-    match = RiichiMatch(
-        GameOptions(**header["options"]),
-        master_seed_of(header.get("master_seed")),
-        players=header.get("player_entry_order"),
-        salt=header.get("salt"),
-    )
-    return replay_into(match, record)
+    from openmahjong.rules.riichi.game.ruleset import RULESET  # it imports this module
+
+    return RULESET.replay(record)

@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
-__all__ = ["GameOptions", "PRESETS", "PRESET_ALIASES", "preset", "preset_name"]
+from openmahjong.rules.kit import Presets
+
+__all__ = ["GameOptions", "PRESETS", "PRESET_ALIASES", "PRESET_TABLE", "preset", "preset_name"]
 
 
 class GameOptions(BaseModel):
@@ -107,14 +109,9 @@ PRESET_ALIASES: dict[str, str] = {
 }
 
 
-def preset_name(name: str) -> str:
-    """The canonical name of preset ``name`` (a preset's own name or an alias)."""
-    canonical = PRESET_ALIASES.get(name, name)
-    if canonical not in PRESETS:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
-    return canonical
-
-
-def preset(name: str, **changes: object) -> GameOptions:
-    base = PRESETS[preset_name(name)]
-    return GameOptions(**{**base.model_dump(), **changes}) if changes else base
+#: The presets with their aliases: lookups by either name (``openmahjong.rules.kit.Presets``).
+PRESET_TABLE: Presets[GameOptions] = Presets(PRESETS, PRESET_ALIASES)
+#: The canonical name of a preset or alias (``ValueError`` when unknown).
+preset_name = PRESET_TABLE.canonical
+#: A preset (or alias) with changes applied.
+preset = PRESET_TABLE.options
