@@ -18,6 +18,7 @@ HUGE = [2**63, 10**30, int("9" * 400)]
 PATHS = [
     ("GET", "/api/games/{}", "no_such_game"),
     ("GET", "/api/games/{}/record", "no_such_game"),
+    ("GET", "/api/games/{}/check", "no_such_game"),
     ("GET", "/api/players/{}", "no_such_player"),
     ("GET", "/api/rooms/{}", "no_such_room"),
     ("DELETE", "/api/rooms/{}", "no_such_room"),

@@ -1,4 +1,5 @@
-"""Public game records over HTTP: the list of finished games, one record, a player's page.
+"""Public game records over HTTP: the list of finished games, one record and its check, a
+player's page.
 
 Every finished game is public (platform guide §1.5). A live game's record is not served: its
 actions are public at the table, but the record also carries the master seed once complete,
@@ -7,6 +8,8 @@ and serving half a record invites mistakes; it appears here the moment the game 
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import asdict
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -56,6 +59,34 @@ class GameList(BaseModel):
     games: list[GameOut]
     #: Pass as ``before`` to get the next (older) page; ``None`` on the last page.
     next_before: int | None
+
+
+class MismatchOut(BaseModel):
+    hand: str
+    what: str
+
+
+class FairnessOut(BaseModel):
+    """What the record's fairness fields proved (``None``: not checked)."""
+
+    seed_revealed: bool | None
+    commitment: bool | None
+    seating: bool | None
+
+
+class RecordCheckOut(BaseModel):
+    """``formats.verify.verify_record`` of the stored record (``openmahjong replay check``)."""
+
+    game: int
+    format: str | None
+    status: Literal["ok", "mismatch", "skipped", "error"]
+    ok: bool
+    hands: int
+    hands_matched: int
+    mismatches: list[MismatchOut]
+    fairness: FairnessOut
+    skipped: str | None
+    error: str | None
 
 
 class RatingOut(BaseModel):
@@ -221,6 +252,31 @@ async def game_record(
         text,
         media_type=media,
         headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+@router.get("/games/{game_id}/check", response_model=RecordCheckOut)
+async def game_check(game_id: GameId, db: DbSession) -> RecordCheckOut:
+    """Replay the game's record through the engine and compare, as ``openmahjong replay
+    check`` does (the same function): hands matched, mismatches, commitment and seating."""
+    from openmahjong.formats.verify import verify_record
+
+    game = await _finished(db, game_id)
+    if game.record is None:
+        raise ApiError(404, "no_record", f"game {game_id} ended without a record")
+    # A whole match replayed is CPU work: off the event loop.
+    report = await asyncio.to_thread(verify_record, game.record, f"game {game_id}")
+    return RecordCheckOut(
+        game=game_id,
+        format=report.format,
+        status=report.status,
+        ok=report.ok,
+        hands=report.hands,
+        hands_matched=report.hands_matched,
+        mismatches=[MismatchOut(hand=m.hand, what=m.what) for m in report.mismatches],
+        fairness=FairnessOut(**asdict(report.fairness)),
+        skipped=report.skipped,
+        error=report.error,
     )
 
 
