@@ -413,7 +413,13 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
     fits_width(page)
     page.shot("play-start")
     done = play_to_the_end(page)
-    assert done["discards"] and done["hands"] >= 1
+    if not done["hands"]:
+        # Seen rarely in CI, never here: say what the server stored (an aborted game names
+        # the exception that ended it), so the next failure explains itself.
+        href = p.get_by_test_id("replay-link").get_attribute("href") or ""
+        stored = httpx.get(f"{live_server.url}/api/games/{href.rsplit('/', 1)[-1]}").text
+        pytest.fail(f"the match ended with no hand result shown ({done}); stored: {stored[:2000]}")
+    assert done["discards"]
     page.shot("play-end")
     seed = p.text_content("[data-testid=master-seed]")
     # The match is over: its replay opens from the end screen and steps through the actions.
