@@ -9,9 +9,11 @@ from typer.testing import CliRunner
 
 from openmahjong import hand
 from openmahjong.cli import app
+from openmahjong.hand import useful
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.hand.useful import wait_indices
-from openmahjong.tiles import parse
+from openmahjong.tiles import ALL_KINDS, counts34, index34, parse
+from tests.hand.strategies import random_counts
 
 
 def test_useful_tiles_of_a_two_sided_wait_hand() -> None:
@@ -122,3 +124,59 @@ def test_wait_indices_finds_every_winning_kind_of_ready_hands() -> None:
             assert wait_indices(counts) == expected, counts
             checked += 1
     assert checked > 3000
+
+
+def _lowering(counts: list[int], forms: tuple[str, ...]) -> list[int]:
+    """The kinds whose addition lowers the shanten over ``forms``, trying each one (no fifth
+    copy): the definition the engine must match."""
+    now = shanten_counts(counts, forms=forms)
+    out = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if shanten_counts(counts, forms=forms) < now:
+                out.append(k)
+            counts[k] -= 1
+    return out
+
+
+def _tiles(counts: list[int]) -> list[int]:
+    return [ALL_KINDS[i] for i, n in enumerate(counts) for _ in range(n)]
+
+
+def test_useful_tiles_and_the_discard_table_match_trying_every_kind() -> None:
+    # Over the Riichi forms the answers come from the bots' engine (hand.improving), over the
+    # others from trying each kind; both must be what trying each kind gives.
+    rng = random.Random(20261201)
+    for _ in range(400):
+        forms = rng.choice((hand.RIICHI_FORMS, hand.RIICHI_FORMS, hand.SICHUAN_FORMS))
+        size = rng.choice((13, 13, 10, 7, 4, 1))
+        counts = random_counts(rng, size)
+        got = [index34(u.tile) for u in hand.useful_tiles(_tiles(counts), forms=forms)]
+        assert got == _lowering(counts, forms), counts
+        grown = random_counts(rng, size + 1)
+        table = hand.discard_table(_tiles(grown), forms=forms)
+        for option in table:
+            i = index34(option.discard)
+            grown[i] -= 1
+            assert option.shanten == shanten_counts(grown, forms=forms), (grown, i)
+            useful_kinds = [index34(u.tile) for u in option.useful]
+            assert useful_kinds == _lowering(grown, forms), (grown, i)
+            grown[i] += 1
+
+
+def test_the_riichi_forms_in_any_order_are_answered_by_the_engine(monkeypatch) -> None:
+    asked = []
+    engine = useful.improving_kinds
+
+    def spy(counts, current):
+        asked.append(current)
+        return engine(counts, current)
+
+    monkeypatch.setattr(useful, "improving_kinds", spy)
+    tiles = parse("23m45p789s123s11z5z")
+    reordered = tuple(reversed(hand.RIICHI_FORMS))
+    assert wait_indices(counts34(parse("1112345678999m"))) == list(range(9))
+    assert hand.waits(parse("1112345678999m"), forms=reordered) == list(range(11, 20))
+    assert hand.useful_tiles(tiles, forms=reordered) == hand.useful_tiles(tiles)
+    assert asked == [0, 0]

@@ -47,6 +47,7 @@ __all__ = [
     "draw_lowers",
     "improving",
     "improving_after",
+    "improving_kinds",
     "shanten_after",
     "TurnShape",
     "useful_after",
@@ -343,8 +344,9 @@ def _shrunk(part: bytes) -> tuple[tuple[bytes, int], ...]:
 # ----------------------------------------------------------------------------- one hand
 
 
-def _improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
-    """Kinds whose addition brings ``counts`` (13 - 3k tiles, shanten ``current``) lower.
+def improving_kinds(counts: Sequence[int], current: int) -> tuple[int, ...]:
+    """Kinds whose addition brings ``counts`` (13 - 3k tiles, shanten ``current``) lower,
+    ascending (a kind held four times never counts). Not remembered: :func:`improving` is.
 
     The regular form splits by suit: adding a tile changes one part, so its shanten is the
     grown part combined with the other three (``_grown``, memoised by the part's counts and the
@@ -402,7 +404,7 @@ def improving(counts: list[int]) -> tuple[int, tuple[int, ...]]:
     found = _CACHE.get(key)
     if found is None:
         current = shanten_counts(counts)
-        found = (current, _improving_kinds(counts, current))
+        found = (current, improving_kinds(counts, current))
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = found

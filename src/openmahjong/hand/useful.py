@@ -6,28 +6,28 @@
   how many copies remain unseen.
 * ``discard_table``: for a hand that must discard (14 - 3k tiles), each discard with the shanten
   after it and its useful tiles, best first. This is the hand-analysis tool.
+
+Over the Riichi forms every answer comes from the useful-tiles engine the bots use
+(``hand.improving``). Other sets of forms (MCR's knitted forms, Sichuan's) try each kind with
+``shanten_counts``, the definition the engine is tested against.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from struct import Struct
 
 from openmahjong import tiles as _tiles
+from openmahjong.hand.improving import TurnShape, improving, improving_kinds
 from openmahjong.hand.shanten import (
     REGULAR,
     RIICHI_FORMS,
     SEVEN_PAIRS,
     _check_forms,
-    shanten_after_discards,
-    shanten_after_draws,
     shanten_counts,
 )
 
 __all__ = ["UsefulTile", "DiscardOption", "wait_indices", "waits", "useful_tiles", "discard_table"]
-
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 @dataclass(frozen=True)
@@ -57,18 +57,22 @@ def _counts(tiles: Iterable[int], sizes: tuple[int, ...], what: str) -> list[int
 
 
 def _forms(forms: Iterable[str]) -> Iterable[str]:
-    return forms if forms is RIICHI_FORMS else _check_forms(forms)
+    """The forms checked; ``RIICHI_FORMS`` itself for the Riichi forms in any order, so that the
+    engine answers for them (the functions below test ``forms is RIICHI_FORMS``)."""
+    if forms is RIICHI_FORMS:
+        return forms
+    checked = _check_forms(forms)
+    return RIICHI_FORMS if set(checked) == set(RIICHI_FORMS) else checked
 
 
 def _after_each(
     counts: list[int], kinds: Iterable[int], forms: Iterable[str], step: int
 ) -> dict[int, int]:
-    """``{kind: shanten}`` after one tile of each kind is drawn (``step`` +1; a kind held four
-    times is left out: a fifth copy does not exist) or discarded (-1; the kinds are held)."""
+    """``{kind: shanten}`` over ``forms`` after one tile of each kind is drawn (``step`` +1; a
+    kind held four times is left out: a fifth copy does not exist) or discarded (-1; the kinds
+    are held), trying each one."""
     if step > 0:
         kinds = [i for i in kinds if counts[i] < 4]
-    if forms is RIICHI_FORMS:
-        return (shanten_after_draws if step > 0 else shanten_after_discards)(counts, kinds)
     out = {}
     for i in kinds:
         counts[i] += step
@@ -77,16 +81,16 @@ def _after_each(
     return out
 
 
-def _improving(counts: list[int], target: int, forms: Iterable[str]) -> list[int]:
-    """Kind indices whose addition brings the shanten down to ``target``."""
-    return [i for i, s in _after_each(counts, range(34), forms, +1).items() if s <= target]
+def _improving(counts: list[int], current: int, forms: Iterable[str]) -> Sequence[int]:
+    """Kind indices whose addition brings the shanten (``current``) lower, ascending."""
+    if forms is RIICHI_FORMS:
+        return improving_kinds(counts, current)
+    return [i for i, s in _after_each(counts, range(34), forms, +1).items() if s < current]
 
 
 def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
     """Kinds that could complete the hand: for sets, pairs and seven pairs only a held kind or
     a neighbour within two of one; thirteen orphans and the knitted forms may want any kind."""
-    if forms is RIICHI_FORMS:
-        return _riichi_candidates(counts)
     if set(forms) - {REGULAR, SEVEN_PAIRS}:
         return range(34)
     near: set[int] = set()
@@ -99,48 +103,6 @@ def _wait_candidates(counts: list[int], forms: Iterable[str]) -> Iterable[int]:
     return sorted(near)
 
 
-#: Per suit, the part's counts (9 bytes) -> the dense indices held or within two of a held one
-#: (ascending); and the honors' counts (7 bytes) -> the honors held. Bounded memos: the engine
-#: asks for the waits of every new ready hand, and parts recur far more than hands.
-_SUIT_NEAR: tuple[dict[bytes, tuple[int, ...]], ...] = ({}, {}, {})
-_HONORS_HELD: dict[bytes, tuple[int, ...]] = {}
-_NEAR_LIMIT = 50_000
-_split_parts = Struct("9s9s9s7s").unpack
-
-
-def _near_in_suit(part: bytes, base: int) -> tuple[int, ...]:
-    near: set[int] = set()
-    for position, n in enumerate(part):
-        if n:
-            near.update(j for j in range(position - 2, position + 3) if 0 <= j < 9)
-    return tuple(base + j for j in sorted(near))
-
-
-def _riichi_candidates(counts: Sequence[int]) -> Iterable[int]:
-    """``_wait_candidates`` for the Riichi forms, read per part from the memos (the same kinds
-    in the same ascending order, about a fifth of the cost of looking at all 34 counts)."""
-    m, p, s, z = _split_parts(bytearray(counts))
-    # Thirteen orphans wants any kind; it needs twelve kinds of terminals and honors, so at
-    # least six of the seven honors (a byte count rules most hands out first).
-    if z.count(0) <= 1 and sum(counts) >= 13 and sum(1 for i in _ORPHANS if counts[i]) >= 12:
-        return range(34)
-    out: list[int] = []
-    for memo, part, base in zip(_SUIT_NEAR, (m, p, s), (0, 9, 18), strict=True):
-        near = memo.get(part)
-        if near is None:
-            if len(memo) >= _NEAR_LIMIT:
-                memo.clear()
-            near = memo[part] = _near_in_suit(part, base)
-        out.extend(near)
-    honors = _HONORS_HELD.get(z)
-    if honors is None:
-        if len(_HONORS_HELD) >= _NEAR_LIMIT:
-            _HONORS_HELD.clear()
-        honors = _HONORS_HELD[z] = tuple(27 + j for j, n in enumerate(z) if n)
-    out.extend(honors)
-    return out
-
-
 def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
     """Dense indices of the kinds completing a 13 - 3k count vector ([] when not ready).
 
@@ -148,6 +110,8 @@ def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> l
     """
     if shanten_counts(counts, forms=forms) != 0:
         return []
+    if forms is RIICHI_FORMS:
+        return list(improving_kinds(counts, 0))
     after = _after_each(counts, _wait_candidates(counts, forms), forms, +1)
     return [i for i, s in after.items() if s == -1]
 
@@ -178,11 +142,12 @@ def useful_tiles(
     forms = _forms(forms)
     counts = _counts(tiles, (13, 10, 7, 4, 1), "useful tiles")
     seen = _tiles.counts34(visible)
-    current = shanten_counts(counts, forms=forms)
-    return [
-        UsefulTile(_tiles.ALL_KINDS[i], _unseen(i, counts, seen))
-        for i in _improving(counts, current - 1, forms)
-    ]
+    kinds: Sequence[int]
+    if forms is RIICHI_FORMS:
+        kinds = improving(counts)[1]  # remembered by the counts, as the bots ask
+    else:
+        kinds = _improving(counts, shanten_counts(counts, forms=forms), forms)
+    return [UsefulTile(_tiles.ALL_KINDS[i], _unseen(i, counts, seen)) for i in kinds]
 
 
 def discard_table(
@@ -203,15 +168,34 @@ def discard_table(
     seen = _tiles.counts34(visible)
     options: list[DiscardOption] = []
     discards = sorted(set(tile_list), key=_tiles.sort_key)
-    shanten_after = _after_each(counts, {_tiles.index34(t) for t in discards}, forms, -1)
+    shanten_after, improving_after = _discards(counts, {_tiles.index34(t) for t in discards}, forms)
     for discard in discards:
         i = _tiles.index34(discard)
         after = shanten_after[i]
-        counts[i] -= 1
-        improving = _improving(counts, after - 1, forms)
-        counts[i] += 1
         # Remaining copies count against the whole 14-tile hand: the discard is seen too.
-        useful = tuple(UsefulTile(_tiles.ALL_KINDS[j], _unseen(j, counts, seen)) for j in improving)
+        useful = tuple(
+            UsefulTile(_tiles.ALL_KINDS[j], _unseen(j, counts, seen))
+            for j in improving_after(i, after)
+        )
         options.append(DiscardOption(discard, after, useful))
     options.sort(key=lambda o: (o.shanten, -o.total, _tiles.sort_key(o.discard)))
     return options
+
+
+def _discards(
+    counts: list[int], kinds: Iterable[int], forms: Iterable[str]
+) -> tuple[dict[int, int], Callable[[int, int], Sequence[int]]]:
+    """For a hand that must discard: ``{kind: shanten after discarding it}`` for ``kinds``, and
+    a function giving the kinds that then lower that shanten (the discard and its shanten)."""
+    if forms is RIICHI_FORMS:
+        turn = TurnShape(counts)  # the hand split into its parts once, for every discard
+        return turn.shanten_after(kinds), turn.improving_after
+
+    def improving_after(i: int, current: int) -> Sequence[int]:
+        counts[i] -= 1
+        try:
+            return _improving(counts, current, forms)
+        finally:
+            counts[i] += 1
+
+    return _after_each(counts, kinds, forms, -1), improving_after
