@@ -9,6 +9,7 @@ events ``spectator_delay`` seconds late, from the start of the hand it would see
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
@@ -17,6 +18,7 @@ from pydantic_core import to_jsonable_python
 from openmahjong.server import protection
 from openmahjong.server.channel import Channel
 from openmahjong.server.game_state import _Game
+from openmahjong.server.parts import RoomParts
 from openmahjong.server.play import encode
 from openmahjong.server.protocol import GameEvent, GameStart, View
 from openmahjong.table.actions import action_to_dict
@@ -47,7 +49,7 @@ def _event_text(room: int, game: int, event: Event) -> str:
     return encode(GameEvent.model_construct(room=room, game=game, event=event_to_dict(event)))
 
 
-class RoomBroadcast:
+class RoomBroadcast(RoomParts):
     """What a room sends, and when: its state to members and watchers, each seat's channel,
     the game's start and views, every action's events as each seat and the spectators may
     see them (call protection: ``server/protection.py``), and the public log spectators
@@ -72,10 +74,14 @@ class RoomBroadcast:
         if old is not None:
             old.close()
         ch = self.spectators[connection] = Channel(
-            connection.post, gone=lambda: self.unwatch(connection), clock=self.clock
+            connection.post, gone=lambda: self._cut_off(connection), clock=self.clock
         )
         self.manager.watching.setdefault(connection, set()).add(self.id)
         return ch
+
+    def _cut_off(self, connection: Any) -> None:
+        """A watching socket too slow for its channel: it watches no more."""
+        self.unwatch(connection)
 
     def unwatch(self, connection: Any, *, announce: bool = True) -> bool:
         """``connection`` no longer watches (it left, closed, or was cut off as too slow);
@@ -97,9 +103,7 @@ class RoomBroadcast:
         ch = self.channels.get(user_id)
         if ch is None:
             hub = self.manager.hub
-            ch = self.channels[user_id] = Channel(
-                lambda m, u=user_id: hub.send(u, m), clock=self.clock
-            )
+            ch = self.channels[user_id] = Channel(partial(hub.send, user_id), clock=self.clock)
         return ch
 
     # ------------------------------------------------------------------ messages out
@@ -240,11 +244,10 @@ class RoomBroadcast:
                 floor = protection.call_floor(e, i, at, now, s, held)
                 if floor is not None:
                     ch.floor = max(ch.floor, floor)
-        public = [e.visible_to(None) for e in events]
-        for e in public:
-            if e is None:
+        for shown in (e.visible_to(None) for e in events):
+            if shown is None:
                 continue
-            message = message_for(e)
+            message = message_for(shown)
             game.public_log.append((now, message))
             for ch in list(self.spectators.values()):  # a channel may close on the way
                 ch.put(message, now + s.spectator_delay)

@@ -12,6 +12,7 @@ from typing import Any
 from openmahjong.server.clock import SYSTEM_CLOCK, Clock
 from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.matchmaking import Matchmaking
+from openmahjong.server.parts import RoomParts
 from openmahjong.server.play import encode
 from openmahjong.server.recovery import RestoreAtStartup
 from openmahjong.server.room import Room
@@ -49,10 +50,10 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         #: The rooms each connection (a ``play.Client``) watches: what its close takes along.
         self.watching: dict[Any, set[int]] = {}
 
-    def seated(self, user_id: int, room: Room) -> None:
+    def seated(self, user_id: int, room: RoomParts) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
 
-    def unseated(self, user_id: int, room: Room) -> None:
+    def unseated(self, user_id: int, room: RoomParts) -> None:
         rooms = self.by_user.get(user_id)
         if rooms is not None:
             rooms.discard(room.id)

@@ -26,9 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, create_engine, event, insert
+from sqlalchemy import Engine, Table, create_engine, event, insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -38,7 +38,7 @@ from openmahjong.store.models import GameAction, utcnow
 
 __all__ = ["ActionLog"]
 
-_INSERT = insert(GameAction.__table__)
+_INSERT = insert(cast(Table, GameAction.__table__))
 
 # (game_id, seq, seat, action, timeout, clock, future resolved once committed)
 _Entry = tuple[int, int, int | None, dict[str, Any], bool, Any, "asyncio.Future[None]"]
