@@ -261,6 +261,15 @@ async def _play(
         await _close_all(clients)
 
 
+def _first_preset(ruleset: str) -> str:
+    """The ruleset's first preset, its shortest game (rulesets list their presets shortest
+    first); empty for a ruleset not installed here, which the server then names as unknown."""
+    from openmahjong.rules.registry import rulesets
+
+    known = rulesets().get(ruleset)
+    return next(iter(known.presets), "") if known is not None else ""
+
+
 async def run_loadtest(
     url: str,
     tables: int,
@@ -276,7 +285,7 @@ async def run_loadtest(
     """Play ``tables`` tables at once against the server at ``url`` (http://host:port)."""
     import httpx
 
-    preset = preset or {"riichi": "majsoul-tonpuu"}.get(ruleset, "")
+    preset = preset or _first_preset(ruleset)
     ws_url = url.replace("https://", "wss://").replace("http://", "ws://").rstrip("/") + "/ws"
     result = LoadResult(tables=tables)
     result.settings = {"think_s": think, "jitter": jitter, "ramp_s": ramp}

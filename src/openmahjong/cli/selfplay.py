@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,9 +18,12 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from openmahjong.bots.selfplay import BOTS, play_match, selfplay_seed
+from openmahjong.bots.driver import play_to_end
+from openmahjong.bots.selfplay import selfplay_seed
 from openmahjong.cli import app
 from openmahjong.cli.output import err, fail, out, plain, print_json
+from openmahjong.rules.contract import Bot, Ruleset
+from openmahjong.table.match import Match
 
 __all__ = ["selfplay", "summarize", "record_name"]
 
@@ -34,6 +38,10 @@ _DRAW_REASONS = (
 )
 
 
+#: A match that has not ended after this many actions is a bug (the loop stops with an error).
+MAX_ACTIONS = 1_000_000
+
+
 def record_name(game: int) -> str:
     return f"game-{game + 1:04d}.json"
 
@@ -44,7 +52,8 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     tsumo = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is None)
     ron = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is not None)
     draws = {reason: sum(1 for h in hands if h["reason"] == reason) for reason in _DRAW_REASONS}
-    places: list[list[int]] = [[], [], [], []]
+    seats = max((len(r["result"]["places"]) for r in records), default=4)
+    places: list[list[int]] = [[] for _ in range(seats)]
     for r in records:
         final = r["result"]["final_points"]
         for seat, place in enumerate(r["result"]["places"]):
@@ -67,10 +76,16 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
 
 @app.command("selfplay")
 def selfplay(
-    ruleset: Annotated[str, typer.Option(help="Ruleset to play (riichi, mcr).")] = "riichi",
+    ruleset: Annotated[
+        str, typer.Option(help="Ruleset to play (any installed one: riichi, mcr, ...).")
+    ] = "riichi",
     preset: Annotated[
-        str, typer.Option(help="Table preset, e.g. majsoul-hanchan or tenhou-tonpuu.")
-    ] = "majsoul-hanchan",
+        str | None,
+        typer.Option(
+            help="Table preset, e.g. majsoul-hanchan or tenhou-tonpuu "
+            "(default: the ruleset's standard game)."
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="How many matches to play.")] = 1,
     seed: Annotated[
         int, typer.Option(help="Self-play seed: the same seed plays the same games.")
@@ -78,9 +93,13 @@ def selfplay(
     out_dir: Annotated[
         Path, typer.Option("--out", help="Directory for the records (created if missing).")
     ] = Path("selfplay"),
-    bot: Annotated[str, typer.Option(help=f"Bot for every seat: {', '.join(BOTS)}.")] = (
-        "efficiency"
-    ),
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            help="Bot for every seat, one of the ruleset's (riichi: efficiency, "
+            "efficiency-nodefence; default: the ruleset's first)."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     seat: Annotated[
         list[str] | None,
@@ -103,8 +122,6 @@ def selfplay(
         fail(f"--games must be at least 1, got {games}")
     if seed < 0:
         fail(f"--seed must be a non-negative integer, got {seed}")
-    if bot not in BOTS:
-        fail(f"unknown bot {bot!r}: choose from {', '.join(BOTS)}")
     commands: dict[int, str] = {}
     for text in seat or []:
         try:
@@ -120,12 +137,13 @@ def selfplay(
         rules = get_ruleset(ruleset)
     except ValueError as problem:
         fail(str(problem))
-    if rules.name not in ("riichi", "mcr"):
-        fail(f"self-play has bots for riichi and mcr only, not {ruleset!r}")
-    if commands and rules.name != "riichi":
-        fail("--seat (mjai programs) plays riichi only: mjai has no MCR")
-    if rules.name == "mcr" and preset == "majsoul-hanchan":
-        preset = "mcr-4rounds"  # the option's default is Riichi's
+    if commands and "mjai" not in rules.outside_formats:
+        fail(f"--seat (mjai programs) cannot play {ruleset}: mjai does not describe it")
+    bot = bot or next(iter(rules.bots))
+    if bot not in rules.bots:
+        fail(f"unknown bot {bot!r}: {ruleset} has {', '.join(rules.bots)}")
+    make_bot = rules.bots[bot]
+    preset = preset or rules.standard_preset
     try:
         options = rules.options(preset)
     except ValueError as problem:
@@ -160,26 +178,14 @@ def selfplay(
 
         for g in range(games):
             master_seed, salt = selfplay_seed(seed, g)
-            match: Any  # a RiichiMatch or an McrMatch: both give record()
-            if rules.name == "mcr":
-                from openmahjong.bots.mcr import play_mcr_match
-
-                match = play_mcr_match(options, master_seed, salt=salt, bot=bot, on_hand=one_hand)
-            elif commands:
-                match = _play_outside(
-                    options,
-                    master_seed,
-                    salt,
-                    bot,
-                    one_hand,
-                    commands,
-                    move_seconds,
-                    out_dir,
-                    errors,
-                    decisions,
+            match = rules.new_match(_players(rules), master_seed, salt, options)
+            bot_at = _seat_bots(match, make_bot, master_seed)
+            if commands:
+                _play_outside(
+                    match, bot_at, one_hand, commands, move_seconds, out_dir, errors, decisions
                 )
             else:
-                match = play_match(options, master_seed, salt=salt, bots=bot, on_hand=one_hand)
+                play_to_end(match, bot_at, max_actions=MAX_ACTIONS, on_hand=one_hand)
             record = match.record()
             (out_dir / record_name(g)).write_text(
                 json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8"
@@ -214,20 +220,32 @@ def selfplay(
     _print_summary(summary)
 
 
+def _players(rules: Ruleset) -> list[str]:
+    """The self-play players in entry order (seats come from the master seed)."""
+    return [f"bot-{p + 1}" for p in range(rules.seats)]
+
+
+def _seat_bots(
+    match: Match[Any, Any], make_bot: Callable[[int], Bot], master_seed: int
+) -> Callable[[int], Bot]:
+    """One bot per player, seeded from the master seed and the player's index; asked by table
+    seat, it is the bot of the player sitting there (seats may change between rounds)."""
+    bots = [make_bot((master_seed >> (32 * p)) ^ p) for p in range(match.seats)]
+    return lambda seat: bots[match.player_at(seat)]
+
+
 def _play_outside(
-    options: Any,
-    master_seed: int,
-    salt: str,
-    bot: str,
+    match: Match[Any, Any],
+    bot_at: Callable[[int], Bot],
     on_hand: Any,
     commands: dict[int, str],
     move_seconds: float,
     out_dir: Path,
     errors: dict[int, Counter[str]],
     decisions: dict[int, int],
-) -> Any:
-    """One match with the --seat programs (started for it, ended after it)."""
-    from openmahjong.bots.mjai_process import MjaiProcess
+) -> None:
+    """Play ``match`` with the --seat programs (started for it, ended after it)."""
+    from openmahjong.bots.mjai_process import MjaiProcess, play_with_outside
 
     logs = {n: (out_dir / f"seat-{n}.stderr.log").open("ab") for n in commands}
     procs = {
@@ -240,7 +258,7 @@ def _play_outside(
                 proc.start()
             except (OSError, ValueError) as problem:
                 fail(f"--seat {n}: cannot start {proc.command!r}: {problem}")
-        return play_match(options, master_seed, salt=salt, bots=bot, on_hand=on_hand, outside=procs)
+        play_with_outside(match, procs, bot_at, max_actions=MAX_ACTIONS, on_hand=on_hand)
     finally:
         for n, proc in procs.items():
             proc.close()

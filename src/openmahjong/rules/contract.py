@@ -10,7 +10,7 @@ differs between rulesets is a member here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
@@ -97,8 +97,26 @@ class Ruleset(Protocol):
         """A fresh match: ``players`` in entry order (seats come from the master seed)."""
         ...
 
+    @property
+    def standard_preset(self) -> str:
+        """The preset of a full, standard game: what self-play plays when no preset is named."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """This ruleset's bots by name (``selfplay --bot``), each made from a seed; the first is
+        the one :meth:`bot` gives."""
+        ...
+
     def bot(self, seed: int) -> Bot:
-        """This ruleset's own bot for one seat."""
+        """This ruleset's own bot for one seat (the first of :attr:`bots`)."""
+        ...
+
+    @property
+    def outside_formats(self) -> frozenset[str]:
+        """Outside formats this ruleset's games speak: ``"mjai"`` (outside AIs play it, over
+        ``/ws/mjai`` or ``selfplay --seat``, and records export to mjai), ``"tenhou6"``
+        (records export to tenhou.net/6). Empty: our own JSON record only."""
         ...
 
     def replay(self, record: Mapping[str, Any]) -> Match[Any, Any]:

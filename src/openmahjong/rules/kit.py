@@ -10,7 +10,7 @@ differently, and its hand shapes. ``docs/rulesets.md`` walks through one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -124,6 +124,21 @@ class BaseRuleset(ABC, Generic[O, M]):
 
     @abstractmethod
     def bot(self, seed: int) -> Bot: ...
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """One bot, named after the ruleset; a ruleset with several lists them."""
+        return {self.name: self.bot}
+
+    @property
+    def standard_preset(self) -> str:
+        """The first preset, unless the ruleset names another."""
+        return next(iter(self.presets))
+
+    @property
+    def outside_formats(self) -> frozenset[str]:
+        """None: our own JSON record only."""
+        return frozenset()
 
     def client_info(self) -> dict[str, Any]:
         """The facts every ruleset has (name, seats, wall size, its hand counter, red fives),

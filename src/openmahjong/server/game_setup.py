@@ -11,9 +11,10 @@ from datetime import datetime
 from typing import Any
 
 from openmahjong import fairness
+from openmahjong.rules.contract import Ruleset
 from openmahjong.server import clocks
 from openmahjong.server.game_state import _Game
-from openmahjong.server.seats import SeatSlot, bot_for
+from openmahjong.server.seats import SeatSlot
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Room as RoomRow
@@ -22,16 +23,17 @@ from openmahjong.store.models import RoomStatus
 __all__ = ["GameSetup", "table_options"]
 
 
-def table_options(ruleset: Any, row: RoomRow, tactical: bool | None, has_bots: bool) -> Any:
+def table_options(ruleset: Ruleset, row: RoomRow, tactical: bool | None, has_bots: bool) -> Any:
+    """The options a room's game plays: its stored rules; a claim mode follows the table's
+    tactical setting (by default tactical calls only among people)."""
     rules = dict((row.options or {}).get("rules", {}))
-    schema = getattr(ruleset, "options_schema", None)
     if "claim_mode" in rules:
         wanted = tactical if tactical is not None else not has_bots
         if not wanted:
             rules["claim_mode"] = "standard"
         elif rules["claim_mode"] == "standard":
             rules["claim_mode"] = "tactical"
-    return schema(**rules) if schema is not None else ruleset.options(row.preset, **rules)
+    return ruleset.options_schema(**rules)
 
 
 class GameSetup:
@@ -68,7 +70,7 @@ class GameSetup:
         commitment = fairness.format_commitment(fairness.commitment(master_seed, salt))
         seats = fairness.seat_order(master_seed, entries)
         match = self._new_match(master_seed, salt, entries)
-        header = match.record(reveal=False)["header"] if hasattr(match, "record") else {}
+        header = match.record(reveal=False)["header"]
         header = {k: v for k, v in header.items() if k != "master_seed"}
         db = self.manager.state.db
         async with db.session() as s:
@@ -120,10 +122,10 @@ class GameSetup:
         )
         for i, slot in enumerate(seats):
             if slot.bot or slot.remote:  # a bot account's stand-in too
-                game.bots[i] = bot_for(self.ruleset_name, (master_seed >> (32 * i)) ^ i)
+                game.bots[i] = self.ruleset.bot((master_seed >> (32 * i)) ^ i)
             if slot.user_id is not None:
                 self.manager.seated(slot.user_id, self)
-        game.hands_done = len(getattr(match, "results", ()))
+        game.hands_done = len(match.results)
         return game
 
     def _launch(self) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from openmahjong.server.play import encode
 from openmahjong.server.protocol import RoomState, SeatInfo
-from openmahjong.server.seats import RoomError, SeatSlot, bot_for, stored_slot
+from openmahjong.server.seats import RoomError, SeatSlot, stored_slot
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import LobbySeat, Role, User
 
@@ -196,9 +196,10 @@ class RoomLobby:
         """Seat one of our bots, or the bot account named ``account`` (an outside AI that
         plays over ``/ws/mjai``; our bot stands in while it is not connected)."""
         self._owner_only(user, "add a bot")
-        bot_for(self.ruleset_name, 0)  # refuses rulesets without a bot (the stand-in too)
-        if account is not None and self.ruleset_name != "riichi":
-            raise RoomError("no_mjai", "outside AIs speak mjai, which is Riichi's only")
+        if account is not None and "mjai" not in self.ruleset.outside_formats:
+            raise RoomError(
+                "no_mjai", f"outside AIs play over mjai, which does not describe {self.ruleset_name}"
+            )
         invited = await self._bot_account(account) if account is not None else None
         async with self.manager.waiting_lock:
             if self.game is not None:

@@ -65,9 +65,9 @@ class Matchmaking:
             ruleset = get_ruleset(ruleset_name)
         except ValueError as exc:
             raise RoomError("unknown_ruleset", str(exc)) from None
-        if preset not in getattr(ruleset, "presets", {}):
+        if preset not in ruleset.presets:
             raise RoomError("unknown_preset", f"{ruleset_name} has no preset {preset!r}")
-        return int(getattr(ruleset, "seats", 4))
+        return ruleset.seats
 
     def queued(self, user_id: int) -> tuple[str, str] | None:
         """The line ``user_id`` waits in, if any."""

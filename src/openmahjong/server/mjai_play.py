@@ -32,6 +32,7 @@ from pydantic import BaseModel, ValidationError
 
 import openmahjong
 from openmahjong.bots.mjai_seat import MjaiSeat
+from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import session_for_token
 from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub, run_capped
 from openmahjong.server.prompts import PromptRejected
@@ -279,13 +280,20 @@ class MjaiConnection(Client):
         if self.rooms is None:
             self.send_batch(_error("no_rooms", "this server runs no rooms"))
             return
-        if isinstance(command, Queue) and command.ruleset != "riichi":
-            self.send_batch(_error("no_mjai", "mjai is Riichi's only: queue for riichi"))
+        if isinstance(command, Queue) and not _speaks_mjai(command.ruleset):
+            self.send_batch(_error("no_mjai", f"mjai does not describe {command.ruleset}"))
             return
         try:
             await self.rooms.command(self.user, command, self)
         except RoomError as refused:
             self.send_batch(_error(refused.code, refused.message))
+
+
+def _speaks_mjai(ruleset: str) -> bool:
+    """Whether outside AIs can play ``ruleset`` over mjai (a name no ruleset has is left to the
+    queue, which refuses it as unknown)."""
+    known = rulesets().get(ruleset)
+    return known is None or "mjai" in known.outside_formats
 
 
 async def _read(websocket: WebSocket) -> tuple[str | None, str | None]:

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from sqlalchemy import select
 
+from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import DbSession
 from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import MAX_ROW_ID, BeforeId, GameId, PlayerId
@@ -225,13 +226,14 @@ async def game_record(
     from openmahjong.formats.convert import export_record
     from openmahjong.formats.riichi_import import FormatError
 
-    # Both formats describe Riichi games, and the exporter walks the engine's per-hand
-    # summaries: anything else would come out as an empty or wrong log, so say no instead.
-    if game.ruleset != "riichi":
+    # The exporter walks the engine's per-hand summaries of a ruleset the format describes
+    # (``Ruleset.outside_formats``): any other game would come out as an empty or wrong log.
+    ruleset = rulesets().get(game.ruleset)
+    if ruleset is None or format not in ruleset.outside_formats:
         raise ApiError(
             422,
             "export_unsupported",
-            f"{format} describes Riichi games; this one is {game.ruleset}",
+            f"{format} does not describe {game.ruleset} games",
         )
     if not game.record.get("hands"):
         raise ApiError(

@@ -66,9 +66,8 @@ class RoomRecovery:
         order = g.header.get("player_entry_order") or [s.name for s in seats]
         entries = [by_name.get(name, seats[i]) for i, name in enumerate(order)]
         options = None
-        schema = getattr(self.ruleset, "options_schema", None)
-        if "options" in g.header and schema is not None:
-            options = schema(**g.header["options"])  # exactly the options the game began with
+        if "options" in g.header:  # exactly the options the game began with
+            options = self.ruleset.options_schema(**g.header["options"])
         master_seed = fairness.parse_master_seed(g.master_seed)
         match = self._new_match(master_seed, g.salt, entries, options)
         for a in live.actions:
@@ -110,7 +109,7 @@ class RoomRecovery:
             self._withdraw(game, seat)
         game.match = match
         game.next_seq = live.next_seq
-        game.hands_done = len(getattr(match, "results", ()))
+        game.hands_done = len(match.results)
         game.answered = set()
         game.window_key = None
         game.protected = set()

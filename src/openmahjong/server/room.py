@@ -90,7 +90,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self.supplied_seed = (row.options or {}).get("master_seed")
         self.row = row
         self.ruleset = get_ruleset(row.ruleset)
-        self.size: int = getattr(self.ruleset, "seats", 4)
+        self.size: int = self.ruleset.seats
         self.lobby: list[SeatSlot | None] = [None] * self.size
         #: One channel per watching *connection* (a ``play.Client``): a socket watches, not an
         #: account, so a catch-up goes to the socket that asked for it and to no other.
@@ -107,13 +107,11 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
     # says who sits where (``player_at`` / ``seat_of``).
     @staticmethod
     def _player_at(game: _Game, seat: int) -> int:
-        at = getattr(game.match, "player_at", None)
-        return int(at(seat)) if at is not None else seat
+        return game.match.player_at(seat)
 
     @staticmethod
     def _seat_of(game: _Game, player: int) -> int:
-        of = getattr(game.match, "seat_of", None)
-        return int(of(player)) if of is not None else player
+        return game.match.seat_of(player)
 
     # ------------------------------------------------------------------ the game task
     async def _run(self) -> None:
@@ -336,7 +334,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         seating = [self._seat_of(game, p) for p in range(len(game.seats))]
         events = match.timeout(seat) if timed_out else match.act(seat, action)
         self._broadcast(game, table, events, was_reaction, seating)
-        if len(getattr(match, "results", ())) != game.hands_done:
+        if len(match.results) != game.hands_done:
             game.hands_done = len(match.results)
             game.banks = clocks.fresh_banks(self.settings.bank_seconds, self.size)
         if match.finished is False and match.table is not table:

@@ -99,7 +99,7 @@ def _resolve_rules(body: RoomIn) -> dict[str, Any]:
         ruleset = get_ruleset(body.ruleset)
     except ValueError as exc:
         raise ApiError(422, "unknown_ruleset", str(exc)) from None
-    presets = getattr(ruleset, "presets", {})
+    presets = ruleset.presets
     if body.preset not in presets:
         choices = ", ".join(sorted(presets)) or "none"
         raise ApiError(

@@ -1,13 +1,12 @@
-"""A room's seats: who sits (a player, one of our bots, a bot account), which bot plays a
-seat, and the error a room command is refused with.
+"""A room's seats: who sits (a player, one of our bots, a bot account), and the error a room
+command is refused with. The ruleset makes the bot that plays a seat (``Ruleset.bot``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-__all__ = ["RoomError", "SeatSlot", "bot_for", "stored_slot"]
+__all__ = ["RoomError", "SeatSlot", "stored_slot"]
 
 
 class RoomError(Exception):
@@ -38,15 +37,3 @@ def stored_slot(name: str, user_id: int | None, is_bot: bool, ready: bool) -> Se
     return SeatSlot(
         name=name, user_id=user_id, bot=is_bot and not remote, ready=ready, remote=remote
     )
-
-
-def bot_for(ruleset: str, seed: int) -> Any:
-    if ruleset == "riichi":
-        from openmahjong.bots.riichi import RiichiBot
-
-        return RiichiBot(seed)
-    if ruleset == "mcr":
-        from openmahjong.bots.mcr import McrBot
-
-        return McrBot(seed)
-    raise RoomError("no_bot", f"there is no bot for {ruleset}")

@@ -176,6 +176,15 @@ class Match(Generic[State, Result]):
         """The current hand's short label for people and reports (Riichi ``E2-1``, MCR ``S3``)."""
         raise NotImplementedError
 
+    def player_at(self, seat: int) -> int:
+        """The player (index into ``players``) at a table seat now: the same index, unless the
+        ruleset moves players between seats (MCR, between wind rounds)."""
+        return seat
+
+    def seat_of(self, player: int) -> int:
+        """The table seat of a player now (the inverse of :meth:`player_at`)."""
+        return player
+
     def _summarise(self, result: Result, actions: int) -> dict[str, Any]:
         raise NotImplementedError
 

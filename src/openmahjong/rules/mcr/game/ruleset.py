@@ -5,7 +5,7 @@ Register it with ``mcr = "openmahjong.rules.mcr.game.ruleset:RULESET"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from openmahjong.hand.shanten import MCR_FORMS, shanten_counts
@@ -25,6 +25,14 @@ def _shanten(concealed: Iterable[int]) -> int:
 
 
 class McrRuleset(BaseRuleset[McrOptions, McrMatch]):
+    standard_preset = "mcr-4rounds"
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        from openmahjong.bots.mcr import MCR_BOTS  # the bots import the ruleset's modules
+
+        return MCR_BOTS
+
     def bot(self, seed: int) -> Bot:
         from openmahjong.bots.mcr import McrBot  # the bots import the ruleset's modules
 

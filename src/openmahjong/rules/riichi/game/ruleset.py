@@ -5,7 +5,7 @@ Register it with ``riichi = "openmahjong.rules.riichi.game.ruleset:RULESET"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from openmahjong.rules.contract import Bot
@@ -20,6 +20,16 @@ __all__ = ["RiichiRuleset", "RULESET"]
 
 
 class RiichiRuleset(BaseRuleset[GameOptions, RiichiMatch]):
+    standard_preset = "majsoul-hanchan"
+    #: Outside AIs play Riichi over mjai; records export to mjai and tenhou.net/6.
+    outside_formats = frozenset({"mjai", "tenhou6"})
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        from openmahjong.bots.selfplay import BOTS  # the bots import the ruleset's modules
+
+        return BOTS
+
     def bot(self, seed: int) -> Bot:
         from openmahjong.bots.riichi import RiichiBot  # the bots import the ruleset's modules
 
