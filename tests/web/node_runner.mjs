@@ -14,7 +14,7 @@ const calls = {
     fairness.verify({
       masterSeed: BigInt(a.master_seed),
       salt: a.salt,
-      ruleset: a.ruleset,
+      wall: a.wall,
       hands: a.hands,
       players: a.players,
       claimed: a.claimed === null || a.claimed === undefined ? null : BigInt(a.claimed),
@@ -22,8 +22,8 @@ const calls = {
     }),
   seat_order: (a) => fairness.seatOrder(BigInt(a.master_seed), a.players),
   shuffled_wall: (a) =>
-    fairness.shuffledWall(a.ruleset, BigInt(a.master_seed), a.hand_number, { redFives: a.red_fives }),
-  build_wall: (a) => fairness.buildWall(a.ruleset, { redFives: a.red_fives }),
+    fairness.shuffledWall(a.wall, BigInt(a.master_seed), a.hand_number, { redFives: a.red_fives }),
+  build_wall: (a) => fairness.buildWall(a.wall, { redFives: a.red_fives }),
   commitment: (a) => fairness.commitment(BigInt(a.master_seed), a.salt).toString(),
   hand_seed: (a) => fairness.handSeed(BigInt(a.master_seed), a.hand_number).toString(),
   sha256: (a) => fairness.sha256Hex(a.text),

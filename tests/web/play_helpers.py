@@ -93,10 +93,11 @@ def create_room_in_lobby(
     name: str = "scripted-call",
     ruleset: str | None = None,
     preset: str | None = None,
-    length: str | None = None,
+    rules: dict[str, str] | None = None,
 ) -> int:
     """The lobby's form, with the room's own master seed and unhurried clocks; the ruleset,
-    preset and length are chosen in their selects when given."""
+    preset and rule fields (by option name: the form's selects are generated from the
+    ruleset's options) are chosen in their selects when given."""
     p = page.page
     form = p.locator("[data-testid=create-room]")
     if ruleset is not None:
@@ -106,8 +107,8 @@ def create_room_in_lobby(
         form.locator(f"select[name=preset] option[value='{preset}']").wait_for(state="attached")
     if preset is not None:
         form.locator("select[name=preset]").select_option(preset)
-    if length is not None:
-        form.locator("select[name=length]").select_option(length)
+    for option, value in (rules or {}).items():
+        form.locator(f"select[name={option}]").select_option(value)
     # One word: the room is listed in every language's lobby, which the no-English test reads.
     form.locator("input[name=room-name]").fill(name)
     form.locator("input[name=move_seconds]").fill("60")

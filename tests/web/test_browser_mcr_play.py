@@ -84,13 +84,14 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     me = script.human_seat
     name = new_name("mcr")
     register_in_page(page, name)
-    # The form offers what MCR has: its presets by name, wind rounds as the length, and no red
-    # fives (MCR's options refuse Riichi's `length` and `red_fives`).
+    # The form offers what MCR's client object and option schema say: its presets by name, wind
+    # rounds as the length (the `rounds` option), and no red fives (MCR's options have none).
     form = p.locator("[data-testid=create-room]")
     form.locator("select[name=ruleset]").select_option("mcr")
     form.locator("select[name=preset] option[value='mcr-1round']").wait_for(state="attached")
     assert form.locator("input[name=red_fives]").count() == 0
-    lengths = form.locator("select[name=length] option").all_text_contents()
+    assert form.locator("select[name=length]").count() == 0
+    lengths = form.locator("select[name=rounds] option").all_text_contents()
     assert lengths[1:] == MCR_LENGTHS, lengths
     preset_names = form.locator("select[name=preset] option").all_text_contents()
     assert "MCR, East round only" in preset_names, preset_names
@@ -100,7 +101,7 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
         name="scripted-mcr",
         ruleset="mcr",
         preset="mcr-1round",
-        length="1",
+        rules={"rounds": "1"},
     )
     room = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
     assert room["ruleset"] == "mcr" and room["preset"] == "mcr-1round", room

@@ -1,7 +1,8 @@
 """The browser's replay (web/js/replay-engine.js) against the engine: for every hand of Riichi
 and MCR bot matches, each step's rebuilt hands, discards (tsumogiri, riichi, claimed), melds,
 dora indicators, flowers, wall count and points equal the engine's table after the same
-action."""
+action. The JS gets the ruleset as the server describes it (``GET /api/rooms/rulesets``), as the
+replay page does."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from openmahjong.rules.registry import get_ruleset
+from openmahjong.server.rooms import ruleset_entry
 
 from .fixtures.engine_views import (
     bot_match,
@@ -28,7 +32,7 @@ def js_states(record: dict, hands: list[int]) -> dict:
     assert NODE is not None
     done = subprocess.run(
         [NODE, str(RUNNER), str(WEB / "js")],
-        input=json.dumps({"record": record, "hands": hands}),
+        input=json.dumps({"record": record, "hands": hands, "ruleset": served(record)}),
         capture_output=True,
         text=True,
         timeout=120,
@@ -36,6 +40,12 @@ def js_states(record: dict, hands: list[int]) -> dict:
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def served(record: dict) -> dict:
+    """The record's ruleset as the server lists it (JSON: tuples become lists)."""
+    entry = ruleset_entry(get_ruleset(record["header"]["ruleset"]))
+    return json.loads(json.dumps(entry))
 
 
 def tile_key(t: int) -> tuple[int, int]:

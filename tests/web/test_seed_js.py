@@ -2,24 +2,29 @@
 
 The JS runs under node; every check compares its output with the Python reference for the same
 input: commitments, hand seeds, seat orders, walls, dealt hands, and the whole
-``seed verify --json`` document.
+``seed verify --json`` document. The JS knows no wall by name: it is given each wall as the
+server describes it (``GET /api/tools/walls``), as the page is.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import pytest
 
 from openmahjong import fairness
 from openmahjong.cli.seed import verification
+from openmahjong.server.tools_api import wall_list as served_walls
 
 from .jsrun import needs_node, run_js, run_ok
 
 pytestmark = needs_node
 
 RULESETS = ("riichi", "mcr", "sichuan")
+#: The walls as the browser receives them (JSON: tuples become lists).
+WALLS = json.loads(json.dumps(served_walls()))
 # The seed document's example seed has 67 hex digits (more than 256 bits: 9 key words).
 DOC_SEED = 0x1234567890ABCDEF01234567890ABCDEF01234567890ABCDEF01234567890ABCDEF
 DOC_SALT = "0123456789abcdef0123456789abcdef"
@@ -67,7 +72,7 @@ def test_shuffle_matches_cpython_for_many_lengths():
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("red_fives", [True, False])
 def test_unshuffled_walls(ruleset, red_fives):
-    (got,) = run_ok([("build_wall", {"ruleset": ruleset, "red_fives": red_fives})])
+    (got,) = run_ok([("build_wall", {"wall": WALLS[ruleset], "red_fives": red_fives})])
     assert got == fairness.build_wall(ruleset, red_fives=red_fives)
 
 
@@ -123,7 +128,7 @@ def test_walls_for_random_seeds_and_hand_numbers():
             for n in [1, 2] + [rng.randint(3, 40) for _ in range(3)]:
                 for red in (True, False) if ruleset == "riichi" else (True,):
                     args = {
-                        "ruleset": ruleset,
+                        "wall": WALLS[ruleset],
                         "master_seed": str(seed),
                         "hand_number": n,
                         "red_fives": red,
@@ -147,7 +152,7 @@ def test_whole_verification_document_equals_the_cli(ruleset):
                     {
                         "master_seed": str(seed),
                         "salt": DOC_SALT,
-                        "ruleset": ruleset,
+                        "wall": WALLS[ruleset],
                         "hands": 3,
                         "players": players,
                         "claimed": None if claim is None else str(claim),
@@ -185,7 +190,7 @@ def test_document_example_wall():
             (
                 "shuffled_wall",
                 {
-                    "ruleset": "mcr",
+                    "wall": WALLS["mcr"],
                     "master_seed": str(DOC_SEED),
                     "hand_number": 1,
                     "red_fives": True,
@@ -207,3 +212,28 @@ def test_master_seed_parsing_matches_python():
         assert "64 hex digits" in result["error"]
         with pytest.raises(ValueError):
             fairness.parse_master_seed(text)
+
+
+def test_a_wall_the_browser_never_heard_of_verifies_as_the_cli_does():
+    """A third-party ruleset's wall (two suits, three copies, a few extra tiles) reaches the seed
+    tool only as data from the server; the whole document still equals the CLI's."""
+    toy = fairness.WallRuleset(
+        name="toy-two-suits",
+        size=3 * 18 + 2,
+        hand_number="round_index",
+        dealer_extra=True,
+        note="test only",
+        kinds=(*range(11, 20), *range(21, 30)),
+        copies=3,
+        extra=(51, 52),
+    )
+    fairness.register_wall(toy)
+    try:
+        wall = json.loads(json.dumps(served_walls()))["toy-two-suits"]
+        players = ["a", "b", "c", "d"]
+        args = {"master_seed": str(SEEDS[0]), "salt": DOC_SALT, "hands": 2, "players": players}
+        (got,) = run_ok([("verify", {**args, "wall": wall})])
+        assert got == verification(SEEDS[0], DOC_SALT, "toy-two-suits", 2, players, None)
+        assert len(got["hands"][0]["wall"]) == 56
+    finally:
+        fairness.unregister_wall("toy-two-suits")

@@ -11,6 +11,7 @@ they are not here yet.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from openmahjong import fairness
+from openmahjong.rules.contract import Ruleset
 from openmahjong.rules.registry import get_ruleset, preset_name, rulesets
 from openmahjong.server.bounded import RuleChanges
 from openmahjong.server.deps import CurrentUser, DbSession, State
@@ -137,17 +139,25 @@ async def _owner(db: DbSession, room: Room) -> User | None:
     return await db.get(User, room.owner_id) if room.owner_id is not None else None
 
 
-@router.get("/rulesets")
-async def available_rulesets() -> dict[str, Any]:
-    """The installed rulesets and their presets: what a room may be created with."""
+def ruleset_entry(ruleset: Ruleset) -> dict[str, Any]:
+    """One ruleset as ``GET /api/rooms/rulesets`` lists it (docs/web-client.md, "Ruleset data")."""
     return {
-        name: {
-            "seats": getattr(r, "seats", None),
-            "presets": sorted(getattr(r, "presets", {})),
-            "aliases": dict(getattr(r, "preset_aliases", {})),
-        }
-        for name, r in sorted(rulesets().items())
+        "seats": ruleset.seats,
+        "presets": sorted(ruleset.presets),
+        "aliases": dict(ruleset.preset_aliases),
+        "options_schema": ruleset.options_schema.model_json_schema(),
+        "wall": asdict(ruleset.wall_rules),
+        "client": ruleset.client_info(),
     }
+
+
+@router.get("/rulesets")
+async def available_rulesets(state: State) -> dict[str, Any]:
+    """The installed rulesets: what a room may be created with, and what the web client needs
+    to show each one. The configured default ruleset comes first, the others in name order."""
+    first = state.settings.default_ruleset
+    listed = sorted(rulesets().items(), key=lambda item: (item[0] != first, item[0]))
+    return {name: ruleset_entry(r) for name, r in listed}
 
 
 @router.post("", status_code=201, response_model=RoomOut)

@@ -31,6 +31,13 @@ class Settings(BaseSettings):
     )
     port: int = Field(default=8000, ge=1, le=65535, description="TCP port to listen on.")
 
+    # --- what the lobby offers first
+    default_ruleset: str = Field(
+        default="riichi",
+        description="The ruleset GET /api/rooms/rulesets lists first (the web client's default; "
+        "when it is not installed, the others keep their name order).",
+    )
+
     # --- storage
     database_url: str = Field(
         default=DEFAULT_DATABASE_URL,

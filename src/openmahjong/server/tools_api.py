@@ -5,6 +5,8 @@ Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 * ``POST /api/tools/analyze``       = ``openmahjong analyze HAND --ruleset R --json``
 * ``POST /api/tools/score/riichi``  = ``openmahjong score riichi ... --json``
 * ``POST /api/tools/score/mcr``     = ``openmahjong score mcr ... --json``
+* ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
+  ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
 Request bodies are the commands' options in JSON form (``--meld`` repeated becomes ``"melds":
 [...]``, flags become booleans). The analysis and the Riichi document come from
@@ -20,10 +22,13 @@ tile is parsed.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from openmahjong import fairness
+from openmahjong.server.deps import State
 from openmahjong.tools import mcr_calculator, riichi_calculator
 from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
@@ -64,3 +69,16 @@ def score_mcr(body: McrRequest) -> dict[str, Any]:
         return mcr_calculator.score(body)
     except ValueError as exc:  # NotAWin, InvalidHand, unreadable tiles
         raise _refuse(str(exc)) from None
+
+
+def wall_list(first: str | None = None) -> dict[str, Any]:
+    """Every registered wall (``fairness.WALL_RULESETS``) by name as ``fairness.WallRuleset``
+    fields: ``first`` (the server's default ruleset) first, the others in name order."""
+    names = sorted(fairness.WALL_RULESETS, key=lambda name: (name != first, name))
+    return {name: asdict(fairness.wall_rules(name)) for name in names}
+
+
+@router.get("/walls")
+def walls(state: State) -> dict[str, Any]:
+    """Every wall the seed tool can rebuild, the default ruleset's first."""
+    return wall_list(state.settings.default_ruleset)

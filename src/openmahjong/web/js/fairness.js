@@ -5,13 +5,16 @@
 //   hand_seed  = int(SHA256(format(master_seed, '064x') + str(n)), 16)
 //   seats      = random.Random(master_seed).shuffle(copy of entry order)
 //   wall       = random.Random(hand_seed).shuffle(build_wall(ruleset))
+// A wall is described by the server (GET /api/tools/walls, or a ruleset's `wall` in GET
+// /api/rooms/rulesets): the fields of openmahjong.fairness.WallRuleset, {name, size,
+// hand_number, dealer_extra, kinds, copies, extra, red_fives}. No ruleset is known here by name.
 // "random.Random" is CPython's Mersenne Twister (MT19937) seeded from an int through
 // init_by_array, and shuffle is the 3.11 Fisher-Yates with _randbelow_with_getrandbits.
 //
 // Plain ES module with no DOM and no WebCrypto: it runs the same in any page (WebCrypto is
 // missing on plain-http pages that are not localhost) and under node for the tests.
 
-import { ALL_KINDS, FLOWERS, RED_FIVES, SUITED } from "./tiles.js";
+import { RED_FIVES } from "./tiles.js";
 
 // --------------------------------------------------------------------------- SHA-256
 
@@ -202,12 +205,6 @@ export class PyRandom {
 
 // --------------------------------------------------------------------------- the scheme
 
-export const WALL_RULESETS = {
-  mcr: { name: "mcr", size: 144, handNumber: "current_round", dealerExtra: true },
-  riichi: { name: "riichi", size: 136, handNumber: "round_index", dealerExtra: true },
-  sichuan: { name: "sichuan", size: 108, handNumber: "round_index", dealerExtra: true },
-};
-
 /** An input error; `key` names a message in the page's string tables. */
 export class SeedError extends Error {
   constructor(message, key, args = {}) {
@@ -283,26 +280,30 @@ export function seatOrder(masterSeed, entryOrder) {
   return new PyRandom(masterSeed).shuffle([...entryOrder]);
 }
 
-/** The unshuffled wall in the seed document's order. */
-export function buildWall(ruleset, { redFives = true } = {}) {
-  const fours = (kinds) => kinds.flatMap((t) => [t, t, t, t]);
-  if (ruleset === "mcr") return [...fours(ALL_KINDS), ...FLOWERS];
-  if (ruleset === "riichi") {
-    const wall = fours(ALL_KINDS);
-    if (redFives) {
-      for (const red of RED_FIVES) wall.splice(wall.indexOf(Math.floor(red / 100) * 10 + 5), 1);
-      wall.push(...RED_FIVES);
-    }
-    return wall;
+function checkWall(wall) {
+  if (!wall || !Array.isArray(wall.kinds)) {
+    throw new SeedError("no such wall on this server", "seed.err.ruleset", { ruleset: String(wall && wall.name) });
   }
-  if (ruleset === "sichuan") return fours(SUITED);
-  throw new SeedError(`unknown ruleset ${ruleset}: use mcr, riichi or sichuan`, "seed.err.ruleset",
-    { ruleset });
 }
 
-export function shuffledWall(ruleset, masterSeed, handNumber, { redFives = true } = {}) {
-  const wall = buildWall(ruleset, { redFives });
-  return new PyRandom(handSeed(masterSeed, handNumber)).shuffle(wall);
+/** The unshuffled wall in the seed document's order (WallRuleset.build): each kind `copies`
+ *  times; with red fives (a wall that has them, a table that plays them) one plain five of each
+ *  suit leaves and the red fives go to the end; then the `extra` tiles (MCR's flowers). */
+export function buildWall(wall, { redFives = true } = {}) {
+  checkWall(wall);
+  const copies = wall.copies ?? 4;
+  const tiles = wall.kinds.flatMap((t) => Array(copies).fill(t));
+  if (wall.red_fives && redFives) {
+    for (const red of RED_FIVES) tiles.splice(tiles.indexOf(Math.floor(red / 100) * 10 + 5), 1);
+    tiles.push(...RED_FIVES);
+  }
+  tiles.push(...(wall.extra || []));
+  return tiles;
+}
+
+export function shuffledWall(wall, masterSeed, handNumber, { redFives = true } = {}) {
+  const tiles = buildWall(wall, { redFives });
+  return new PyRandom(handSeed(masterSeed, handNumber)).shuffle(tiles);
 }
 
 /** Deal 13 each from the front in seat order, then the dealer's extra tile: [hands, rest]. */
@@ -322,18 +323,18 @@ const hex256 = (v) => "0x" + v.toString(16).padStart(64, "0");
 
 /**
  * Everything `openmahjong seed verify --json` reports, with the same keys and values
- * (256-bit numbers as decimal strings with *_hex twins). `claimed` is a BigInt or null.
+ * (256-bit numbers as decimal strings with *_hex twins). `wall` is the ruleset's wall as the
+ * server describes it; `claimed` is a BigInt or null.
  */
-export function verify({ masterSeed, salt, ruleset, hands, players, claimed = null, redFives = true }) {
-  const rules = WALL_RULESETS[ruleset];
-  if (!rules) buildWall(ruleset); // throws the unknown-ruleset error
+export function verify({ masterSeed, salt, wall, hands, players, claimed = null, redFives = true }) {
+  checkWall(wall);
   if (!Number.isInteger(hands) || hands < 1) {
     throw new SeedError("the number of hands must be at least 1", "seed.err.hands");
   }
   const computed = commitment(masterSeed, salt);
   const report = {
-    ruleset,
-    hand_number_field: rules.handNumber,
+    ruleset: wall.name,
+    hand_number_field: wall.hand_number,
     master_seed: formatMasterSeed(masterSeed),
     salt,
     commitment: computed.toString(),
@@ -346,13 +347,13 @@ export function verify({ masterSeed, salt, ruleset, hands, players, claimed = nu
   };
   for (let n = 1; n <= hands; n++) {
     const seed = handSeed(masterSeed, n);
-    const wall = new PyRandom(seed).shuffle(buildWall(ruleset, { redFives }));
-    const [dealt] = deal(wall, players.length, { dealer: 0, dealerExtra: rules.dealerExtra });
+    const tiles = new PyRandom(seed).shuffle(buildWall(wall, { redFives }));
+    const [dealt] = deal(tiles, players.length, { dealer: 0, dealerExtra: wall.dealer_extra });
     report.hands.push({
       hand_number: n,
       hand_seed: seed.toString(),
       hand_seed_hex: hex256(seed),
-      wall,
+      wall: tiles,
       dealt,
     });
   }

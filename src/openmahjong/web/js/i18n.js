@@ -257,6 +257,7 @@ const en = {
   "seed.err.hands": "The number of hands must be between 1 and {max}.",
   "seed.err.players": "Give four different, non-empty player names.",
   "seed.err.salt": "Enter the salt that was shown with the commitment.",
+  "seed.err.ruleset": "This server knows no wall named {ruleset}.",
 
   "tile.m": "{n} of Characters",
   "tile.p": "{n} of Dots",
@@ -528,6 +529,7 @@ const zh = {
   "seed.err.hands": "局数必须在 1 到 {max} 之间。",
   "seed.err.players": "请填写四个互不相同的非空玩家名。",
   "seed.err.salt": "请填写与承诺值一同公布的盐值。",
+  "seed.err.ruleset": "本服务器没有名为 {ruleset} 的牌墙。",
   "tile.m": "{n}万",
   "tile.p": "{n}筒",
   "tile.s": "{n}条",
@@ -797,6 +799,7 @@ const ja = {
   "seed.err.hands": "局数は 1 から {max} の間で指定してください。",
   "seed.err.players": "異なる 4 人のプレイヤー名を入力してください。",
   "seed.err.salt": "コミットメントと一緒に表示されたソルトを入力してください。",
+  "seed.err.ruleset": "このサーバーには {ruleset} という牌山がありません。",
   "tile.m": "{n}萬",
   "tile.p": "{n}筒",
   "tile.s": "{n}索",
@@ -894,6 +897,17 @@ export function lang() {
 export function t(key, args = {}) {
   const text = STRINGS[current][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+}
+
+/** More messages by language ({en: {key: text}, zh: {...}}), e.g. a third-party ruleset's words
+ *  sent by the server (client_info().messages). Keys we already have are kept as they are. */
+export function addMessages(tables) {
+  for (const [code, table] of Object.entries(tables || {})) {
+    if (!(code in STRINGS) || !table || typeof table !== "object") continue;
+    for (const [key, text] of Object.entries(table)) {
+      if (typeof text === "string" && !(key in STRINGS[code])) STRINGS[code][key] = text;
+    }
+  }
 }
 
 /** A preset's name for people ("majsoul-tonpuu" -> "Mahjong Soul rules, East only"); an

@@ -1,27 +1,31 @@
 // Rebuilds a game's table, action by action, from our record (docs/records.md) in the browser:
 // no server call beyond the record itself, no DOM. Riichi and MCR games.
 //
-// The record's header reveals the master seed, so each hand's wall is shuffledWall(ruleset, seed,
-// n) (fairness.js, the port of openmahjong.fairness; n is Riichi's round_index, MCR's
-// current_round) and the deal is deal(wall, dealer). The actions then say everything else. Draws
-// are implied: a seat about to act on its turn with 3n+1 concealed tiles first draws the next
-// live tile. What differs between the rulesets is in RULES:
-// - Riichi keeps a 14-tile dead wall at the back (indicators at 0-4, ura at 5-9, replacements
-//   from 10, one live tile crossing over after each replacement, as openmahjong.table.wall
-//   does) and shows dora: kan dora follows the options' kan_dora (MAJSOUL: a closed kan shows at
-//   once, an open one after the next discard or kan; EARLY_KAN_DORA: at once).
-// - MCR has no dead wall: a kong's replacement is the last tile of the wall. Flowers are laid out
-//   and replaced from the back at once: at the deal the dealer first, then in turn order, round
-//   after round until nobody holds one; in play whenever one is drawn (a flower drawn with the
-//   wall empty ends the hand). Points and names follow each hand's seating (seats change between
-//   wind rounds).
+// The record's header names its ruleset and reveals the master seed. What differs between the
+// rulesets comes from the server with the ruleset (rulesets.js: GET /api/rooms/rulesets): its
+// `wall` (the fields of fairness.WallRuleset) and its client object's `table`. Each hand's wall
+// is shuffledWall(wall, seed, n) (fairness.js, the port of openmahjong.fairness; n is the hand's
+// counter the wall names in `hand_number`: Riichi's round_index, MCR's current_round) and the
+// deal is deal(wall, dealer). The actions then say everything else. Draws are implied: a seat
+// about to act on its turn with 3n+1 concealed tiles first draws the next live tile.
+// - table.dead_wall: tiles kept at the back (Riichi's 14: indicators at 0-4, ura at 5-9,
+//   replacements from 10, one live tile crossing over after each replacement, as
+//   openmahjong.table.wall does). With none (MCR), a kong's replacement is the last tile.
+// - table.dora: dora indicators are shown; kan dora follows the options' kan_dora (MAJSOUL: a
+//   closed kan shows at once, an open one after the next discard or kan; EARLY_KAN_DORA: at once).
+// - table.sticks: honba and riichi sticks are counted (a riichi discard pays 1000 into the pot).
+// - table.flowers: flowers are laid out and replaced from the back at once: at the deal the
+//   dealer first, then in turn order, round after round until nobody holds one; in play whenever
+//   one is drawn (a flower drawn with the wall empty ends the hand).
+// Points and names follow each hand's seating when the summaries give one (MCR's seats change
+// between wind rounds).
 //
 // - A false win (MCR tables with false_win = "penalty") does not end the hand: a declaration
 //   that more actions follow was refused and fined (the fines are in the hand's deltas). A
 //   false self-draw leaves the seat on turn to discard; false discard wins leave the tile
 //   unclaimed, as if everyone had passed. Its step's state lists the seats in `false_win`.
 //
-// handStates(record, i) returns one state per step of hand i: states[0] is the deal, states[k]
+// handStates(record, i, ruleset) returns one state per step of hand i: states[0] is the deal, states[k]
 // the table after the hand's k-th action. A state is a spectator view for table-view.js plus
 // `hands` (every concealed hand), `last` (the action just played), `names` (by seat) and, at a
 // false win, `false_win`.
@@ -33,16 +37,32 @@ const TURN_ACTIONS = new Set(["discard", "tsumo", "ankan", "kakan", "abort"]);
 const ANSWERS = new Set(["pass", "ron", "chi", "pon", "minkan"]);
 const REPLACEMENT_OFFSET = 10;
 
-/** What the replay needs to know of each ruleset it can rebuild. */
-const RULES = {
-  riichi: { deadWall: 14, dora: true, flowers: false, startingPoints: 25000, wallNumber: (hand) => hand.round_index },
-  mcr: { deadWall: 0, dora: false, flowers: true, startingPoints: 0,
-    wallNumber: (hand) => (hand.summary && hand.summary.current_round) || ((hand.round_index - 1) % 4) + 1 },
-};
+/** What the replay needs of a ruleset (`info`: its entry in GET /api/rooms/rulesets). */
+function rulesOf(info) {
+  const table = ((info && info.client) || {}).table || {};
+  const schema = ((info && info.options_schema) || {}).properties || {};
+  return {
+    wall: info.wall,
+    deadWall: table.dead_wall || 0,
+    dora: !!table.dora,
+    sticks: !!table.sticks,
+    flowers: !!table.flowers,
+    startingPoints: (schema.starting_points || {}).default ?? 0,
+  };
+}
 
-/** Whether handStates can rebuild games of this ruleset. */
-export function canReplay(ruleset) {
-  return Object.hasOwn(RULES, ruleset || "riichi");
+/** The counter that numbers a hand's wall: the summary's own (round_index or current_round, as
+ *  the wall names it); without a summary, counted from the hand's place (current_round is the
+ *  hand within its wind round of four). */
+function wallNumber(hand, field) {
+  const own = hand.summary && hand.summary[field];
+  if (own) return own;
+  return field === "current_round" ? ((hand.round_index - 1) % 4) + 1 : hand.round_index;
+}
+
+/** Whether handStates can rebuild games of this ruleset (`info` from the server, or nothing). */
+export function canReplay(info) {
+  return !!(info && info.wall && info.client && info.client.table);
 }
 
 /** [round_index | null, seat, action, flags] for each action entry of either record shape. */
@@ -142,22 +162,23 @@ export function seatNames(record, index) {
   return seating ? seating.map((p) => players[p]) : [...players];
 }
 
-/** Every state of hand `index` (0-based) of the record. */
-export function handStates(record, index) {
+/** Every state of hand `index` (0-based) of the record; `info` is its ruleset's entry in GET
+ *  /api/rooms/rulesets (the page finds it by the header's ruleset). */
+export function handStates(record, index, info) {
   const hands = splitHands(record);
   const hand = hands[index];
   if (!hand) throw new RangeError(`no hand ${index}`);
   const header = record.header || {};
   if (!header.master_seed) throw new Error("the record has no revealed master seed");
-  const ruleset = header.ruleset || "riichi";
-  const rules = RULES[ruleset];
-  if (!rules) throw new Error(`no replay for ${ruleset} games`);
+  if (!canReplay(info)) throw new Error(`no replay for ${header.ruleset} games`);
+  const rules = rulesOf(info);
   const options = header.options || {};
   const seed = parseMasterSeed(String(header.master_seed));
   const summary = hand.summary || {};
   const dealer = summary.dealer ?? 0;
-  const shuffled = shuffledWall(ruleset, seed, rules.wallNumber(hand), { redFives: options.red_fives !== false });
-  const [dealt, rest] = deal(shuffled, 4, { dealer, dealerExtra: true });
+  const number = wallNumber(hand, rules.wall.hand_number);
+  const shuffled = shuffledWall(rules.wall, seed, number, { redFives: options.red_fives !== false });
+  const [dealt, rest] = deal(shuffled, 4, { dealer, dealerExtra: rules.wall.dealer_extra });
   const wall = new ReplayWall(rest, rules.deadWall);
   let revealed = 1;
   let pendingDora = 0;
@@ -166,10 +187,8 @@ export function handStates(record, index) {
   const lp = labelParts(hand.label);
   const hands4 = dealt.map((h) => [...h]);
   const table = { round_wind: lp.wind, hand_number: lp.number, dealer };
-  if (rules.dora) {
-    Object.assign(table, { honba: summary.honba ?? lp.honba, sticks: summary.sticks_at_start ?? 0,
-      dora_indicators: [wall.dead[0]] });
-  }
+  if (rules.sticks) Object.assign(table, { honba: summary.honba ?? lp.honba, sticks: summary.sticks_at_start ?? 0 });
+  if (rules.dora) table.dora_indicators = [wall.dead[0]];
   const s = {
     seat: null,
     phase: "turn",
@@ -377,7 +396,7 @@ export function handStates(record, index) {
     const end = states[states.length - 1];
     end.phase = "ended";
     end.points = [...hand.summary.points];
-    if (rules.dora) end.table.sticks = hand.summary.sticks;
+    if (rules.sticks) end.table.sticks = hand.summary.sticks;
     end.result = hand.summary;
   }
   return states;

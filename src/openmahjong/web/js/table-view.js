@@ -3,7 +3,8 @@
 // renderTable(state, handlers) -> <section class="table2d">
 //   state.view     one seat's view as JSON (the kernel's Table.view(seat), see docs/web-client.md)
 //   state.names    player names by seat (optional)
-//   state.ruleset  "riichi" (the default) or "mcr": MCR names its calls and wins in its own words
+//   state.rules    the ruleset's `client` object from the server (rulesets.js; optional): its
+//                  own words for calls and wins (MCR's Chow, Pung, Kong), else the shared ones
 //   state.prompt   the open prompt {seq, actions, context} or null; its actions become controls
 //   state.riichi   true while the player is choosing a riichi discard
 //   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
@@ -21,6 +22,7 @@ import { compareTiles } from "./tiles.js";
 import { tileBackMarkup, tileMarkup } from "./tile-svg.js";
 import { mcrFanName } from "./mcr-fan-names.js";
 import { yakuName } from "./yaku-names.js";
+import { actionWord } from "./rulesets.js";
 
 const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
 
@@ -28,14 +30,10 @@ export function windName(code) {
   return WIND_KEYS[code] ? t(WIND_KEYS[code]) : "";
 }
 
-/** An action's name in the page language. MCR has its own words for the calls and wins (Chow,
- *  Pung, Kong, 和牌); for the rest (discard, pass) it shares the Riichi names. */
-export function actionLabel(type, ruleset) {
-  if (ruleset === "mcr") {
-    const text = t(`mcrAct.${type}`);
-    if (text !== `mcrAct.${type}`) return text;
-  }
-  return t(`act.${type}`);
+/** An action's name in the page language: the ruleset's own word when its `client` object
+ *  (`rules`) names one (MCR: Chow, Pung, Kong, 和牌), else the shared name (discard, pass). */
+export function actionLabel(type, rules) {
+  return actionWord(type, rules);
 }
 
 function tileSpan(code, opts = {}) {
@@ -67,11 +65,11 @@ function calledPosition(owner, from, size) {
   return size - 1;
 }
 
-export function meldElement(meld, owner, ruleset) {
+export function meldElement(meld, owner, rules) {
   const m = meldEntry(meld);
   const tiles = [...m.tiles];
   const el = h("span", { class: `meld meld-${m.kind}`, "data-kind": m.kind,
-    "aria-label": t("table.meld", { kind: actionLabel(m.kind, ruleset), tiles: tiles.map(tileName).join(", ") }) });
+    "aria-label": t("table.meld", { kind: actionLabel(m.kind, rules), tiles: tiles.map(tileName).join(", ") }) });
   if (m.kind === "ankan") {
     tiles.forEach((code, i) => el.append(i === 0 || i === 3 ? backSpan({ label: "" }) : tileSpan(code, { label: "" })));
     return el;
@@ -121,7 +119,7 @@ function seatPanel(state, seat, position) {
   const dealer = v.table && v.table.dealer === seat;
   const isTurn = v.turn === seat && v.phase !== "ended";
   const size = (v.hand_sizes || [])[seat] ?? 0;
-  const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat, state.ruleset));
+  const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat, state.rules));
   const head = h("div", { class: "seat-head" },
     h("span", { class: "wind-badge", title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` },
       WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : ""),
@@ -221,14 +219,14 @@ function actionBar(state) {
     }, state.riichi ? t("act.riichiCancel") : t("act.riichi")));
   }
   for (const type of ["tsumo", "ron", "chi", "pon", "minkan", "ankan", "kakan"]) {
-    for (const a of ofType(acts, type)) bar.append(actionButton(actionLabel(type, state.ruleset), a, hs));
+    for (const a of ofType(acts, type)) bar.append(actionButton(actionLabel(type, state.rules), a, hs));
   }
   for (const a of ofType(acts, "reveal")) {
     bar.append(actionButton(a.show ? t("act.reveal") : t("act.hide"), a, hs));
   }
   for (const a of ofType(acts, "abort")) bar.append(actionButton(t("act.abort", { reason: a.reason || "" }), a, hs));
   const known = new Set(["discard", "tsumo", "ron", "chi", "pon", "minkan", "ankan", "kakan", "reveal", "abort", "pass"]);
-  for (const a of acts.filter((x) => !known.has(x.type))) bar.append(actionButton(t(`act.${a.type}`) !== `act.${a.type}` ? t(`act.${a.type}`) : a.type, a, hs));
+  for (const a of acts.filter((x) => !known.has(x.type))) bar.append(actionButton(actionLabel(a.type, state.rules), a, hs));
   for (const a of ofType(acts, "pass")) bar.append(actionButton(t("act.pass"), a, hs));
   return bar.childElementCount ? bar : null;
 }
@@ -300,7 +298,7 @@ function mcrFans(w) {
 /** The winning hand when the win carries it (the room's Won / McrWon events do: by the time
  *  the screen is read, the table behind it may be the next hand's): concealed tiles sorted,
  *  the melds, the winning tile apart. Else just the winning tile (a record's wins entry). */
-function winningHand(w, ruleset) {
+function winningHand(w, rules) {
   if (w.tile === undefined) return null;
   if (!w.hand) return h("p", { class: "tiles" }, tileSpan(w.tile));
   const concealed = [...w.hand];
@@ -309,7 +307,7 @@ function winningHand(w, ruleset) {
   concealed.sort(compareTiles);
   return h("div", { class: "win-hand", "data-testid": "win-hand", "aria-label": t("result.hand") },
     h("span", { class: "tiles" }, concealed.map((c) => tileSpan(c))),
-    (w.melds || []).map((m) => meldElement(m, w.seat, ruleset)),
+    (w.melds || []).map((m) => meldElement(m, w.seat, rules)),
     h("span", { class: "win-tile", "data-tile": w.tile }, tileSpan(w.tile)));
 }
 
@@ -322,7 +320,7 @@ export function resultElement(result, state) {
     parts.push(h("div", { class: "win", "data-testid": "win" },
       h("p", {}, w.from_seat === null || w.from_seat === undefined
         ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
-      winningHand(w, state.ruleset),
+      winningHand(w, state.rules),
       w.fans ? mcrFans(w) : riichiYaku(w)));
   }
   if ((result.tenpai || []).length) {
@@ -353,7 +351,7 @@ export function matchEndElement(end, state) {
   const link = end.master_seed
     ? `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}&salt=${encodeURIComponent(end.salt || "")}` +
       (end.commitment ? `&commitment=${encodeURIComponent(end.commitment)}` : "") +
-      `&ruleset=${encodeURIComponent(end.ruleset || "riichi")}&hands=${end.hands || 1}` +
+      (end.ruleset ? `&ruleset=${encodeURIComponent(end.ruleset)}` : "") + `&hands=${end.hands || 1}` +
       (end.players ? `&players=${encodeURIComponent(end.players.join(","))}` : "")
     : null;
   return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },

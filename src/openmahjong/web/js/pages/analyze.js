@@ -1,14 +1,27 @@
 // Hand analysis: POST /api/tools/analyze, the JSON of `openmahjong analyze --json`.
+//
+// The rulesets offered are the walls the server lists (GET /api/tools/walls, rulesets.js); a
+// wall's tiles say what the hand editor offers (honors when the wall has them, red fives when
+// it can hold them).
 
 import { postJson } from "../api.js";
 import { errorBox, field, h, revealOutput, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
-import { t } from "../i18n.js";
-import { parse } from "../tiles.js";
+import { errorText, t } from "../i18n.js";
+import { loadWalls, rulesetName } from "../rulesets.js";
+import { isHonor, parse } from "../tiles.js";
 import { tileMarkup, tilesMarkup } from "../tile-svg.js";
 
 // Kept across re-renders (language switch, ruleset change) and navigation.
-const state = { text: "", visible: "", ruleset: "riichi", result: null, error: "" };
+const state = { text: "", visible: "", ruleset: null, result: null, error: "" };
+
+let walls = null; // by name, once loaded
+
+/** The chosen wall: the state's, else the first the server lists. */
+function chosenWall() {
+  if (!Object.hasOwn(walls, state.ruleset)) state.ruleset = Object.keys(walls)[0] || null;
+  return walls[state.ruleset] || { kinds: [], red_fives: false };
+}
 
 const notation = (text) => parse(text, { check: false });
 
@@ -118,7 +131,32 @@ function resultView(r) {
   return h("section", { class: "panel result", "aria-live": "polite" }, parts);
 }
 
+/** The page; the first visit asks the server for its walls, then draws the form. */
 export function render(main, route) {
+  if (walls) {
+    draw(main, route);
+    return;
+  }
+  main.append(h("h1", {}, t("analyze.title")), h("p", { class: "muted" }, t("common.working")));
+  loadWalls().then(
+    (known) => {
+      walls = known;
+      if (!main.isConnected) return; // the visitor went elsewhere meanwhile
+      const focused = main.contains(document.activeElement);
+      main.replaceChildren();
+      draw(main, route);
+      if (focused) {
+        const heading = main.querySelector("h1");
+        heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      }
+    },
+    (err) => main.append(errorBox(errorText(err))),
+  );
+}
+
+function draw(main, route) {
+  const wall = chosenWall();
   const rerender = () => {
     main.replaceChildren();
     render(main, route);
@@ -134,11 +172,11 @@ export function render(main, route) {
   const editor = handEditor(state, {
     label: t("hand.label"),
     max: 14,
-    honors: state.ruleset !== "sichuan",
-    reds: state.ruleset === "riichi",
+    honors: wall.kinds.some(isHonor),
+    reds: !!wall.red_fives,
   });
   const rulesetSelect = select(
-    [["riichi", t("common.riichi")], ["mcr", t("common.mcr")], ["sichuan", t("common.sichuan")]],
+    Object.keys(walls).map((name) => [name, rulesetName(name)]),
     state.ruleset,
     (e) => {
       state.ruleset = e.target.value;

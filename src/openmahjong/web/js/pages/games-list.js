@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 import { lang, t } from "../i18n.js";
+import { rulesetName } from "../rulesets.js";
 
 export function when(iso) {
   if (!iso) return "";
@@ -26,7 +27,7 @@ export function gamesTable(games) {
     h("tbody", {}, games.map((g) => h("tr", { "data-game": g.id },
       h("td", {}, String(g.id)),
       h("td", {}, when(g.finished_at || g.started_at)),
-      h("td", {}, `${t(`common.${g.ruleset}`)}${g.preset ? ` · ${g.preset}` : ""}${g.has_bots ? ` · ${t("replays.bots")}` : ""}`,
+      h("td", {}, `${rulesetName(g.ruleset)}${g.preset ? ` · ${g.preset}` : ""}${g.has_bots ? ` · ${t("replays.bots")}` : ""}`,
         g.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.replay") }, t("seed.gameFlag")) : null),
       h("td", {}, h("ul", { class: "seat-list" }, [...g.seats].sort((a, b) => (a.placement || 9) - (b.placement || 9)).map((s) =>
         h("li", {}, s.player_id ? h("a", { href: `#/player/${s.player_id}` }, seatText(s)) : seatText(s))))),

@@ -1,17 +1,21 @@
 // The lobby: sign in (account or guest), the room list, the create-room form with every option
 // the server accepts (docs/server.md, Rooms), and "play against 3 bots" in one click.
+//
+// The rulesets, their presets and their rule fields come from the server (rulesets.js): each
+// ruleset's client object lists the options the form offers, and its option schema says what
+// each one is (an enum becomes a select, a boolean a checkbox).
 
 import { getJson, postJson } from "../api.js";
 import { checkbox, errorBox, field, h, select } from "../dom.js";
 import { errorText, presetName, t } from "../i18n.js";
+import { defaultPreset, defaultRuleset, lobbyFields, loadRulesets, rulesetName } from "../rulesets.js";
 import { currentUser, guest, login, logout, register } from "../session.js";
 
 const form = {
   name: "",
-  ruleset: "riichi",
-  preset: "majsoul-tonpuu",
-  length: "",
-  red_fives: true,
+  ruleset: null, // the server's default ruleset until one is chosen
+  preset: null, // the ruleset's default preset until one is chosen
+  rules: {}, // by ruleset: {option: value}; a select's "" keeps the preset's value
   move_seconds: 5,
   bank_seconds: 20,
   call_protection: true,
@@ -26,25 +30,39 @@ const form = {
 };
 const auth = { name: "", password: "" };
 
-/** The rules each ruleset lets the form change (its options schema refuses any other field):
- *  the length, as Riichi's hands (`length` 4 or 8) or MCR's wind rounds (`rounds`), and
- *  whether the wall has red fives, which only Riichi has. */
-const RULE_FIELDS = {
-  riichi: { length: "length", lengths: [["4", "lobby.east"], ["8", "lobby.half"]], redFives: true },
-  mcr: { length: "rounds", lengths: [["1", "lobby.mcrEast"], ["2", "lobby.mcrHalf"], ["4", "lobby.mcrFull"]], redFives: false },
-};
-const NO_RULE_FIELDS = { length: null, lengths: [], redFives: false };
-
-function ruleFields(ruleset) {
-  return RULE_FIELDS[ruleset] || NO_RULE_FIELDS;
+/** The form's rule values for one ruleset ({option: value}). */
+function ruleValues(f, ruleset) {
+  if (!f.rules[ruleset]) f.rules[ruleset] = {};
+  return f.rules[ruleset];
 }
 
-/** The body of POST /api/rooms for the form's current values. */
-export function roomBody(f) {
+/** A select's text value as the schema types it (an integer option gets a number). */
+function typed(value, type) {
+  if (type === "integer" || type === "number") return Number(value);
+  if (type === "boolean") return value === "true";
+  return value;
+}
+
+/** The `rules` of POST /api/rooms: the changes to the preset the form's rule fields make. A
+ *  select left on "as the preset" and a checkbox on its default change nothing. */
+export function ruleChanges(f, info) {
+  const values = (f.rules || {})[f.ruleset] || {};
   const rules = {};
-  const fields = ruleFields(f.ruleset);
-  if (f.length && fields.lengths.some(([value]) => value === String(f.length))) rules[fields.length] = Number(f.length);
-  if (f.red_fives === false && fields.redFives) rules.red_fives = false;
+  for (const field of lobbyFields(info)) {
+    const value = values[field.option];
+    if (field.kind === "checkbox") {
+      if (value !== undefined && !!value !== field.default) rules[field.option] = !!value;
+    } else if (value && field.choices.some(([v]) => v === String(value))) {
+      rules[field.option] = typed(value, field.type);
+    }
+  }
+  return rules;
+}
+
+/** The body of POST /api/rooms for the form's current values; `info` is the chosen ruleset's
+ *  entry in GET /api/rooms/rulesets. */
+export function roomBody(f, info) {
+  const rules = ruleChanges(f, info);
   const body = {
     name: (f.name || "").trim() || t("lobby.defaultName"),
     ruleset: f.ruleset,
@@ -105,10 +123,11 @@ function authSection(user, rerender) {
   return box;
 }
 
-async function playBots(out, user) {
+async function playBots(out, user, rulesets) {
   out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
   try {
-    const room = await postJson("/api/rooms", roomBody({ ...form, name: t("lobby.botsRoom", { name: user.name }), password: "", master_seed: "" }));
+    const body = roomBody({ ...form, name: t("lobby.botsRoom", { name: user.name }), password: "", master_seed: "" }, rulesets[form.ruleset]);
+    const room = await postJson("/api/rooms", body);
     window.location.hash = `#/room/${room.id}?bots=3&start=1`;
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)));
@@ -127,18 +146,44 @@ export function canonicalPreset(rulesets, ruleset, preset) {
   return Object.prototype.hasOwnProperty.call(aliases, preset) ? aliases[preset] : preset;
 }
 
+/** The chosen ruleset (the server's default until one is chosen) and a preset it has. */
+function settleChoice(rulesets) {
+  if (!form.ruleset || !Object.hasOwn(rulesets, form.ruleset)) form.ruleset = defaultRuleset(rulesets);
+  const info = rulesets[form.ruleset] || { presets: [] };
+  if (form.preset) form.preset = canonicalPreset(rulesets, form.ruleset, form.preset);
+  if (!info.presets.includes(form.preset)) form.preset = defaultPreset(info);
+  return info;
+}
+
+/** The chosen ruleset's rule fields, generated from what the server sends: a select (with "as
+ *  the preset" first) for an option with choices, a checkbox for a yes/no option. */
+function ruleFieldsOf(info) {
+  const values = ruleValues(form, form.ruleset);
+  const selects = [];
+  const boxes = [];
+  for (const f of lobbyFields(info)) {
+    if (f.kind === "checkbox") {
+      const on = values[f.option] ?? f.default;
+      boxes.push(checkbox(f.label, on, (e) => { values[f.option] = e.target.checked; }, f.option));
+      continue;
+    }
+    if (!f.choices.some(([v]) => v === values[f.option])) values[f.option] = "";
+    selects.push(field(f.label, select([["", f.blank], ...f.choices], values[f.option],
+      (e) => { values[f.option] = e.target.value; }, { name: f.option })));
+  }
+  return { selects, boxes };
+}
+
 function createSection(user, rulesets) {
   const out = h("div", { "aria-live": "polite" });
-  const presets = (rulesets[form.ruleset] || { presets: [] }).presets;
-  form.preset = canonicalPreset(rulesets, form.ruleset, form.preset);
-  if (presets.length && !presets.includes(form.preset)) form.preset = presets[0];
-  const fields = ruleFields(form.ruleset);
-  if (!fields.lengths.some(([value]) => value === form.length)) form.length = "";
+  const info = settleChoice(rulesets);
+  const presets = info.presets;
+  const rules = ruleFieldsOf(info);
   const submit = async (event) => {
     event.preventDefault();
     out.replaceChildren(h("p", { class: "muted" }, t("common.working")));
     try {
-      const room = await postJson("/api/rooms", roomBody(form));
+      const room = await postJson("/api/rooms", roomBody(form, rulesets[form.ruleset]));
       window.location.hash = `#/room/${room.id}`;
     } catch (err) {
       out.replaceChildren(errorBox(errorText(err)));
@@ -150,17 +195,16 @@ function createSection(user, rulesets) {
     h("form", { class: "room-form", onsubmit: submit, "data-testid": "create-room" },
       field(t("lobby.roomName"), h("input", { name: "room-name", value: form.name, maxlength: "64", oninput: (e) => { form.name = e.target.value; } })),
       h("div", { class: "form-grid" },
-        field(t("common.ruleset"), select(Object.keys(rulesets).map((r) => [r, t(`common.${r}`)]), form.ruleset,
+        field(t("common.ruleset"), select(Object.entries(rulesets).map(([r, i]) => [r, rulesetName(r, i)]), form.ruleset,
           (e) => { form.ruleset = e.target.value; rerenderForm(); }, { name: "ruleset" })),
         field(t("lobby.preset"), select(presets.map((p) => [p, presetName(p)]), form.preset, (e) => { form.preset = e.target.value; }, { name: "preset" })),
-        fields.lengths.length ? field(t("lobby.length"), select([["", t("lobby.presetLength")], ...fields.lengths.map(([v, key]) => [v, t(key)])], form.length,
-          (e) => { form.length = e.target.value; }, { name: "length" })) : null,
+        ...rules.selects,
         numberField(t("lobby.moveSeconds"), "move_seconds", { min: "1", max: "300" }),
         numberField(t("lobby.bankSeconds"), "bank_seconds", { min: "0", max: "3600" }),
         field(t("lobby.tactical"), select([["auto", t("lobby.tacticalAuto")], ["on", t("lobby.on")], ["off", t("lobby.off")]], form.tactical_calls,
           (e) => { form.tactical_calls = e.target.value; }, { name: "tactical_calls" }), t("lobby.tacticalHelp")),
       ),
-      fields.redFives ? checkbox(t("lobby.redFives"), form.red_fives, (e) => { form.red_fives = e.target.checked; }, "red_fives") : null,
+      ...rules.boxes,
       checkbox(t("lobby.protection"), form.call_protection, (e) => { form.call_protection = e.target.checked; }, "call_protection"),
       h("div", { class: "form-grid" },
         numberField(t("lobby.protectionDelay"), "protection_delay", { min: "0", max: "10", step: "0.1" }),
@@ -180,13 +224,13 @@ function createSection(user, rulesets) {
   return section;
 }
 
-function roomsSection(rooms) {
+function roomsSection(rooms, rulesets) {
   const list = h("ul", { class: "room-list", "data-testid": "rooms" });
   for (const r of rooms) {
     list.append(h("li", { "data-room": r.id },
       h("a", { href: `#/room/${r.id}`, class: "room-link" },
         h("strong", {}, r.name), " ",
-        h("span", { class: "muted" }, `${t(`common.${r.ruleset}`)} · ${r.preset ? presetName(r.preset) : ""}`),
+        h("span", { class: "muted" }, `${rulesetName(r.ruleset, rulesets[r.ruleset])} · ${r.preset ? presetName(r.preset) : ""}`),
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
         r.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.flagTitle") }, t("seed.flag")) : null,
         h("span", { class: "badge" }, t(`room.${r.status}`)),
@@ -202,26 +246,27 @@ export async function render(main, route) {
   main.append(body);
   const rerender = () => { main.replaceChildren(); render(main, route); };
   let user;
-  let rulesets = { riichi: { presets: [] } };
+  let rulesets = {};
   let rooms = [];
   try {
-    [user, rulesets, rooms] = await Promise.all([currentUser(), getJson("/api/rooms/rulesets"), getJson("/api/rooms")]);
+    [user, rulesets, rooms] = await Promise.all([currentUser(), loadRulesets(), getJson("/api/rooms")]);
   } catch (err) {
     body.replaceChildren(errorBox(errorText(err)));
     return;
   }
+  settleChoice(rulesets);
   const asked = route.query && route.query.get("preset");  // a link may name a preset (or an alias)
   if (asked && rulesets[form.ruleset]) form.preset = canonicalPreset(rulesets, form.ruleset, asked);
   const quickOut = h("div", { "aria-live": "polite" });
   const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-h" },
     h("h2", { id: "quick-h" }, t("lobby.play")),
     h("div", { class: "button-row" },
-      h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut, user) }, t("lobby.playBots")),
+      h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut, user, rulesets) }, t("lobby.playBots")),
       user ? h("a", { class: "button", "data-testid": "quick-match",
         href: `#/room/quick?ruleset=${encodeURIComponent(form.ruleset)}&preset=${encodeURIComponent(form.preset)}` },
         t("lobby.quickMatch")) : null),
     user ? h("p", { class: "help" }, t("lobby.quickHelp")) : null,
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);
-  body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms), createSection(user, rulesets));
+  body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms, rulesets), createSection(user, rulesets));
 }

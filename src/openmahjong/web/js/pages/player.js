@@ -5,6 +5,7 @@ import { getJson } from "../api.js";
 import { errorBox, field, h } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import { currentUser } from "../session.js";
+import { rulesetName } from "../rulesets.js";
 import { gamesTable } from "./games-list.js";
 
 let query = "";
@@ -44,7 +45,7 @@ function statsBlock(stats) {
     h("thead", {}, h("tr", {}, h("th", {}, t("games.ruleset")), h("th", {}, t("profile.games")), h("th", {}, t("profile.avg")),
       h("th", {}, t("profile.placements")))),
     h("tbody", {}, rows.map(([name, s]) => h("tr", {},
-      h("td", {}, name ? t(`common.${name}`) : "∑"),
+      h("td", {}, name ? rulesetName(name) : "∑"),
       h("td", {}, String(s.games)),
       h("td", {}, s.average_placement === null || s.average_placement === undefined ? "–" : String(s.average_placement)),
       h("td", {}, Object.entries(s.placements || {}).map(([p, n]) => `${p}: ${n}`).join(" · ") || "–"))))));
@@ -70,7 +71,7 @@ export async function render(main, route) {
       h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats),
         p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null),
       p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
-        h("ul", {}, p.ratings.map((r) => h("li", {}, `${t(`common.${r.ruleset}`)} ${r.category}: ${Math.round(r.rating)} · ${r.rank} (${r.games_played})`)))) : null,
+        h("ul", {}, p.ratings.map((r) => h("li", {}, `${rulesetName(r.ruleset)} ${r.category}: ${Math.round(r.rating)} · ${r.rank} (${r.games_played})`)))) : null,
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
       finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)

@@ -1,14 +1,16 @@
 // One finished game, step by step: GET /api/games/{id}/record, rebuilt in the browser by
-// replay-engine.js and drawn by table-view.js. Keys: ← → step, Home/End the hand's ends,
+// replay-engine.js with what the server says of the header's ruleset (rulesets.js) and drawn by
+// table-view.js. Keys: ← → step, Home/End the hand's ends,
 // PageUp/PageDown the previous/next hand.
 
 import { getJson } from "../api.js";
 import { checkbox, errorBox, h, select } from "../dom.js";
 import { errorText, presetName, t, tileName } from "../i18n.js";
 import { canReplay, handStates, splitHands } from "../replay-engine.js";
+import { clientOf, defaultRuleset, loadRulesets, rulesetName } from "../rulesets.js";
 import { actionLabel, renderTable } from "../table-view.js";
 
-let current = null; // {id, record, hands, hand, step, states, showAll}
+let current = null; // {id, record, info, hands, hand, step, states, showAll}
 
 /** Player names in the header's order (A, B, C, D: the order the seed seated them). */
 function players() {
@@ -34,8 +36,7 @@ function describe(last) {
   const a = last.action;
   const who = names()[last.seat] || t("table.seat", { n: last.seat + 1 });
   const tiles = a.tiles ? a.tiles : a.tile !== undefined ? [a.tile] : [];
-  const ruleset = (current.record.header || {}).ruleset;
-  let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : actionLabel(a.type, ruleset);
+  let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : actionLabel(a.type, clientOf(current.info));
   if (a.type === "reveal") what = a.show ? t("act.reveal") : t("act.hide");
   if (a.type === "abort") what = t("act.abort", { reason: a.reason || "" });
   return t("replay.did", { who, what: `${what}${tiles.length ? ` ${tiles.map(tileName).join(" ")}` : ""}` });
@@ -49,7 +50,7 @@ function falseWinText(seats) {
 
 function setHand(i) {
   current.hand = Math.max(0, Math.min(current.hands.length - 1, i));
-  current.states = handStates(current.record, current.hand);
+  current.states = handStates(current.record, current.hand, current.info);
   current.step = 0;
 }
 
@@ -66,7 +67,7 @@ function matchEnd() {
   return {
     ranking: r.result.ranking || [], final_points: r.result.final_points || [], settlement: r.result.settlement || null,
     master_seed: header.master_seed,
-    salt: header.salt, commitment: header.commitment, ruleset: header.ruleset,
+    salt: header.salt, commitment: header.commitment, ruleset: current.ruleset,
     hands: Math.max(...current.hands.map((x) => x.round_index || 1)),
     players: header.player_entry_order || null,
     names: players(),
@@ -110,7 +111,7 @@ function draw() {
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   main.replaceChildren(
     h("h1", {}, t("replay.title", { id: current.id })),
-    h("p", { class: "muted" }, `${t(`common.${header.ruleset || "riichi"}`)} · ${header.preset ? presetName(header.preset) : ""} · `,
+    h("p", { class: "muted" }, `${rulesetName(current.ruleset, current.info)} · ${header.preset ? presetName(header.preset) : ""} · `,
       h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
     ...(header.supplied_seed ? [h("p", { class: "seed-warning", "data-testid": "seed-warning" }, t("seed.replay"))] : []),
     controls(),
@@ -118,7 +119,7 @@ function draw() {
       state.false_win ? h("span", { class: "false-win", "data-testid": "false-win" }, ` · ${falseWinText(state.false_win)}`) : null),
     renderTable({
       view,
-      ruleset: header.ruleset,
+      rules: clientOf(current.info),
       names: names(),
       hands: current.showAll ? state.hands : null,
       result: current.step === current.states.length - 1 ? state.result : null,
@@ -166,19 +167,23 @@ export async function render(main, route) {
   }
   main.append(h("h1", {}, t("replay.title", { id: route.id })), h("p", { class: "muted" }, t("common.working")));
   let record;
+  let known;
   try {
-    record = await getJson(`/api/games/${encodeURIComponent(route.id)}/record`);
+    [record, known] = await Promise.all([getJson(`/api/games/${encodeURIComponent(route.id)}/record`), loadRulesets()]);
   } catch (err) {
     main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })), errorBox(errorText(err)));
     return;
   }
   const header = record.header || {};
-  if (!canReplay(header.ruleset) || !header.master_seed) {
+  // A record names its ruleset; one that does not is the server's default ruleset's.
+  const ruleset = header.ruleset || defaultRuleset(known);
+  const info = Object.hasOwn(known, ruleset) ? known[ruleset] : null;
+  if (!canReplay(info) || !header.master_seed) {
     main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })),
-      errorBox(header.master_seed ? t("replay.unsupported", { ruleset: t(`common.${header.ruleset}`) }) : t("replay.noSeed")));
+      errorBox(header.master_seed ? t("replay.unsupported", { ruleset: rulesetName(ruleset, info) }) : t("replay.noSeed")));
     return;
   }
-  current = { id: route.id, record, hands: splitHands(record), main, showAll: true, showFairness: false };
+  current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, showAll: true, showFairness: false };
   try {
     setHand(Number(route.query.get("hand") || 0));
   } catch (err) {

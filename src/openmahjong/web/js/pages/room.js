@@ -10,20 +10,20 @@ import { errorBox, h } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import { PlayClient } from "../play-client.js";
 import { currentUser } from "../session.js";
+import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets } from "../rulesets.js";
 import { clockElement, renderTable } from "../table-view.js";
 import { applyEvent } from "../view-events.js";
 
 let session = null;
 
-/** Live tiles once the hands are dealt (13 each, the dealer 14): Riichi keeps 14 in the dead
- *  wall (136 - 14 - 53); MCR has none (144 - 53), and its flower replacements are Drew events. */
-const LIVE_AFTER_DEAL = { riichi: 69, mcr: 91 };
-
 function freshSession(id, query) {
   const quick = id === "quick";
   return {
     id: quick ? "quick" : Number(id),
-    quick: quick ? { ruleset: query.get("ruleset") || "riichi", preset: query.get("preset") || "majsoul-tonpuu", waiting: 0 } : null,
+    // Unnamed, the quick match plays the server's default ruleset and preset (filled in once
+    // the rulesets are loaded).
+    quick: quick ? { ruleset: query.get("ruleset"), preset: query.get("preset"), waiting: 0 } : null,
+    rulesets: {},
     auto: { bots: Number(query.get("bots") || 0), start: query.get("start") === "1" },
     password: query.get("password") || undefined,
     status: "connecting",
@@ -78,11 +78,18 @@ function sit() {
   send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
 }
 
-/** The room's ruleset: from the room state, else the quick-match queue's, else Riichi. */
+/** The room's ruleset: from the room state, else the quick-match queue's, else the server's
+ *  default. */
 function rulesetOf(s) {
   if (s.room && s.room.ruleset) return s.room.ruleset;
   if (s.info && s.info.ruleset) return s.info.ruleset;
-  return s.quick ? s.quick.ruleset : "riichi";
+  return s.quick && s.quick.ruleset ? s.quick.ruleset : defaultRuleset(s.rulesets);
+}
+
+/** What the server says of the room's ruleset (GET /api/rooms/rulesets), or null. */
+function rulesetInfo(s) {
+  const name = rulesetOf(s);
+  return name && Object.hasOwn(s.rulesets, name) ? s.rulesets[name] : null;
 }
 
 function send(msg) {
@@ -205,7 +212,7 @@ function onMessage(msg) {
       if (session.view && session.seat === null && msg.event.type === "HandStarted") {
         // A spectator gets no view with the wall count: the live wall after the deal, which
         // the Drew events then count down.
-        session.view.live_remaining = LIVE_AFTER_DEAL[rulesetOf(session)] ?? 0;
+        session.view.live_remaining = liveAfterDeal(rulesetInfo(session));
       }
       noteEvent(msg.event);
       break;
@@ -353,7 +360,7 @@ function draw() {
   if (session.view) {
     parts.push(renderTable({
       view: session.view,
-      ruleset: rulesetOf(session),
+      rules: clientOf(rulesetInfo(session)),
       names: session.players,
       hands: [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
       prompt: session.prompt,
@@ -412,8 +419,20 @@ export async function render(main, route) {
     }, 250);
     session.main = main;
     const mine = session;
-    const user = await currentUser();
+    let user;
+    let known;
+    try {
+      [user, known] = await Promise.all([currentUser(), loadRulesets()]);
+    } catch (err) {
+      if (session === mine) main.append(h("h1", {}, t("room.title", { id: route.id })), errorBox(errorText(err)));
+      return;
+    }
     if (session !== mine) return; // left the page while waiting
+    session.rulesets = known;
+    if (session.quick) {
+      session.quick.ruleset = session.quick.ruleset || defaultRuleset(session.rulesets);
+      session.quick.preset = session.quick.preset || defaultPreset(session.rulesets[session.quick.ruleset]);
+    }
     if (!user) {
       main.append(h("h1", {}, t("room.title", { id: route.id })), h("p", {}, t("room.signIn")),
         h("p", {}, h("a", { href: "#/lobby" }, t("nav.lobby"))));

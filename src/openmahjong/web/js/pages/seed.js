@@ -1,4 +1,6 @@
-// Seed verification, computed entirely in this browser by fairness.js (no server call).
+// Seed verification, computed in this browser by fairness.js. The server only describes the
+// walls it knows (GET /api/tools/walls, through rulesets.js); the seeds, shuffles and deals are
+// recomputed here.
 //
 // Fields can be filled from the address: #/tools/seed?seed=HEX&salt=S&commitment=C&ruleset=mcr
 // &hands=8&players=a,b,c,d (the end-of-game screen links here that way).
@@ -12,8 +14,8 @@ import {
   parseMasterSeed,
   SeedError,
   verify,
-  WALL_RULESETS,
 } from "../fairness.js";
+import { loadWalls, rulesetName } from "../rulesets.js";
 import { sortTiles } from "../tiles.js";
 import { tileMarkup, tilesMarkup } from "../tile-svg.js";
 
@@ -25,7 +27,7 @@ const state = {
   seed: "",
   salt: "",
   commitment: "",
-  ruleset: "riichi",
+  ruleset: null, // the first wall the server lists until one is chosen
   hands: 4,
   players: ["p1", "p2", "p3", "p4"],
   redFives: true,
@@ -34,6 +36,14 @@ const state = {
   fromQuery: "",
 };
 
+let walls = {};
+
+/** The chosen wall: the state's, else the first the server lists. */
+function chosenWall() {
+  if (!(state.ruleset in walls)) state.ruleset = Object.keys(walls)[0] || null;
+  return walls[state.ruleset];
+}
+
 function readQuery(query) {
   const key = query.toString();
   if (!key || key === state.fromQuery) return false;
@@ -41,7 +51,7 @@ function readQuery(query) {
   if (query.has("seed")) state.seed = query.get("seed");
   if (query.has("salt")) state.salt = query.get("salt");
   if (query.has("commitment")) state.commitment = query.get("commitment");
-  if (query.has("ruleset") && query.get("ruleset") in WALL_RULESETS) state.ruleset = query.get("ruleset");
+  if (query.has("ruleset") && Object.hasOwn(walls, query.get("ruleset"))) state.ruleset = query.get("ruleset");
   if (query.has("hands")) state.hands = Number(query.get("hands")) || state.hands;
   if (query.has("players")) {
     const names = query.get("players").split(",");
@@ -65,7 +75,7 @@ function compute() {
   return verify({
     masterSeed,
     salt: state.salt,
-    ruleset: state.ruleset,
+    wall: chosenWall(),
     hands,
     players,
     claimed,
@@ -120,7 +130,7 @@ function cliCommand(report) {
     `--salt ${quote(report.salt)}`, `--ruleset ${report.ruleset}`, `--hands ${report.hands.length}`,
     `--players ${quote(report.entry_order.join(","))}`];
   if (state.commitment.trim()) parts.push(`--commitment ${quote(state.commitment.trim())}`);
-  if (report.ruleset === "riichi" && !state.redFives) parts.push("--no-red-fives");
+  if (walls[report.ruleset] && walls[report.ruleset].red_fives && !state.redFives) parts.push("--no-red-fives");
   return parts.join(" ");
 }
 
@@ -158,7 +168,35 @@ function reportView(report) {
   );
 }
 
+let wallsLoaded = false;
+
+/** The page; the first visit asks the server for its walls, then draws the form. */
 export function render(main, route) {
+  if (wallsLoaded) {
+    draw(main, route);
+    return;
+  }
+  main.append(h("h1", {}, t("seed.title")), h("p", { class: "muted" }, t("common.working")));
+  loadWalls().then(
+    (known) => {
+      walls = known;
+      wallsLoaded = true;
+      if (!main.isConnected) return; // the visitor went elsewhere meanwhile
+      const focused = main.contains(document.activeElement);
+      main.replaceChildren();
+      draw(main, route);
+      if (focused) {
+        const heading = main.querySelector("h1");
+        heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      }
+    },
+    (err) => main.append(errorBox(errorText(err))),
+  );
+}
+
+function draw(main, route) {
+  chosenWall();
   const autoRun = readQuery(route.query);
   const output = h("div", { class: "output" });
   const show = () => {
@@ -197,20 +235,19 @@ export function render(main, route) {
       },
     });
   const rulesetSelect = select(
-    [["riichi", `${t("common.riichi")} (136)`], ["mcr", `${t("common.mcr")} (144)`],
-      ["sichuan", `${t("common.sichuan")} (108)`]],
+    Object.entries(walls).map(([name, wall]) => [name, `${rulesetName(name)} (${wall.size})`]),
     state.ruleset,
     (e) => {
       state.ruleset = e.target.value;
-      redBox.hidden = state.ruleset !== "riichi";
-      handsHelp.textContent = t("seed.handsHelp", { field: WALL_RULESETS[state.ruleset].handNumber });
+      redBox.hidden = !chosenWall().red_fives;
+      handsHelp.textContent = t("seed.handsHelp", { field: chosenWall().hand_number });
     },
     { name: "ruleset" },
   );
   const redBox = checkbox(t("seed.redFives"), state.redFives, (e) => {
     state.redFives = e.target.checked;
   }, "red_fives");
-  redBox.hidden = state.ruleset !== "riichi";
+  redBox.hidden = !chosenWall().red_fives;
   const hands = h("input", {
     type: "number", name: "hands", min: "1", max: String(MAX_HANDS), inputmode: "numeric",
     value: String(state.hands),
@@ -219,7 +256,7 @@ export function render(main, route) {
     },
   });
   const handsField = field(t("seed.hands"), hands,
-    t("seed.handsHelp", { field: WALL_RULESETS[state.ruleset].handNumber }));
+    t("seed.handsHelp", { field: chosenWall().hand_number }));
   const handsHelp = handsField.querySelector(".help");
   const players = state.players.map((name, i) =>
     field(t("seed.player", { n: i + 1 }), h("input", {
