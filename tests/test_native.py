@@ -3,6 +3,7 @@ switch away, and both decide exactly the same things."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from openmahjong import native
-from tests.native_digest import digest
+from tests.native_digest import digests
 
 REPO = Path(__file__).resolve().parents[1]
 PURE = bool(os.environ.get("OPENMAHJONG_PURE"))
@@ -54,8 +55,17 @@ def test_the_pure_switch_loads_every_listed_module_from_its_source():
 
 @needs_build
 def test_compiled_and_plain_python_play_and_score_exactly_alike():
-    pure = run_python("from tests.native_digest import digest; print(digest())", pure=True)
-    assert digest() == pure
+    code = "import json; from tests.native_digest import digests; print(json.dumps(digests()))"
+    pure = json.loads(run_python(code, pure=True))
+    assert digests() == pure  # per part: a difference names the part
+
+
+def test_the_digests_run_every_compiled_module():
+    # A module compiled but never run by the digests could differ from its source unnoticed
+    # (MCR scoring, the MCR game and its bots once did): every listed module must run there.
+    code = "from tests.native_digest import exercised; print(' '.join(sorted(exercised())))"
+    ran = set(run_python(code, pure=True).split())
+    assert sorted(set(native.MODULES) - ran) == []
 
 
 def test_a_changed_source_makes_a_build_stale(tmp_path, monkeypatch):
