@@ -10,7 +10,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,8 +89,20 @@ class ToyRuleset:
     ) -> Match[Any, Any]:
         raise NotImplementedError
 
+    @property
+    def standard_preset(self) -> str:
+        return "toy"
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        return {"toy": self.bot}
+
     def bot(self, seed: int) -> Bot:
         return RiichiBot(seed)
+
+    @property
+    def outside_formats(self) -> frozenset[str]:
+        return frozenset()
 
     def replay(self, record: Mapping[str, Any]) -> Match[Any, Any]:
         raise NotImplementedError
@@ -242,7 +254,7 @@ def test_register_refuses_another_wall_under_a_taken_name() -> None:
 
 
 def test_register_refuses_what_is_not_a_ruleset() -> None:
-    with pytest.raises(TypeError, match="lacks bot, client_info, events"):
+    with pytest.raises(TypeError, match="lacks bot, .*client_info, events"):
         register(ToyOptions())  # type: ignore[arg-type]
 
 

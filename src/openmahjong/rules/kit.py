@@ -1,6 +1,6 @@
 """What every ruleset is made of, written once: its presets (:class:`Presets`), the ruleset
 object the registry hands out (:class:`BaseRuleset`), rebuilding a match from its record
-(:func:`replay_record`) and a single hand's record (:func:`hand_record`).
+(:func:`replay_record`) and a single hand's record (:func:`hand_record`, :func:`replay_hand`).
 
 A ruleset declares its match class (which names it, seats it and shuffles its wall), its
 options model and presets, and writes only what is its own: its bot, what the web client shows
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from openmahjong.table.events import Event
     from openmahjong.table.kernel import Table
 
-__all__ = ["BaseRuleset", "Presets", "hand_record", "replay_record"]
+__all__ = ["BaseRuleset", "Presets", "hand_record", "replay_hand", "replay_record"]
 
 O = TypeVar("O", bound=BaseModel)
 M = TypeVar("M", bound=Match[Any, Any])
@@ -183,8 +183,7 @@ def hand_record(
 ) -> dict[str, Any]:
     """One hand as a record: the header that deals it (``header`` holds the ruleset's own
     fields, Riichi's honba or MCR's prevalent wind) plus the ordered actions. Its ruleset's
-    ``replay_hand`` deals the same hand from it and pushes the actions through again
-    (:func:`~openmahjong.table.match.replay_into`)."""
+    ``replay_hand`` deals the same hand from it again (:func:`replay_hand`)."""
     return {
         "ruleset": ruleset,
         "options": options.model_dump(),
@@ -194,3 +193,21 @@ def hand_record(
         "wall": list(table.initial_wall),
         "actions": table.action_log(),
     }
+
+
+#: The fields of a hand record that are not arguments of the ruleset's ``new_hand``.
+_NOT_DEAL_ARGS = frozenset({"ruleset", "options", "wall", "actions"})
+
+
+def replay_hand(
+    record: Mapping[str, Any],
+    new_hand: Callable[..., Table],
+    options_schema: type[BaseModel],
+    **renamed: str,
+) -> Table:
+    """Deal a :func:`hand_record`'s hand again with ``new_hand(wall, options, **header)`` and
+    push its actions through. Each header field is the keyword of its own name, unless
+    ``renamed`` gives another (Riichi's ``sticks_at_start="sticks"``)."""
+    header = {renamed.get(k, k): v for k, v in record.items() if k not in _NOT_DEAL_ARGS}
+    table = new_hand(record["wall"], options_schema(**record["options"]), **header)
+    return replay_into(table, record)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
@@ -66,37 +66,26 @@ class GameOptions(BaseModel):
         return "EARLY_KAN_DORA" if value == "TOURNAMENT" else value
 
 
-# Tenhou reveals a closed kan's dora at once and an open kan's after the caller's discard, which
-# is the MAJSOUL timing, so the Tenhou presets keep kan_dora="MAJSOUL".
+#: What Tenhou's tables play differently from the profile's (``majsoul-*``). Tenhou reveals a
+#: closed kan's dora at once and an open kan's after the caller's discard, which is the MAJSOUL
+#: timing, so the Tenhou presets keep kan_dora="MAJSOUL".
+_TENHOU: dict[str, Any] = {
+    "triple_ron_abort": True,
+    "temporary_furiten_until": "discard",
+    "houtei_after_rinshan": True,
+    "furiten_any_winning_tile": True,
+    "scoring": "tenhou",
+    "all_last_abort_stops": False,
+    "return_points": 30000,
+    "uma": (20, 10, -10, -20),
+    "final_rounding": "thousand",
+}
+
 PRESETS: dict[str, GameOptions] = {
     "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4, furiten_any_winning_tile=True),
     "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8, furiten_any_winning_tile=True),
-    "tenhou-tonpuu": GameOptions(
-        name="tenhou-tonpuu",
-        length=4,
-        triple_ron_abort=True,
-        temporary_furiten_until="discard",
-        houtei_after_rinshan=True,
-        furiten_any_winning_tile=True,
-        scoring="tenhou",
-        all_last_abort_stops=False,
-        return_points=30000,
-        uma=(20, 10, -10, -20),
-        final_rounding="thousand",
-    ),
-    "tenhou-hanchan": GameOptions(
-        name="tenhou-hanchan",
-        length=8,
-        triple_ron_abort=True,
-        temporary_furiten_until="discard",
-        houtei_after_rinshan=True,
-        furiten_any_winning_tile=True,
-        scoring="tenhou",
-        all_last_abort_stops=False,
-        return_points=30000,
-        uma=(20, 10, -10, -20),
-        final_rounding="thousand",
-    ),
+    "tenhou-tonpuu": GameOptions(name="tenhou-tonpuu", length=4, **_TENHOU),
+    "tenhou-hanchan": GameOptions(name="tenhou-hanchan", length=8, **_TENHOU),
 }
 
 

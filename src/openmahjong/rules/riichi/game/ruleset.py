@@ -10,6 +10,13 @@ from typing import Any
 
 from openmahjong.rules.contract import Bot
 from openmahjong.rules.kit import BaseRuleset
+from openmahjong.rules.riichi.game.events import (
+    DoraRevealed,
+    RiichiAccepted,
+    RiichiDiscarded,
+    RiichiHandStarted,
+    RiichiWon,
+)
 from openmahjong.rules.riichi.game.match import RiichiMatch
 from openmahjong.rules.riichi.game.options import PRESET_TABLE, GameOptions
 from openmahjong.rules.riichi.game.waits import is_complete, is_ready
@@ -51,4 +58,5 @@ RULESET = RiichiRuleset(
     match_type=RiichiMatch,
     options_schema=GameOptions,
     presets=PRESET_TABLE,
+    events=(RiichiHandStarted, RiichiDiscarded, RiichiAccepted, DoraRevealed, RiichiWon),
 )
