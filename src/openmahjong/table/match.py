@@ -303,8 +303,14 @@ class Match(Generic[State, Result]):
                 "final_points": list(self._final_points()),
                 "ranking": order,
                 "places": [order.index(s) + 1 for s in range(len(order))],
+                **self._settlement(self._final_points()),
             }
         return document
+
+    def _settlement(self, final_points: Sequence[int]) -> dict[str, Any]:
+        """What a finished record's ``result`` adds after the places: nothing, unless the
+        ruleset settles the final points further (Riichi's return points, oka and uma)."""
+        return {}
 
 
 class Playable(Protocol):

@@ -227,20 +227,10 @@ class RiichiMatch(Match[MatchState, HandResult]):
     def _final_points(self) -> Sequence[int]:
         return self.state.final_points or self.state.points
 
-    def record(
-        self,
-        *,
-        reveal: bool | None = None,
-        started_at: str | None = None,
-        ended_at: str | None = None,
-    ) -> dict[str, Any]:
-        """The shared record, whose ``result`` also has the final ``settlement`` (return
-        points, oka and uma as the preset's platform pays them: ``settlement.py``)."""
-        document = super().record(reveal=reveal, started_at=started_at, ended_at=ended_at)
-        result = document.get("result")
-        if result is not None:
-            result["settlement"] = settlement_document(result["final_points"], self.options)
-        return document
+    def _settlement(self, final_points: Sequence[int]) -> dict[str, Any]:
+        """The record's ``result`` also has the final ``settlement`` (return points, oka and
+        uma as the preset's platform pays them: ``settlement.py``)."""
+        return {"settlement": settlement_document(final_points, self.options)}
 
 
 # Older names of the shared record helpers (they live in ``openmahjong.table.match`` now).
