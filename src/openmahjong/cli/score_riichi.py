@@ -13,6 +13,7 @@ from rich.table import Table
 
 from openmahjong.cli import score_app
 from openmahjong.cli.output import fail, out, print_json
+from openmahjong.rules.riichi.context import FLAGS
 from openmahjong.tools import riichi_calculator as calculator
 from openmahjong.tools.parsing import plain_message
 
@@ -75,6 +76,8 @@ def score_riichi(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score a Riichi winning hand: yaku, han, fu, limit and payments."""
+    # The flags options (--tsumo .. --renhou) are context.FLAGS by name; pass them on as such.
+    flags = locals()
     if lang not in ("en", "zh", "ja"):
         fail(f"--lang {lang!r}: choose en, zh or ja")
     try:
@@ -83,17 +86,7 @@ def score_riichi(
                 hand=hand,
                 win=win,
                 melds=meld or [],
-                tsumo=tsumo,
-                riichi=riichi,
-                double_riichi=double_riichi,
-                ippatsu=ippatsu,
-                rinshan=rinshan,
-                chankan=chankan,
-                haitei=haitei,
-                houtei=houtei,
-                tenhou=tenhou,
-                chiihou=chiihou,
-                renhou=renhou,
+                **{name: flags[name] for name in FLAGS},
                 seat=seat,
                 round=round_wind,
                 dora=dora or [],

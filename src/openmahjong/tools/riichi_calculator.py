@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from openmahjong.rules.riichi.context import FLAGS, WinContext
 from openmahjong.rules.riichi.game.options import preset as table_preset
 from openmahjong.rules.riichi.hand import parse_meld
 from openmahjong.rules.riichi.options import PRESETS, resolve_rules
@@ -25,6 +26,7 @@ class RiichiRequest(BaseModel):
     hand: HandText = Field(description="Concealed tiles including the winning tile.")
     win: TileText = Field(description="The winning tile, e.g. 4s.")
     melds: Melds = Field(default_factory=list, description="e.g. pon:555z, chi:406p.")
+    # The flags of context.FLAGS, by the same names (a test keeps the two lists equal).
     tsumo: bool = False
     riichi: bool = False
     double_riichi: bool = False
@@ -49,6 +51,16 @@ class RiichiRequest(BaseModel):
         description="Rules: majsoul or tenhou, or a table preset standing for its scorer "
         "(majsoul-hanchan, tenhou-tonpuu, MAJSOUL_TONPUU...).",
     )
+
+    def context(self) -> WinContext:
+        """The win's context: the flags (``context.FLAGS``, same names here), winds, sticks."""
+        return WinContext(
+            **{name: getattr(self, name) for name in FLAGS},
+            seat_wind=wind("seat", self.seat) or 41,
+            round_wind=wind("round", self.round) or 41,
+            honba=self.honba,
+            riichi_sticks=self.sticks,
+        )
 
 
 def win_document(win: Win) -> dict[str, Any]:
@@ -90,23 +102,9 @@ def score(request: RiichiRequest) -> dict[str, Any]:
         request.hand,
         request.win,
         [parse_meld(text) for text in request.melds],
-        tsumo=request.tsumo,
-        riichi=request.riichi,
-        double_riichi=request.double_riichi,
-        ippatsu=request.ippatsu,
-        rinshan=request.rinshan,
-        chankan=request.chankan,
-        haitei=request.haitei,
-        houtei=request.houtei,
-        tenhou=request.tenhou,
-        chiihou=request.chiihou,
-        renhou=request.renhou,
-        seat_wind=wind("seat", request.seat) or 41,
-        round_wind=wind("round", request.round) or 41,
+        request.context(),
         dora_indicators=tile_list("dora", request.dora),
         ura_indicators=tile_list("ura", request.ura),
-        honba=request.honba,
-        riichi_sticks=request.sticks,
         discarder=wind("discarder", request.discarder),
         pao=wind("pao", request.pao),
         rules=resolve_rules(rules),

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from openmahjong.rules.riichi import scoring, tables
+from openmahjong.rules.riichi.context import FLAGS
 from openmahjong.rules.riichi.options import MAJSOUL, TENHOU, RiichiRules
 from openmahjong.rules.riichi.random_wins import random_win
-from openmahjong.rules.riichi.scoring import Meld
+from openmahjong.rules.riichi.scoring import Meld, WinContext
 
 RULES = [
     TENHOU,
@@ -21,6 +22,15 @@ RULES = [
     ),
     RiichiRules(red_fives=4, renhou="mangan"),
 ]
+
+
+_CONTEXT_FIELDS = frozenset((*FLAGS, "seat_wind", "round_wind", "honba", "riichi_sticks"))
+
+
+def general(hand, win_tile, melds=(), **kw):
+    """The general path, called as ``score_win`` is: the context's fields as keywords."""
+    context = WinContext(**{k: kw.pop(k) for k in list(kw) if k in _CONTEXT_FIELDS})
+    return scoring._score_general(hand, win_tile, melds, context, **kw)
 
 
 def outcome(score, kw, rules):
@@ -56,9 +66,7 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
         if rng.random() < 0.02:
             kw["discarder"] = rng.choice((41, 42, 43, 44))
         rules = RULES[n % len(RULES)]
-        assert outcome(scoring.score_win, kw, rules) == outcome(
-            scoring._score_general, kw, rules
-        ), kw
+        assert outcome(scoring.score_win, kw, rules) == outcome(general, kw, rules), kw
 
 
 @pytest.mark.parametrize(
@@ -203,7 +211,7 @@ def test_fast_path_matches_the_general_path_on_random_wins(seed):
 @pytest.mark.parametrize("rules", [TENHOU, MAJSOUL])
 def test_fast_path_matches_the_general_path_on_edge_cases(hand, win, melds, extra, rules):
     kw = {"hand": hand, "win_tile": win, "melds": melds, **extra}
-    assert outcome(scoring.score_win, kw, rules) == outcome(scoring._score_general, kw, rules)
+    assert outcome(scoring.score_win, kw, rules) == outcome(general, kw, rules)
 
 
 def test_counting_by_loop_matches_counting_by_sum():
@@ -234,7 +242,7 @@ def test_red_fives_per_table_setting(red_fives):
     two_red_5p = [11, 12, 13, 24, 205, 26, 205, 26, 27, 31, 32, 33, 44, 44]
     kw = {"hand": two_red_5p, "win_tile": 44, "melds": [], "riichi": True}
     fast = outcome(scoring.score_win, kw, rules)
-    assert fast == outcome(scoring._score_general, kw, rules)
+    assert fast == outcome(general, kw, rules)
     if red_fives == 3:
         assert fast[0] == "InvalidHand"
     else:

@@ -1,63 +1,86 @@
-"""The situation of one win: how it was won, the winds, and the table's sticks.
+"""The context of one win: how it was won, the winds, and the table's sticks.
 
-``score_win``'s keyword arguments land here after a consistency check, so the yaku checks can
-trust them (riichi implies a closed hand, haitei a self-draw, and so on).
+A :class:`WinContext` is built once by whoever knows the table (the round engine, the record
+importer, the calculator) and handed to ``score_win(..., context=...)``; the scorer, its yaku
+checks and its fu read it as it is. It also carries its **situation key**, the flags and winds
+packed into one int (``situations.situation_key``, the only place that packs them), which is what
+the scorer's compiled fast path looks its per-situation record up by.
+
+``check_situation`` refuses flags no real win can have together (riichi with calls, haitei on a
+ron, ...), so the yaku checks can trust the flags.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from openmahjong.rules.riichi.errors import InvalidHand
+from openmahjong.rules.riichi.situations import situation_key
 
-__all__ = ["Situation", "check_situation", "WIND_NAMES"]
+__all__ = ["WinContext", "FLAGS", "check_situation", "WIND_NAMES"]
 
 WIND_NAMES = {41: "East", 42: "South", 43: "West", 44: "North"}
 
 
-@dataclass(slots=True)
-class Situation:
-    tsumo: bool = False
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How a win came about. Seats are named by their wind (41 East = the dealer .. 44 North).
+
+    ``honba`` and ``riichi_sticks`` only move payments; everything else can change the yaku.
+    """
+
+    tsumo: bool = False  # self-drawn (otherwise a ron on another player's tile)
     riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
+    double_riichi: bool = False  # riichi on the first turn (implies riichi)
+    ippatsu: bool = False  # within one go-around of the riichi, no call in between
+    rinshan: bool = False  # on the replacement tile after a kan
+    chankan: bool = False  # robbing an added kan
+    haitei: bool = False  # self-drawn on the last tile of the live wall
+    houtei: bool = False  # ron on the last discard
+    tenhou: bool = False  # the dealer's first draw
+    chiihou: bool = False  # a non-dealer's first draw, no call before it
+    renhou: bool = False  # a non-dealer's ron before its first draw (if the rules count it)
     seat_wind: int = 41
     round_wind: int = 41
     honba: int = 0
     riichi_sticks: int = 0
+    #: The flags and winds packed (``situations.situation_key``; -1 for a wind that is not one).
+    key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        packed = situation_key(
+            self.tsumo,
+            self.riichi,
+            self.double_riichi,
+            self.ippatsu,
+            self.rinshan,
+            self.chankan,
+            self.haitei,
+            self.houtei,
+            self.tenhou,
+            self.chiihou,
+            self.renhou,
+            self.seat_wind,
+            self.round_wind,
+        )
+        object.__setattr__(self, "key", packed)
 
     @property
     def dealer(self) -> bool:
         return self.seat_wind == 41
 
+    @property
+    def flags(self) -> dict[str, bool]:
+        """The flags that are set, by name (``FLAGS`` order)."""
+        return {name: True for name in FLAGS if getattr(self, name)}
 
-def check_situation(s: Situation, closed: bool, kans: int, melds: int = 0) -> None:
+
+#: The situation flags, in the order of the packed key's bits (flag i at bit i).
+FLAGS: tuple[str, ...] = tuple(f.name for f in fields(WinContext) if f.type == "bool")
+
+
+def check_situation(s: WinContext, closed: bool, kans: int, melds: int = 0) -> None:
     """Raise ``InvalidHand`` for flags no real win can have together."""
-    if (
-        s.seat_wind in WIND_NAMES
-        and s.round_wind in WIND_NAMES
-        and s.honba >= 0
-        and s.riichi_sticks >= 0
-        and not (
-            s.riichi
-            or s.ippatsu
-            or s.haitei
-            or s.rinshan
-            or s.houtei
-            or s.chankan
-            or s.tenhou
-            or s.chiihou
-            or s.renhou
-        )
-    ):
-        return  # a plain win: nothing can be inconsistent
     for name, wind in (("seat_wind", s.seat_wind), ("round_wind", s.round_wind)):
         if wind not in WIND_NAMES:
             raise InvalidHand(f"{name} must be a wind code 41-44 (East..North), not {wind!r}")
@@ -65,6 +88,7 @@ def check_situation(s: Situation, closed: bool, kans: int, melds: int = 0) -> No
         raise InvalidHand("honba and riichi sticks cannot be negative")
     if not (
         s.riichi
+        or s.double_riichi
         or s.ippatsu
         or s.haitei
         or s.rinshan

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from openmahjong.rules.riichi.context import Situation
+from openmahjong.rules.riichi.context import WinContext
 from openmahjong.rules.riichi.hand import Hand
 from openmahjong.rules.riichi.shapes import CHIITOITSU, KANCHAN, PENCHAN, TANKI, Reading
 from openmahjong.rules.riichi.yaku import value_pair_fu
@@ -35,7 +35,7 @@ def set_fu(index: int, concealed: bool, kan: bool) -> int:
     return fu
 
 
-def fu_breakdown(r: Reading, h: Hand, s: Situation, pinfu: bool) -> list[tuple[str, int]]:
+def fu_breakdown(r: Reading, h: Hand, s: WinContext, pinfu: bool) -> list[tuple[str, int]]:
     """Where each fu comes from; the sum before rounding is the raw fu."""
     if r.form == CHIITOITSU:
         return [("seven pairs", 25)]
@@ -60,7 +60,7 @@ def fu_breakdown(r: Reading, h: Hand, s: Situation, pinfu: bool) -> list[tuple[s
     return parts
 
 
-def fu_of(r: Reading, h: Hand, s: Situation, pinfu: bool) -> int:
+def fu_of(r: Reading, h: Hand, s: WinContext, pinfu: bool) -> int:
     """The rounded fu (fast path of ``fu_breakdown``)."""
     if r.form == CHIITOITSU:
         return 25

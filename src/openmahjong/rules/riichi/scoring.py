@@ -12,7 +12,7 @@ from typing import Final, cast
 
 from openmahjong import tiles as T
 from openmahjong.rules.riichi import tables as TB
-from openmahjong.rules.riichi.context import Situation, check_situation
+from openmahjong.rules.riichi.context import WinContext, check_situation
 from openmahjong.rules.riichi.dora import DORA_OF_CODE, count_dora
 from openmahjong.rules.riichi.errors import InvalidHand, NotAWin, NoYaku, ScoringError
 from openmahjong.rules.riichi.fu import fu_breakdown, fu_of
@@ -33,11 +33,13 @@ from openmahjong.rules.riichi.shapes import (
     readings,
 )
 from openmahjong.rules.riichi.situations import (
+    CLOSED_BIT,
     NEEDS_KAN,
     NEEDS_NO_CALLS,
     Invalid,
     PointsRow,
     Record,
+    situation_key,
     situation_record,
 )
 from openmahjong.rules.riichi.yaku import (
@@ -52,6 +54,7 @@ from openmahjong.rules.riichi.yaku_table import display_name
 __all__ = [
     "score_win",
     "Win",
+    "WinContext",
     "Meld",
     "NotAWin",
     "NoYaku",
@@ -131,7 +134,7 @@ class Win:
         return [(display_name(y, lang), han) for y, han in self.yaku]
 
 
-def _dora_yaku(h: Hand, s: Situation, dora: Sequence[int], ura: Sequence[int]):
+def _dora_yaku(h: Hand, s: WinContext, dora: Sequence[int], ura: Sequence[int]):
     out = []
     try:
         n = count_dora(h.physical, dora)
@@ -151,9 +154,8 @@ class _Slow(Exception):
     """Internal: the fast path hands this call to the general path."""
 
 
-SituationKey = (
-    tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int, int, bool] | int
-)
+Yaku = tuple[str, int]
+YakuList = tuple[Yaku, ...]
 PointsRows = tuple[PointsRow, ...]
 
 
@@ -166,7 +168,7 @@ class _Params:
         self.red_add: int = TB.RED_ADD.get(opts.red_fives, -1)
         self.minimum_han: int = opts.minimum_han
         self.double: bool = opts.double_yakuman
-        self.situations: dict[SituationKey, Record] = {}  # -> situations.situation_record
+        self.situations: dict[int, Record] = {}  # situation key -> situations.situation_record
         self.presence: dict[int, TB.Presence] = {}  # presence key -> tables.presence_facts
         self.honors: dict[int, TB.HonorFacts] = {}  # honor counts -> tables.honor_facts
         self.opts = opts
@@ -234,10 +236,10 @@ _WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanme
 _DORA_AT: Final = {code: (i // 9) << 8 | TB.BITS * (i % 9) for code, i in DORA_OF_CODE.items()}
 
 
-def _count_at(p0: int, p1: int, p2: int, ph: int, at: int) -> int:
-    """The count at ``at`` (part << 8 | shift) of a hand counted into parts."""
+def _count_at(t: _Tiles, at: int) -> int:
+    """The physical count at ``at`` (part << 8 | shift) of a hand counted into parts."""
     part = at >> 8
-    p = p0 if part == 0 else p1 if part == 1 else p2 if part == 2 else ph
+    p = t.p0 if part == 0 else t.p1 if part == 1 else t.p2 if part == 2 else t.ph
     return (p >> (at & 255)) & 31
 
 
@@ -281,24 +283,24 @@ def _orphan_pair(k0: int, k1: int, k2: int, hk: int) -> int:
 
 
 def _dora_counts(
-    p0: int, p1: int, p2: int, ph: int, dora: Sequence[int], ura: Sequence[int], riichi: bool
+    t: _Tiles, dora: Sequence[int], ura: Sequence[int], riichi: bool
 ) -> tuple[int, int]:
     """(dora, ura-dora) held, by indicator lookups in the physical counts."""
     if type(dora) is not list and type(dora) is not tuple:
         raise _Slow  # read it once, in the general path
     n = 0
     for ind in dora:
-        n += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
+        n += _count_at(t, _DORA_AT[ind])
     u = 0
     if riichi:
         if type(ura) is not list and type(ura) is not tuple:
             raise _Slow
         for ind in ura:
-            u += _count_at(p0, p1, p2, ph, _DORA_AT[ind])
+            u += _count_at(t, _DORA_AT[ind])
     return n, u
 
 
-def _situation(rp: _Params, key: SituationKey) -> Record:
+def _situation(rp: _Params, key: int) -> Record:
     """A situation's record (``situations``), kept per rules; ``_Slow`` for impossible flags."""
     try:
         found = situation_record(key, rp.opts.renhou, rp.points)
@@ -336,7 +338,7 @@ def _fast_fu_breakdown(
             ms = _read_meld(m)[0]
             sets.append((ms[0], ms[1], ms[2], ms[3]))
     r = Reading(form, pair, tuple(sets), wait)
-    s = Situation(tsumo=tsumo, seat_wind=seat, round_wind=rnd)
+    s = WinContext(tsumo=tsumo, seat_wind=seat, round_wind=rnd)
     return fu_breakdown(r, _ClosedOnly(closed), s, pinfu)  # type: ignore[arg-type]
 
 
@@ -402,6 +404,7 @@ def score_win(
     hand: Iterable[int] | str,
     win_tile: int | str,
     melds: Iterable[Meld | tuple] = (),
+    context: WinContext | None = None,
     *,
     # Keyword-only, so their order changes no call. It is the order compiled code looks them up
     # in, and the lookup stops once every keyword given is found: what most wins pass comes
@@ -429,119 +432,50 @@ def score_win(
 ) -> Win:
     """Score a win. ``hand`` is the concealed tiles including ``win_tile``.
 
+    How the win came about is either ``context`` (a ``WinContext``, built once by the caller)
+    or the same fields as keywords (``tsumo=True, riichi=True, seat_wind=42, ...``), not both.
     ``discarder`` (seat wind of the player who dealt in; default: the player before the winner)
     and ``pao`` (seat wind of a liable player) only change who pays.
 
-    The body is the fast path for ordinary input (tile lists, hashable melds, consistent flags):
-    the hand is counted into a few small ints and read through the packed tables of ``tables``,
-    the flags through a record per situation (``situations``). Anything else (text input, every
-    error but ``NoYaku``) goes to ``_score_general``, which checks and explains; both read hands
-    the same way and pick the same reading.
+    The fast path (``_fast_path``) scores ordinary input (tile lists, hashable melds,
+    consistent flags) through packed tables; anything else (text input, every error but
+    ``NoYaku``) goes to ``_score_general``, which checks and explains. Both read hands the
+    same way and pick the same reading.
     """
-    rp = _LAST.params
-    if rp is None or rp.rules is not rules:
-        rp = _rule_params(rules)
+    if context is None:
+        key = situation_key(
+            tsumo,
+            riichi,
+            double_riichi,
+            ippatsu,
+            rinshan,
+            chankan,
+            haitei,
+            houtei,
+            tenhou,
+            chiihou,
+            renhou,
+            seat_wind,
+            round_wind,
+        )
+    else:
+        if (
+            tsumo or riichi or double_riichi or ippatsu or rinshan or chankan or haitei
+            or houtei or tenhou or chiihou or renhou or honba or riichi_sticks
+            or seat_wind != 41 or round_wind != 41
+        ):  # fmt: skip
+            raise TypeError("give the win's situation as context= or as keywords, not both")
+        key = context.key
+        honba = context.honba
+        riichi_sticks = context.riichi_sticks
     try:
-        if rp is None or (type(hand) is not list and type(hand) is not tuple):
-            raise _Slow
-        # ------------------------------------------------------------ input, counted
-        # Four parts (man, pin, sou: nine five-bit counts; honors: seven) and the red-five
-        # fields, each under 2^45: machine-sized ints in compiled code, which counts them in a
-        # native loop. The interpreter is fastest summing the weights in C and slicing the sum.
-        if _COMPILED:
-            # Typed as a list, the loop reads items by index (an iterator is slower).
-            k0, k1, k2, hk, kr = TB.count_parts(
-                cast(list[int], hand) if type(hand) is list else list(hand)
-            )
-        else:
-            k0, k1, k2, hk, kr = TB.split_parts(sum(map(_WEIGHT, hand)))
-        if type(win_tile) is not int or not 0 <= win_tile < 306:
-            raise _Slow
-        wi = _WIN_AT[win_tile]
-        ws = wi // 9  # the winning tile's part (-1: no tile)
-        wk = k0 if ws == 0 else k1 if ws == 1 else k2 if ws == 2 else hk
-        if wi < 0 or not (wk >> (5 * (wi - 9 * ws))) & 31:
-            raise _Slow  # not a tile, or not in the hand
-        # The physical counts (melds and kans included), for dora, red fives and fifth copies.
-        p0, p1, p2, ph, pr = k0, k1, k2, hk, kr
-        if melds:
-            if type(melds) is not list and type(melds) is not tuple:
-                raise _Slow
-            # Each meld adds to the physical counts, the facts and the reading (P and R).
-            F0 = MP = MR = 0
-            for m in melds:
-                mc = _MELDS.get(m) or _meld(m)
-                p0 += mc.man
-                p1 += mc.pin
-                p2 += mc.sou
-                ph += mc.honors
-                pr += mc.reds
-                F0 += mc.facts
-                MP += mc.p
-                MR += mc.r
-            nm = len(melds)
-            # A fifth copy (counts stay <= 18 here, so no field carries into the next).
-            if (
-                nm > 4
-                or len(hand) != 14 - 3 * nm
-                or ((p0 + _ELEVENS) | (p1 + _ELEVENS) | (p2 + _ELEVENS) | (ph + _ELEVENS)) & _TOPS
-            ):
-                raise _Slow
-            calls = (F0 >> _F_OPEN) & 63  # called melds | kans << 3, as a small int
-            closed = not calls & 7
-            kans = calls >> 3
-        else:
-            if len(hand) != 14:
-                raise _Slow
-            F0 = MP = MR = nm = kans = 0
-            closed = True
-        red_add = rp.red_add
-        minimum_han = rp.minimum_han
-        double = rp.double
-        if red_add < 0:  # no red fives at this table: a red code is a plain five
-            reds = 0
-        else:
-            if (pr + red_add) & _RED_TOPS:
-                raise _Slow  # more red fives than the table has
-            reds = (pr & 31) + ((pr >> 5) & 31) + (pr >> 10)
-            if ((p0 | p1 | p2) >> _FIVE_FOUR) & 1 and (
-                ((p0 >> _FIVE_FOUR) & 1 and not pr & 31)
-                or ((p1 >> _FIVE_FOUR) & 1 and not (pr >> 5) & 31)
-                or ((p2 >> _FIVE_FOUR) & 1 and not pr >> 10)
-            ):
-                raise _Slow  # four fives of a suit and none red
-
-        if honba < 0 or riichi_sticks < 0:
-            raise _Slow
-        if pao is not None and (pao == seat_wind or pao not in _SEATS):
-            raise _Slow
-
-        # ------------------------------------------------------------ the situation
-        key: SituationKey
-        if _COMPILED:
-            # Compiled, the flags are native bools: one small int is cheaper to build and hash
-            # than the 14-item tuple, which is what the interpreter builds fastest
-            # (situations.unpack_key reads either). Other winds: the general path explains.
-            if not (41 <= seat_wind <= 44 and 41 <= round_wind <= 44):
-                raise _Slow
-            key = (
-                tsumo
-                | riichi << 1
-                | double_riichi << 2
-                | ippatsu << 3
-                | rinshan << 4
-                | chankan << 5
-                | haitei << 6
-                | houtei << 7
-                | tenhou << 8
-                | chiihou << 9
-                | renhou << 10
-                | closed << 11
-                | (seat_wind - 41) << 12
-                | (round_wind - 41) << 14
-            )
-        else:
-            key = (
+        return _fast_path(
+            hand, win_tile, melds, key, honba, riichi_sticks, dora_indicators, ura_indicators,
+            discarder, pao, rules,
+        )  # fmt: skip
+    except (_Slow, KeyError, TypeError, IndexError, AttributeError):
+        if context is None:
+            context = WinContext(
                 tsumo,
                 riichi,
                 double_riichi,
@@ -555,386 +489,633 @@ def score_win(
                 renhou,
                 seat_wind,
                 round_wind,
-                closed,
+                honba,
+                riichi_sticks,
             )
-        sit = rp.situations.get(key) or _situation(rp, key)
-        checks = sit.checks
-        if checks and (
-            (checks & NEEDS_KAN and not kans) or (checks & NEEDS_NO_CALLS and nm)
-        ):  # fmt: skip
-            raise _Slow
-        tsumo_bit = sit.tsumo_bit
-        if discarder is None:
-            discarder = sit.default_discarder
-        elif not tsumo_bit and (discarder == seat_wind or discarder not in _SEATS):
-            raise _Slow
-        common_han = sit.han
-        hand_yakuman = sit.yakuman
-        hand_mult = sit.mult
-
-        # ------------------------------------------------------------ the suits' records
-        r0 = _SUITS0.get(k0) or TB.suit_entry(0, k0)
-        r1 = _SUITS1.get(k1) or TB.suit_entry(1, k1)
-        r2 = _SUITS2.get(k2) or TB.suit_entry(2, k2)
-        rh = _HONORS.get(hk) or TB.honor_entry(hk)
-        if r0 is None or r1 is None or r2 is None or rh is None:
-            raise _Slow  # a count over four: the general path explains
-        e0, e1, e2, eh = r0, r1, r2, rh
-        F = e0.facts + e1.facts + e2.facts + eh.facts
-        if nm:
-            F += F0
-
-        # ------------------------------------------------------------ yaku of the whole hand
-        # The honors (winds, dragons and their yakuman), in the general path's order; ph holds
-        # the honors of the melds too.
-        if ph:
-            hf = rp.honors.get(ph) or _honors(rp, ph)
-            honor_yaku = hf.yaku
-            mask = hf.mask
-            if mask & sit.wind_bits:
-                winds: tuple[tuple[str, int], ...] = (sit.seat_yaku,) if mask & sit.seat_bit else ()
-                if mask & sit.round_bit:
-                    winds += (sit.round_yaku,)
-                honor_yaku = winds + honor_yaku
-                common_han += len(winds)
-            common_han += hf.han
-            if hf.mult:
-                hand_yakuman += hf.yakuman
-                hand_mult += hf.mult
-        else:
-            honor_yaku = _NO_YAKU_LIST
-        # Then which counters are zero (tanyao, flushes, honroutou, green, kans).
-        pk = ((F + _FACT_ADD) & _FACT_MASK) | sit.closed_key
-        pf = rp.presence.get(pk) or _presence(rp, pk)
-        common_han += pf.han
-        if pf.mult:
-            hand_yakuman += pf.yakuman
-            hand_mult += pf.mult
-        nine = 0
-        if pf.gates and not nm:
-            nine = _nine_gates(wk, wi - 9 * ws)
-            if nine:
-                hand_mult += 2 if nine == 2 and double else 1
-
-        # ------------------------------------------------------------ every reading, best kept
-        fu_base = sit.fu_base
-        pfu = sit.pair_fu
-        points = sit.points
-        ron_factor = sit.ron_factor
-        closed_bit = sit.closed_bit
-        ura = sit.ura
-        dora_han = -1
-        dn = un = 0
-        # The reading kept, as plain locals (a tuple would be built for every better reading).
-        kept = found = False
-        best_key = 0  # value << 20 | han << 10 | fu: the order of (points, han, fu)
-        b_form = b_sig = b_rmult = b_wait = b_pair = b_fu = b_han = b_base = b_mult = b_conc = 0
-        b_pinfu = False
-        b_limit = ""
-        c0 = c1 = c2 = 0  # the kept reading's split of each suit
-        # Exact pairs, orphan kinds, and the suits that split no way / more than one way.
-        shape = (F >> _F_PAIRS) & _SHAPE_MASK
-        if not nm:
-            if shape & 15 == 7:  # seven pairs: first, as shapes.readings lists it
-                found = True
-                if hand_mult:
-                    b_base = 8000 * hand_mult
-                    b_han = 13 * hand_mult
-                    best_key = ron_factor * b_base << 20 | b_han << 10 | 25
-                    kept = True
-                    b_mult = hand_mult
-                else:
-                    han = common_han + 2
-                    if han >= minimum_han:
-                        dn, un = _dora_counts(p0, p1, p2, ph, dora_indicators, ura_indicators, ura)
-                        dora_han = dn + un + reds
-                        han += dora_han
-                        row = points[han << 8 | 25]
-                        if row is None:
-                            raise _Slow  # no han at all (a rules object asking for none)
-                        b_base, value, b_limit = row
-                        b_han = han
-                        best_key = value << 20 | han << 10 | 25
-                        kept = True
-                if kept:
-                    b_form = CHIITOITSU
-                    b_wait = TANKI
-                    b_pair = wi
-                    b_fu = 25
-            elif (shape >> _SHAPE_ORPHANS) & 15 == 13 and (F >> _F_ENDS) & 31 == 14:
-                found = kept = True
-                b_form = KOKUSHI
-                b_pair = _orphan_pair(k0, k1, k2, hk)
-                b_wait = THIRTEEN_SIDED if b_pair == wi else TANKI
-                b_fu = _ROUND_FU[fu_base + _WAIT_FU[b_wait] + pfu[b_pair]]
-                b_rmult = 2 if double and b_wait == THIRTEEN_SIDED else 1
-                b_mult = hand_mult + b_rmult
-                b_base = 8000 * b_mult
-                b_han = 13 * b_mult
-                best_key = ron_factor * b_base << 20 | b_han << 10 | b_fu
-        sp = shape >> _SHAPE_SPLITS
-        if not sp & 7:  # (a thirteen orphans hand never splits)
-            we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
-            var = we.variants[_VARIANT_SLOT[wi] + tsumo_bit]
-            s0, s1, s2 = e0.ps, e1.ps, e2.ps
-            n1, n2 = len(s1), len(s2)
-            h0 = eh.p + MP
-            D0 = h0 + e0.p + e1.p + e2.p  # the first split of each suit
-            # Every choice of one split per suit (most hands: one), the last suit's fastest,
-            # in the order shapes.readings lists them.
-            i0 = i1 = i2 = 0
-            for n in range(len(s0) * n1 * n2):
-                if n:
-                    i2 = n % n2
-                    i1 = (n // n2) % n1
-                    i0 = n // (n1 * n2)
-                    D = h0 + s0[i0] + s1[i1] + s2[i2]
-                else:
-                    D = D0
-                d = D & _P_LOW  # the small fields, as a small int
-                if d & 7 != 1:
-                    continue
-                found = True
-                j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
-                runs = (d >> _P_RUNS) & 7
-                pair = (d >> _P_PAIR) & 63
-                pair_fu = pfu[pair]
-                fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255) - _FU_BIAS
-                conc_d = ((d >> _P_CONCEALED) & 7) - 1
-                may_pinfu = closed and runs == 4 and not pair_fu
-                sig = -1
-                for v in var[j]:  # tables.variant: wait | fu + bias << 3 | triplets + 1 << 9
-                    wait = v & 7
-                    conc = conc_d + (v >> 9)
-                    if may_pinfu and wait == RYANMEN:
-                        pinfu = True
-                        fu = 20 if tsumo_bit else 30
-                    else:
-                        pinfu = False
-                        fu = _ROUND_FU[fu_d + ((v >> 3) & 63)]
-                    if conc == 4:
-                        rmult = 2 if double and wait == TANKI else 1
-                        mult = hand_mult + rmult
-                    else:
-                        rmult = 0
-                        mult = hand_mult
-                    if mult:
-                        base = 8000 * mult
-                        han = 13 * mult
-                        value = ron_factor * base
-                        limit = ""
-                    else:
-                        if sig < 0:
-                            # The decomposition's own yaku, as a signature (tables.SIG_*).
-                            if runs:
-                                # Peikou pairs (at most two: four runs) count on a closed hand.
-                                sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
-                                if runs >= 3:
-                                    # Runs per start (honors have none).
-                                    R = (
-                                        e0.rs[i0] + e1.rs[i1] + e2.rs[i2]
-                                        if n
-                                        else e0.r + e1.r + e2.r
-                                    )
-                                    rb = (R + MR + _RUN_ADD) & _RUN_TOPS
-                                    if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
-                                        sig += 4
-                                    if rb & (rb >> 21) & (rb >> 42) & _SUIT_STARTS:
-                                        sig += 8
-                                elif runs == 1:
-                                    tb = D >> _P_TRIPLET_BITS
-                                    if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-                                        sig += 16
-                                if not d >> _P_INNER:  # every set and the pair outside
-                                    sig += 64 if ph else 128  # chanta with honors, or junchan
-                            else:
-                                sig = 32
-                                tb = D >> _P_TRIPLET_BITS
-                                if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
-                                    sig += 16
-                            dh = _SIG_HAN[closed_bit | sig]
-                        han = common_han + dh + pinfu + _SANANKOU_HAN[conc]
-                        if han < minimum_han:
-                            continue
-                        if dora_han < 0:
-                            # Read once; an indicator that is not a tile fails the lookup and
-                            # the general path raises the same error at the same point.
-                            dn, un = _dora_counts(
-                                p0, p1, p2, ph, dora_indicators, ura_indicators, ura
-                            )
-                            dora_han = dn + un + reds
-                        han += dora_han
-                        row = points[han << 8 | fu]  # 64+ han: IndexError
-                        if row is None:
-                            raise _Slow
-                        base, value, limit = row
-                    vkey = value << 20 | han << 10 | fu
-                    if not kept or vkey > best_key:
-                        kept = True
-                        best_key = vkey
-                        b_form = REGULAR
-                        b_sig = sig if not mult else 0
-                        b_pinfu = pinfu
-                        b_rmult = rmult
-                        c0, c1, c2 = i0, i1, i2
-                        b_wait = wait
-                        b_pair = pair
-                        b_fu = fu
-                        b_han = han
-                        b_base = base
-                        b_mult = mult
-                        b_conc = conc
-                        b_limit = limit
-        if not kept:
-            if not found:
-                raise _Slow  # not a winning shape: the general path explains
-            if not reds:
-                reds = _dora_counts(p0, p1, p2, ph, dora_indicators, (), False)[0]
-    except (_Slow, KeyError, TypeError, IndexError, AttributeError):
         return _score_general(
-            hand, win_tile, melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
-            ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei,
-            tenhou=tenhou, chiihou=chiihou, renhou=renhou, seat_wind=seat_wind,
-            round_wind=round_wind, dora_indicators=dora_indicators,
-            ura_indicators=ura_indicators, honba=honba, riichi_sticks=riichi_sticks,
-            discarder=discarder, pao=pao, rules=rules,
+            hand, win_tile, melds, context, rules=rules, dora_indicators=dora_indicators,
+            ura_indicators=ura_indicators, discarder=discarder, pao=pao,
         )  # fmt: skip
 
-    if not kept:
-        raise NoYaku(_NO_YAKU_BONUS if reds else _NO_YAKU)
-    # ------------------------------------------------------------ the result
-    mult = b_mult
-    if mult:
-        yl = list(hand_yakuman)
-        if nine == 2:
-            yl.append(("junsei_chuuren_poutou", 26 if double else 13))
-        elif nine:
-            yl.append(("chuuren_poutou", 13))
-        if b_rmult:
-            if b_form == KOKUSHI:
-                name = "kokushi_musou_13" if b_wait == THIRTEEN_SIDED else "kokushi_musou"
-            else:
-                name = "suuankou_tanki" if b_wait == TANKI else "suuankou"
-            yl.append((name, 13 * b_rmult))
-        limit = _YAKUMAN_LIMIT.get(mult) or f"{mult}x yakuman"
+
+# ================================================================================ the fast path
+# Each step is a function below, in the order the fast path runs them. A step raises _Slow (or
+# fails a lookup) for anything it does not handle: score_win then asks the general path, which
+# explains. Values cross steps as small native records (_Tiles, _HandYaku, _Kept) or plain ints,
+# so compiled code keeps them unboxed.
+
+
+def _fast_path(
+    hand: Iterable[int] | str,
+    win_tile: int | str,
+    melds: Iterable[Meld | tuple],
+    key: int,
+    honba: int,
+    sticks: int,
+    dora: Sequence[int],
+    ura: Sequence[int],
+    discarder: int | None,
+    pao: int | None,
+    rules: str | RiichiRules,
+) -> Win:
+    """The fast path: the steps below, in order. (The numbers match docs/riichi-scoring.md.)"""
+    rp = _LAST.params
+    if rp is None or rp.rules is not rules:
+        rp = _rule_params(rules)  # 1. the rules' parameters and memos
+        if rp is None:
+            raise _Slow  # rules it cannot read: the general path says why
+    t = _count_tiles(hand, win_tile, melds, rp.red_add)  # 2. the tiles, counted
+    sit = _situation_of(rp, key, t)  # 3. the situation's record
+    discarder = _check_payers(sit, honba, sticks, discarder, pao)
+    e0, e1, e2, eh = _suit_entries(t)  # 4. each suit's record
+    hy = _hand_yaku(rp, sit, t, e0.facts + e1.facts + e2.facts + eh.facts + t.facts)  # 5.
+    kept = _best_reading(rp, sit, t, hy, e0, e1, e2, eh, dora, ura)  # 6. every reading
+    yaku, limit = _yaku_list(kept, sit, hy, t.reds, rp.double)  # 7. the yaku, in the general order
+    base = kept.base
+    if pao is None:  # 8. who pays
+        payments = _payments(base, kept.key >> 20, sit, honba, sticks, discarder)
     else:
-        limit = b_limit
-        yl = [
-            *sit.yaku,
-            *pf.before,
-            *honor_yaku,
-            *pf.after,
-            *(
-                _CHIITOITSU_YAKU
-                if b_form == CHIITOITSU
-                else _OWN_YAKU[(closed_bit | b_sig) << 2 | b_pinfu << 1 | (b_conc == 3)]
-            ),
-        ]
-        if dn:
-            yl.append(("dora", dn))
-        if reds:
-            yl.append(("aka_dora", reds))
-        if un:
-            yl.append(("ura_dora", un))
-    base = b_base
-    value = best_key >> 20
-    if pao is None:
-        if tsumo_bit:
-            if sit.dealer:
-                each = -(-2 * base // 100) * 100 + 100 * honba
-                payments = {41: 3 * each + 1000 * riichi_sticks, 42: -each, 43: -each, 44: -each}
-            else:
-                d = -(-2 * base // 100) * 100 + 100 * honba
-                o = -(-base // 100) * 100 + 100 * honba
-                payments = {41: -d, 42: -o, 43: -o, 44: -o}
-                payments[seat_wind] = d + 2 * o + 1000 * riichi_sticks
-        else:
-            paid = value + 300 * honba
-            payments = {41: 0, 42: 0, 43: 0, 44: 0}
-            payments[discarder] = -paid  # type: ignore[index]  # set above for a ron
-            payments[seat_wind] = paid + 1000 * riichi_sticks
-    else:
-        liable_base = _liable_base(yl, base, rp.opts.pao_scope)
-        payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
+        liable_base = _liable_base(yaku, base, rp.opts.pao_scope)
+        payments = settle(base, sit.seat, sit.tsumo, discarder, honba, sticks, pao, liable_base)
     return Win(
-        b_han,
-        b_fu,
-        yl,
-        mult,
+        kept.han,
+        kept.fu,
+        yaku,
+        kept.mult,
         limit,
-        value,
+        kept.key >> 20,
         payments,
         base,
-        WAIT_NAMES[b_wait],
+        WAIT_NAMES[kept.wait],
         sit.dealer,
-        tsumo,
+        sit.tsumo,
         (
-            b_form,
-            b_pair,
-            b_wait,
-            wi,
-            b_pinfu,
-            tsumo,
-            closed,
-            seat_wind,
-            round_wind,
-            rh,
-            r0,
-            r1,
-            r2,
-            (c0, c1, c2),
+            kept.form,
+            kept.pair,
+            kept.wait,
+            t.wi,
+            kept.pinfu,
+            sit.tsumo,
+            t.closed,
+            sit.seat,
+            41 + (key >> 14 & 3),
+            eh,
+            e0,
+            e1,
+            e2,
+            (kept.c0, kept.c1, kept.c2),
             melds if type(melds) is tuple else tuple(melds),
         ),
     )
 
 
+class _Tiles:
+    """The hand counted (step 2): concealed parts (man, pin, sou: nine five-bit counts; honors:
+    seven), physical parts (melds and kans included: dora, red fives, fifth copies), the melds'
+    sums, and where the winning tile sits."""
+
+    def __init__(
+        self,
+        k0: int,
+        k1: int,
+        k2: int,
+        hk: int,
+        p0: int,
+        p1: int,
+        p2: int,
+        ph: int,
+        reds: int,
+        facts: int,
+        mp: int,
+        mr: int,
+        melds: int,
+        kans: int,
+        closed: bool,
+        wi: int,
+        ws: int,
+        wk: int,
+    ) -> None:
+        self.k0 = k0
+        self.k1 = k1
+        self.k2 = k2
+        self.hk = hk
+        self.p0 = p0
+        self.p1 = p1
+        self.p2 = p2
+        self.ph = ph
+        self.reds = reds  # red fives held (0 at a table without them)
+        self.facts = facts  # the melds' facts (tables.F_*)
+        self.mp = mp  # the melds' P and R (their part of every reading)
+        self.mr = mr
+        self.melds = melds  # how many
+        self.kans = kans
+        self.closed = closed
+        self.wi = wi  # the winning tile's dense index
+        self.ws = ws  # its part (0-2 a suit, 3 the honors)
+        self.wk = wk  # that part's concealed counts
+
+
+def _count_tiles(
+    hand: Iterable[int] | str, win_tile: int | str, melds: Iterable[Meld | tuple], red_add: int
+) -> _Tiles:
+    """Step 2: the concealed tiles and the melds counted into parts, with the checks that need
+    only counts (tile count, a fifth copy, red fives the table does not have)."""
+    if type(hand) is not list and type(hand) is not tuple:
+        raise _Slow
+    # Each part is under 2^45: machine-sized ints in compiled code, which counts them in a
+    # native loop. The interpreter is fastest summing the weights in C and slicing the sum.
+    if _COMPILED:
+        # Typed as a list, the loop reads items by index (an iterator is slower).
+        k0, k1, k2, hk, kr = TB.count_parts(
+            cast(list[int], hand) if type(hand) is list else list(hand)
+        )
+    else:
+        k0, k1, k2, hk, kr = TB.split_parts(sum(map(_WEIGHT, hand)))
+    if type(win_tile) is not int or not 0 <= win_tile < 306:
+        raise _Slow
+    wi = _WIN_AT[win_tile]
+    ws = wi // 9  # the winning tile's part (-1: no tile)
+    wk = k0 if ws == 0 else k1 if ws == 1 else k2 if ws == 2 else hk
+    if wi < 0 or not (wk >> (5 * (wi - 9 * ws))) & 31:
+        raise _Slow  # not a tile, or not in the hand
+    p0, p1, p2, ph, pr = k0, k1, k2, hk, kr
+    if melds:
+        if type(melds) is not list and type(melds) is not tuple:
+            raise _Slow
+        # Each meld adds to the physical counts, the facts and the reading (P and R).
+        F0 = MP = MR = 0
+        for m in melds:
+            mc = _MELDS.get(m) or _meld(m)
+            p0 += mc.man
+            p1 += mc.pin
+            p2 += mc.sou
+            ph += mc.honors
+            pr += mc.reds
+            F0 += mc.facts
+            MP += mc.p
+            MR += mc.r
+        nm = len(melds)
+        # A fifth copy (counts stay <= 18 here, so no field carries into the next).
+        if (
+            nm > 4
+            or len(hand) != 14 - 3 * nm
+            or ((p0 + _ELEVENS) | (p1 + _ELEVENS) | (p2 + _ELEVENS) | (ph + _ELEVENS)) & _TOPS
+        ):
+            raise _Slow
+        calls = (F0 >> _F_OPEN) & 63  # called melds | kans << 3, as a small int
+        closed = not calls & 7
+        kans = calls >> 3
+    else:
+        if len(hand) != 14:
+            raise _Slow
+        F0 = MP = MR = nm = kans = 0
+        closed = True
+    if red_add < 0:  # no red fives at this table: a red code is a plain five
+        reds = 0
+    else:
+        if (pr + red_add) & _RED_TOPS:
+            raise _Slow  # more red fives than the table has
+        reds = (pr & 31) + ((pr >> 5) & 31) + (pr >> 10)
+        if ((p0 | p1 | p2) >> _FIVE_FOUR) & 1 and (
+            ((p0 >> _FIVE_FOUR) & 1 and not pr & 31)
+            or ((p1 >> _FIVE_FOUR) & 1 and not (pr >> 5) & 31)
+            or ((p2 >> _FIVE_FOUR) & 1 and not pr >> 10)
+        ):
+            raise _Slow  # four fives of a suit and none red
+    return _Tiles(
+        k0, k1, k2, hk, p0, p1, p2, ph, reds, F0, MP, MR, nm, kans, closed, wi, ws, wk
+    )  # fmt: skip
+
+
+def _situation_of(rp: _Params, key: int, t: _Tiles) -> Record:
+    """Step 3: the record of the flags and winds (``situations``), kept per rules, and the two
+    checks it leaves to a caller that knows the melds."""
+    if t.closed:
+        key |= CLOSED_BIT
+    sit = rp.situations.get(key) or _situation(rp, key)
+    checks = sit.checks
+    if checks and (
+        (checks & NEEDS_KAN and not t.kans) or (checks & NEEDS_NO_CALLS and t.melds)
+    ):  # fmt: skip
+        raise _Slow
+    return sit
+
+
+def _check_payers(
+    sit: Record, honba: int, sticks: int, discarder: int | None, pao: int | None
+) -> int | None:
+    """The discarder (the default one for a ron when not given); _Slow for impossible payers."""
+    if honba < 0 or sticks < 0:
+        raise _Slow
+    if pao is not None and (pao == sit.seat or pao not in _SEATS):
+        raise _Slow
+    if discarder is None:
+        return sit.default_discarder
+    if not sit.tsumo and (discarder == sit.seat or discarder not in _SEATS):
+        raise _Slow
+    return discarder
+
+
+def _suit_entries(t: _Tiles) -> tuple[TB.Entry, TB.Entry, TB.Entry, TB.Entry]:
+    """Step 4: the records of the three suits and the honors (``tables.Entry``)."""
+    r0 = _SUITS0.get(t.k0) or TB.suit_entry(0, t.k0)
+    r1 = _SUITS1.get(t.k1) or TB.suit_entry(1, t.k1)
+    r2 = _SUITS2.get(t.k2) or TB.suit_entry(2, t.k2)
+    rh = _HONORS.get(t.hk) or TB.honor_entry(t.hk)
+    if r0 is None or r1 is None or r2 is None or rh is None:
+        raise _Slow  # a count over four: the general path explains
+    return r0, r1, r2, rh
+
+
+class _HandYaku:
+    """Step 5's result: the yaku and yakuman of the whole hand (situation, honors, which
+    counters are zero), their han and multiple, and nine gates (0, 1, or 2 for the true one)."""
+
+    def __init__(
+        self,
+        han: int,
+        yakuman: YakuList,
+        mult: int,
+        honors: YakuList,
+        presence: TB.Presence,
+        nine: int,
+        facts: int,
+    ) -> None:
+        self.han = han
+        self.yakuman = yakuman
+        self.mult = mult
+        self.honors = honors  # the wind and dragon yaku
+        self.presence = presence  # the yaku before and after them
+        self.nine = nine
+        self.facts = facts  # the hand's facts (tables.F_*), suits and melds summed
+
+
+def _hand_yaku(rp: _Params, sit: Record, t: _Tiles, F: int) -> _HandYaku:
+    """Step 5: the yaku of the whole hand, in the general path's order: the situation's, the
+    honors' (winds, dragons and their yakuman; ``t.ph`` holds the melds' honors too), then
+    those of which counters are zero (tanyao, flushes, honroutou, green, kans), nine gates."""
+    han = sit.han
+    yakuman = sit.yakuman
+    mult = sit.mult
+    ph = t.ph
+    honor_yaku: YakuList
+    if ph:
+        hf = rp.honors.get(ph) or _honors(rp, ph)
+        honor_yaku = hf.yaku
+        mask = hf.mask
+        if mask & sit.wind_bits:
+            winds: YakuList = (sit.seat_yaku,) if mask & sit.seat_bit else ()
+            if mask & sit.round_bit:
+                winds += (sit.round_yaku,)
+            honor_yaku = winds + honor_yaku
+            han += len(winds)
+        han += hf.han
+        if hf.mult:
+            yakuman += hf.yakuman
+            mult += hf.mult
+    else:
+        honor_yaku = _NO_YAKU_LIST
+    pk = ((F + _FACT_ADD) & _FACT_MASK) | sit.closed_key
+    pf = rp.presence.get(pk) or _presence(rp, pk)
+    han += pf.han
+    if pf.mult:
+        yakuman += pf.yakuman
+        mult += pf.mult
+    nine = 0
+    if pf.gates and not t.melds:
+        nine = _nine_gates(t.wk, t.wi - 9 * t.ws)
+        if nine:
+            mult += 2 if nine == 2 and rp.double else 1
+    return _HandYaku(han, yakuman, mult, honor_yaku, pf, nine, F)
+
+
+class _Kept:
+    """Step 6's state: the best reading so far, ordered by ``key`` (value << 20 | han << 10 |
+    fu, the order of (points, han, fu)), and the dora, counted once when first needed."""
+
+    def __init__(self) -> None:
+        self.found = False  # some reading is a winning shape
+        self.kept = False  # some reading has enough han
+        self.key = 0
+        self.form = 0
+        self.sig = 0  # the decomposition's yaku (tables.SIG_*)
+        self.pinfu = False
+        self.conc = 0  # concealed triplets
+        self.rmult = 0  # the reading's own yakuman multiple (suuankou, kokushi)
+        self.wait = 0
+        self.pair = 0
+        self.fu = 0
+        self.han = 0
+        self.base = 0
+        self.mult = 0
+        self.limit = ""
+        self.c0 = self.c1 = self.c2 = 0  # the split of each suit
+        self.dora_han = -1  # dora + ura + red fives, once counted
+        self.dora = self.ura = 0
+
+
+def _best_reading(
+    rp: _Params,
+    sit: Record,
+    t: _Tiles,
+    hy: _HandYaku,
+    e0: TB.Entry,
+    e1: TB.Entry,
+    e2: TB.Entry,
+    eh: TB.Entry,
+    dora: Sequence[int],
+    ura: Sequence[int],
+) -> _Kept:
+    """Step 6: every reading of the hand scored, the best kept (as ``shapes.readings`` lists
+    them: seven pairs, thirteen orphans, then each split and place of the winning tile)."""
+    kept = _Kept()
+    # Exact pairs, orphan kinds, and the suits that split no way / more than one way.
+    shape = (hy.facts >> _F_PAIRS) & _SHAPE_MASK
+    if not t.melds:
+        if shape & 15 == 7:
+            _seven_pairs(kept, rp, sit, t, hy, dora, ura)
+        elif (shape >> _SHAPE_ORPHANS) & 15 == 13 and (hy.facts >> _F_ENDS) & 31 == 14:
+            _thirteen_orphans(kept, rp, sit, t, hy)
+    if not (shape >> _SHAPE_SPLITS) & 7:  # (a thirteen orphans hand never splits)
+        _regular_readings(kept, rp, sit, t, hy, e0, e1, e2, eh, dora, ura)
+    if not kept.kept:
+        if not kept.found:
+            raise _Slow  # not a winning shape: the general path explains
+        bonus = t.reds or _dora_counts(t, dora, (), False)[0]
+        raise NoYaku(_NO_YAKU_BONUS if bonus else _NO_YAKU)
+    return kept
+
+
+def _dora_han(kept: _Kept, t: _Tiles, dora: Sequence[int], ura: Sequence[int], sit: Record) -> int:
+    """Dora, ura-dora (after riichi) and red fives held: counted on first need, then kept."""
+    if kept.dora_han < 0:
+        # An indicator that is not a tile fails the lookup, and the general path raises the
+        # same error at the same point.
+        kept.dora, kept.ura = _dora_counts(t, dora, ura, sit.ura)
+        kept.dora_han = kept.dora + kept.ura + t.reds
+    return kept.dora_han
+
+
+def _seven_pairs(
+    kept: _Kept,
+    rp: _Params,
+    sit: Record,
+    t: _Tiles,
+    hy: _HandYaku,
+    dora: Sequence[int],
+    ura: Sequence[int],
+) -> None:
+    kept.found = True
+    if hy.mult:
+        kept.base = 8000 * hy.mult
+        kept.han = 13 * hy.mult
+        kept.key = sit.ron_factor * kept.base << 20 | kept.han << 10 | 25
+        kept.mult = hy.mult
+    else:
+        han = hy.han + 2
+        if han < rp.minimum_han:
+            return
+        han += _dora_han(kept, t, dora, ura, sit)
+        row = sit.points[han << 8 | 25]
+        if row is None:
+            raise _Slow  # no han at all (a rules object asking for none)
+        kept.base, value, kept.limit = row
+        kept.han = han
+        kept.key = value << 20 | han << 10 | 25
+    kept.kept = True
+    kept.form = CHIITOITSU
+    kept.wait = TANKI
+    kept.pair = t.wi
+    kept.fu = 25
+
+
+def _thirteen_orphans(kept: _Kept, rp: _Params, sit: Record, t: _Tiles, hy: _HandYaku) -> None:
+    kept.found = kept.kept = True
+    kept.form = KOKUSHI
+    kept.pair = pair = _orphan_pair(t.k0, t.k1, t.k2, t.hk)
+    kept.wait = wait = THIRTEEN_SIDED if pair == t.wi else TANKI
+    kept.fu = _ROUND_FU[sit.fu_base + _WAIT_FU[wait] + sit.pair_fu[pair]]
+    kept.rmult = 2 if rp.double and wait == THIRTEEN_SIDED else 1
+    kept.mult = hy.mult + kept.rmult
+    kept.base = 8000 * kept.mult
+    kept.han = 13 * kept.mult
+    kept.key = sit.ron_factor * kept.base << 20 | kept.han << 10 | kept.fu
+
+
+def _regular_readings(
+    kept: _Kept,
+    rp: _Params,
+    sit: Record,
+    t: _Tiles,
+    hy: _HandYaku,
+    e0: TB.Entry,
+    e1: TB.Entry,
+    e2: TB.Entry,
+    eh: TB.Entry,
+    dora: Sequence[int],
+    ura: Sequence[int],
+) -> None:
+    """Four sets and a pair: every choice of one split per suit (most hands: one), the last
+    suit's fastest, and every place the winning tile can take in it (``tables.variant``)."""
+    ws = t.ws
+    we = e0 if ws == 0 else e1 if ws == 1 else e2 if ws == 2 else eh
+    var = we.variants[_VARIANT_SLOT[t.wi] + sit.tsumo_bit]
+    s0, s1, s2 = e0.ps, e1.ps, e2.ps
+    n1, n2 = len(s1), len(s2)
+    h0 = eh.p + t.mp
+    D0 = h0 + e0.p + e1.p + e2.p  # the first split of each suit
+    closed = t.closed
+    fu_base = sit.fu_base
+    hand_mult = hy.mult
+    double = rp.double
+    i0 = i1 = i2 = 0
+    for n in range(len(s0) * n1 * n2):
+        if n:
+            i2 = n % n2
+            i1 = (n // n2) % n1
+            i0 = n // (n1 * n2)
+            D = h0 + s0[i0] + s1[i1] + s2[i2]
+        else:
+            D = D0
+        d = D & _P_LOW  # the small fields, as a small int
+        if d & 7 != 1:
+            continue  # not exactly one pair
+        kept.found = True
+        j = i0 if ws == 0 else i1 if ws == 1 else i2 if ws == 2 else 0
+        runs = (d >> _P_RUNS) & 7
+        pair = (d >> _P_PAIR) & 63
+        pair_fu = sit.pair_fu[pair]
+        fu_d = fu_base + pair_fu + ((d >> _P_FU) & 255) - _FU_BIAS
+        conc_d = ((d >> _P_CONCEALED) & 7) - 1
+        may_pinfu = closed and runs == 4 and not pair_fu
+        sig = -1
+        for v in var[j]:  # tables.variant: wait | fu + bias << 3 | triplets + 1 << 9
+            wait = v & 7
+            conc = conc_d + (v >> 9)
+            if may_pinfu and wait == RYANMEN:
+                pinfu = True
+                fu = 20 if sit.tsumo_bit else 30
+            else:
+                pinfu = False
+                fu = _ROUND_FU[fu_d + ((v >> 3) & 63)]
+            if conc == 4:
+                rmult = 2 if double and wait == TANKI else 1
+                mult = hand_mult + rmult
+            else:
+                rmult = 0
+                mult = hand_mult
+            if mult:
+                base = 8000 * mult
+                han = 13 * mult
+                value = sit.ron_factor * base
+                limit = ""
+            else:
+                if sig < 0:
+                    sig = _signature(d, D, runs, closed, t, e0, e1, e2, i0, i1, i2, n)
+                han = hy.han + _SIG_HAN[sit.closed_bit | sig] + pinfu + _SANANKOU_HAN[conc]
+                if han < rp.minimum_han:
+                    continue
+                han += _dora_han(kept, t, dora, ura, sit)
+                row = sit.points[han << 8 | fu]  # 64+ han: IndexError
+                if row is None:
+                    raise _Slow
+                base, value, limit = row
+            vkey = value << 20 | han << 10 | fu
+            if not kept.kept or vkey > kept.key:
+                kept.kept = True
+                kept.key = vkey
+                kept.form = REGULAR
+                kept.sig = sig if not mult else 0
+                kept.pinfu = pinfu
+                kept.rmult = rmult
+                kept.c0, kept.c1, kept.c2 = i0, i1, i2
+                kept.wait = wait
+                kept.pair = pair
+                kept.fu = fu
+                kept.han = han
+                kept.base = base
+                kept.mult = mult
+                kept.conc = conc
+                kept.limit = limit
+
+
+def _signature(
+    d: int,
+    D: int,
+    runs: int,
+    closed: bool,
+    t: _Tiles,
+    e0: TB.Entry,
+    e1: TB.Entry,
+    e2: TB.Entry,
+    i0: int,
+    i1: int,
+    i2: int,
+    n: int,
+) -> int:
+    """A decomposition's own yaku (peikou, ittsu, sanshoku, doukou, toitoi, chanta/junchan) as
+    bits (``tables.SIG_*``), from its P (``D``, small fields ``d``) and its runs per start."""
+    if runs:
+        # Peikou pairs (at most two: four runs) count on a closed hand.
+        sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
+        if runs >= 3:
+            R = e0.rs[i0] + e1.rs[i1] + e2.rs[i2] if n else e0.r + e1.r + e2.r
+            rb = (R + t.mr + _RUN_ADD) & _RUN_TOPS
+            if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
+                sig += 4
+            if rb & (rb >> 21) & (rb >> 42) & _SUIT_STARTS:
+                sig += 8
+        elif runs == 1:
+            tb = D >> _P_TRIPLET_BITS
+            if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+                sig += 16
+        if not d >> _P_INNER:  # every set and the pair outside
+            sig += 64 if t.ph else 128  # chanta with honors, or junchan
+    else:
+        sig = 32
+        tb = D >> _P_TRIPLET_BITS
+        if tb & (tb >> 9) & (tb >> 18) & 0x1FF:
+            sig += 16
+    return sig
+
+
+def _yaku_list(
+    kept: _Kept, sit: Record, hy: _HandYaku, reds: int, double: bool
+) -> tuple[list[Yaku], str]:
+    """Step 7: the kept reading's yaku list as the general path writes it, and its limit."""
+    mult = kept.mult
+    if mult:
+        yl = list(hy.yakuman)
+        if hy.nine == 2:
+            yl.append(("junsei_chuuren_poutou", 26 if double else 13))
+        elif hy.nine:
+            yl.append(("chuuren_poutou", 13))
+        if kept.rmult:
+            if kept.form == KOKUSHI:
+                name = "kokushi_musou_13" if kept.wait == THIRTEEN_SIDED else "kokushi_musou"
+            else:
+                name = "suuankou_tanki" if kept.wait == TANKI else "suuankou"
+            yl.append((name, 13 * kept.rmult))
+        return yl, _YAKUMAN_LIMIT.get(mult) or f"{mult}x yakuman"
+    pf = hy.presence
+    yl = [
+        *sit.yaku,
+        *pf.before,
+        *hy.honors,
+        *pf.after,
+        *(
+            _CHIITOITSU_YAKU
+            if kept.form == CHIITOITSU
+            else _OWN_YAKU[(sit.closed_bit | kept.sig) << 2 | kept.pinfu << 1 | (kept.conc == 3)]
+        ),
+    ]
+    if kept.dora:
+        yl.append(("dora", kept.dora))
+    if reds:
+        yl.append(("aka_dora", reds))
+    if kept.ura:
+        yl.append(("ura_dora", kept.ura))
+    return yl, kept.limit
+
+
+def _payments(
+    base: int, value: int, sit: Record, honba: int, sticks: int, discarder: int | None
+) -> dict[int, int]:
+    """Step 8 without a liable player: each seat's change, honba and sticks included."""
+    seat = sit.seat
+    if sit.tsumo:
+        if sit.dealer:
+            each = -(-2 * base // 100) * 100 + 100 * honba
+            return {41: 3 * each + 1000 * sticks, 42: -each, 43: -each, 44: -each}
+        d = -(-2 * base // 100) * 100 + 100 * honba
+        o = -(-base // 100) * 100 + 100 * honba
+        payments = {41: -d, 42: -o, 43: -o, 44: -o}
+        payments[seat] = d + 2 * o + 1000 * sticks
+        return payments
+    paid = value + 300 * honba
+    payments = {41: 0, 42: 0, 43: 0, 44: 0}
+    payments[discarder] = -paid  # type: ignore[index]  # set for a ron by _check_payers
+    payments[seat] = paid + 1000 * sticks
+    return payments
+
+
 def _score_general(
     hand: Iterable[int] | str,
     win_tile: int | str,
-    melds: Iterable[Meld | tuple] = (),
+    melds: Iterable[Meld | tuple],
+    s: WinContext,
     *,
-    tsumo: bool = False,
-    riichi: bool = False,
-    double_riichi: bool = False,
-    ippatsu: bool = False,
-    rinshan: bool = False,
-    chankan: bool = False,
-    haitei: bool = False,
-    houtei: bool = False,
-    tenhou: bool = False,
-    chiihou: bool = False,
-    renhou: bool = False,
-    seat_wind: int = 41,
-    round_wind: int = 41,
+    rules: str | RiichiRules = "majsoul",
     dora_indicators: Sequence[int] = (),
     ura_indicators: Sequence[int] = (),
-    honba: int = 0,
-    riichi_sticks: int = 0,
     discarder: int | None = None,
     pao: int | None = None,
-    rules: str | RiichiRules = "majsoul",
 ) -> Win:
     """The general path: every input, every error message (``score_win`` falls back here)."""
     opts = resolve_rules(rules)
     h = build_hand(hand, win_tile, melds, opts.red_fives)
-    s = Situation(
-        tsumo,
-        riichi or double_riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        renhou,
-        seat_wind,
-        round_wind,
-        honba,
-        riichi_sticks,
-    )
     check_situation(s, h.closed, h.kans, len(h.melds))
+    tsumo, seat_wind = s.tsumo, s.seat_wind
     if not tsumo:
         if discarder is None:
             discarder = (seat_wind - 42) % 4 + 41
@@ -998,7 +1179,7 @@ def _score_general(
     liable_base = 0
     if pao is not None:
         liable_base = _liable_base(yl, base, opts.pao_scope)
-    payments = settle(base, seat_wind, tsumo, discarder, honba, riichi_sticks, pao, liable_base)
+    payments = settle(base, seat_wind, tsumo, discarder, s.honba, s.riichi_sticks, pao, liable_base)
     return Win(
         han,
         fu,

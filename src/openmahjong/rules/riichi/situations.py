@@ -14,9 +14,17 @@ from typing import Final
 
 from openmahjong.rules.riichi.tables import CLOSED_KEY
 
-__all__ = ["Invalid", "situation_record", "NEEDS_KAN", "NEEDS_NO_CALLS", "Record", "PointsRow"]
+__all__ = [
+    "CLOSED_BIT",
+    "Invalid",
+    "situation_key",
+    "situation_record",
+    "NEEDS_KAN",
+    "NEEDS_NO_CALLS",
+    "Record",
+    "PointsRow",
+]
 
-_SEATS: Final = (41, 42, 43, 44)
 _WIND_WORDS: Final = ("east", "south", "west", "north")
 #: Checks the record leaves to the caller, who knows the melds: rinshan needs a kan, a
 #: first-turn win (tenhou, chiihou, renhou) has no calls.
@@ -41,7 +49,7 @@ class Record:
         points: PointsRow,
         tsumo: bool,
         closed: bool,
-        dealer: bool,
+        seat: int,
         ura: bool,
         default_discarder: int | None,
         checks: int,
@@ -57,9 +65,12 @@ class Record:
         self.fu_base = fu_base
         self.pair_fu = pair_fu  # fu of a pair of each kind
         self.points = points
+        dealer = seat == 41
         self.ron_factor = 6 if dealer else 4  # a limit hand's value per basic point
+        self.tsumo = tsumo
         self.tsumo_bit = 1 if tsumo else 0
         self.ura = ura  # ura-dora count
+        self.seat = seat  # the winner's seat wind
         self.dealer = dealer
         self.default_discarder = default_discarder
         self.checks = checks  # NEEDS_* checks left to the caller
@@ -76,78 +87,104 @@ class Invalid(Exception):
     """The flags cannot happen together (or a wind is not a wind): the general path explains."""
 
 
-def unpack_key(key: int) -> tuple[object, ...]:
-    """The tuple form of a situation key packed into an int (compiled ``score_win``): flag i
-    (tsumo .. renhou) at bit i, closed at bit 11, seat and round wind - 41 at bits 12 and 14."""
-    flags = tuple(bool(key >> i & 1) for i in range(11))
-    return (*flags, 41 + (key >> 12 & 3), 41 + (key >> 14 & 3), bool(key >> 11 & 1))
+# ---------------------------------------------------------------------------- the situation key
+# The one place the flags and winds are packed (``context.WinContext.key``, and compiled
+# ``score_win`` for a call that gives them as keywords) and unpacked (``situation_record``):
+# flag i of ``context.FLAGS`` (tsumo .. renhou) at bit i, closed at bit 11 (the scorer adds it,
+# it is the hand's), seat and round wind - 41 at bits 12 and 14.
+
+CLOSED_BIT: Final = 1 << 11
 
 
-def situation_record(
-    key: tuple[object, ...] | int, renhou_mode: str, points_rows: tuple[PointsRow, ...]
-) -> Record:
-    """The record of one situation, or ``Invalid`` for flags no real win can have.
-
-    ``key`` is (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-    chiihou, renhou, seat_wind, round_wind, closed), as ``score_win`` builds it, or the same
-    packed into an int (``unpack_key``).
-    """
-    if isinstance(key, int):
-        key = unpack_key(key)
-    (
-        tsumo,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        renhou,
-        seat_wind,
-        round_wind,
-        closed,
-    ) = key
-    dealer = seat_wind == 41
-    if (
-        seat_wind not in _SEATS
-        or round_wind not in _SEATS
-        or ((riichi or double_riichi) and not closed)
-        or (ippatsu and not (riichi or double_riichi))
-        or (haitei and (not tsumo or rinshan))
-        or (rinshan and not tsumo)
-        or ((houtei or chankan) and tsumo)
-        or (tenhou and not (tsumo and dealer))
-        or (chiihou and (not tsumo or dealer))
-        or (renhou and (tsumo or dealer))
-    ):
-        raise Invalid
-    yaku: list[tuple[str, int]] = []
+def situation_key(
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    rinshan: bool,
+    chankan: bool,
+    haitei: bool,
+    houtei: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> int:
+    """The flags and winds as one small int; -1 when a wind is not a wind (41-44)."""
+    if not (41 <= seat_wind <= 44 and 41 <= round_wind <= 44):
+        return -1
+    key = (seat_wind - 41) << 12 | (round_wind - 41) << 14
+    if tsumo:
+        key |= 1
+    if riichi:
+        key |= 2
     if double_riichi:
-        yaku.append(("double_riichi", 2))
-    elif riichi:
-        yaku.append(("riichi", 1))
+        key |= 4
     if ippatsu:
+        key |= 8
+    if rinshan:
+        key |= 16
+    if chankan:
+        key |= 32
+    if haitei:
+        key |= 64
+    if houtei:
+        key |= 128
+    if tenhou:
+        key |= 256
+    if chiihou:
+        key |= 512
+    if renhou:
+        key |= 1024
+    return key
+
+
+def situation_record(key: int, renhou_mode: str, points_rows: tuple[PointsRow, ...]) -> Record:
+    """The record of one situation (``situation_key``, plus ``CLOSED_BIT`` for a closed hand),
+    or ``Invalid`` for flags no real win can have together."""
+    # Imported here: context imports this module for situation_key.
+    from openmahjong.rules.riichi.context import FLAGS, WinContext, check_situation
+    from openmahjong.rules.riichi.errors import InvalidHand
+
+    if key < 0:
+        raise Invalid
+    closed = bool(key & CLOSED_BIT)
+    s = WinContext(
+        **{name: bool(key >> i & 1) for i, name in enumerate(FLAGS)},  # type: ignore[arg-type]
+        seat_wind=41 + (key >> 12 & 3),
+        round_wind=41 + (key >> 14 & 3),
+    )
+    try:
+        # A kan and no calls assumed: the caller checks those two (``checks``).
+        check_situation(s, closed, kans=1, melds=0)
+    except InvalidHand:
+        raise Invalid from None
+    tsumo, seat_wind, round_wind, dealer = s.tsumo, s.seat_wind, s.round_wind, s.dealer
+    yaku: list[tuple[str, int]] = []
+    if s.double_riichi:
+        yaku.append(("double_riichi", 2))
+    elif s.riichi:
+        yaku.append(("riichi", 1))
+    if s.ippatsu:
         yaku.append(("ippatsu", 1))
     if tsumo and closed:
         yaku.append(("menzen_tsumo", 1))
     for flag, name in (
-        (chankan, "chankan"),
-        (rinshan, "rinshan_kaihou"),
-        (haitei, "haitei_raoyue"),
-        (houtei, "houtei_raoyui"),
+        (s.chankan, "chankan"),
+        (s.rinshan, "rinshan_kaihou"),
+        (s.haitei, "haitei_raoyue"),
+        (s.houtei, "houtei_raoyui"),
     ):
         if flag:
             yaku.append((name, 1))
-    if renhou and renhou_mode == "mangan":
+    if s.renhou and renhou_mode == "mangan":
         yaku.append(("renhou", 5))
     yakuman: list[tuple[str, int]] = []  # (id, 13 han per multiple), as ``Win.yaku`` lists them
-    for flag, name in ((tenhou, "tenhou"), (chiihou, "chiihou")):
+    for flag, name in ((s.tenhou, "tenhou"), (s.chiihou, "chiihou")):
         if flag:
             yakuman.append((name, 13))
-    if renhou and renhou_mode == "yakuman":
+    if s.renhou and renhou_mode == "yakuman":
         yakuman.append(("renhou", 13))
     seat_bit, round_bit = 1 << (seat_wind - 41), 1 << (round_wind - 41)
     pair_fu = tuple(
@@ -159,13 +196,14 @@ def situation_record(
         tuple(yakuman),
         22 if tsumo else 30 if closed else 20,  # fu base: tsumo +2, closed ron +10
         pair_fu,
-        points_rows[2 * dealer + bool(tsumo)],
-        bool(tsumo),
-        bool(closed),
-        dealer,
-        bool(riichi or double_riichi),
+        points_rows[2 * dealer + tsumo],
+        tsumo,
+        closed,
+        seat_wind,
+        s.riichi or s.double_riichi,
         None if tsumo else (seat_wind - 42) % 4 + 41,  # the default discarder
-        (NEEDS_KAN if rinshan else 0) | (NEEDS_NO_CALLS if tenhou or chiihou or renhou else 0),
+        (NEEDS_KAN if s.rinshan else 0)
+        | (NEEDS_NO_CALLS if s.tenhou or s.chiihou or s.renhou else 0),
         seat_bit,
         (f"seat_wind_{_WIND_WORDS[seat_wind - 41]}", 1),
         round_bit,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from openmahjong.rules.riichi.context import Situation
+from openmahjong.rules.riichi.context import WinContext
 from openmahjong.rules.riichi.hand import Hand
 from openmahjong.rules.riichi.options import RiichiRules
 from openmahjong.rules.riichi.shapes import (
@@ -72,11 +72,11 @@ def facts(h: Hand) -> Facts:
 _new_facts = tuple.__new__  # builds the named tuple without its Python-level __new__
 
 
-def _seat(s: Situation) -> int:
+def _seat(s: WinContext) -> int:
     return s.seat_wind - 14  # 41..44 -> dense 27..30
 
 
-def _round(s: Situation) -> int:
+def _round(s: WinContext) -> int:
     return s.round_wind - 14
 
 
@@ -112,7 +112,7 @@ def sankantsu(h: Hand) -> int:
     return 2 if h.kans == 3 else 0
 
 
-def hand_yaku(h: Hand, s: Situation, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
+def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
     """The ordinary yaku that do not depend on how the hand is read."""
     out: list[tuple[str, int]] = []
     if s.double_riichi:
@@ -212,7 +212,7 @@ def _mult(yaku_id: str, rules: RiichiRules) -> int:
     return YAKU[yaku_id].yakuman if rules.double_yakuman else 1
 
 
-def hand_yakuman(h: Hand, s: Situation, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
+def hand_yakuman(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
     """Yakuman that do not depend on the reading, with their multipliers."""
     out: list[tuple[str, int]] = []
     if s.tenhou:
@@ -248,11 +248,11 @@ def hand_yakuman(h: Hand, s: Situation, rules: RiichiRules, f: Facts) -> list[tu
 # --------------------------------------------------------------------------- reading checks
 
 
-def is_value_pair(pair: int, s: Situation) -> bool:
+def is_value_pair(pair: int, s: WinContext) -> bool:
     return pair >= CHUN or pair == _seat(s) or pair == _round(s)
 
 
-def value_pair_fu(pair: int, s: Situation) -> int:
+def value_pair_fu(pair: int, s: WinContext) -> int:
     """Fu for the pair: 2 per reason it is a value tile (a double wind pair is worth 4)."""
     if pair < 27:
         return 0
@@ -261,7 +261,7 @@ def value_pair_fu(pair: int, s: Situation) -> int:
     return 2 * ((pair == _seat(s)) + (pair == _round(s)))
 
 
-def pinfu(r: Reading, h: Hand, s: Situation, runs: list[int]) -> int:
+def pinfu(r: Reading, h: Hand, s: WinContext, runs: list[int]) -> int:
     if not h.closed or r.wait != RYANMEN or len(runs) != 4 or is_value_pair(r.pair, s):
         return 0
     return 1
@@ -329,7 +329,7 @@ def outside_hand(r: Reading, h: Hand, runs: list[int], triplets: list[int]) -> t
     return "junchan", 3 if h.closed else 2
 
 
-def reading_yaku(r: Reading, h: Hand, s: Situation) -> tuple[list[tuple[str, int]], int]:
+def reading_yaku(r: Reading, h: Hand, s: WinContext) -> tuple[list[tuple[str, int]], int]:
     """The ordinary yaku that depend on how the hand is read, and its concealed triplets."""
     if r.form != 0:  # seven pairs (thirteen orphans never gets here with ordinary yaku)
         return ([("chiitoitsu", 2)] if r.form == CHIITOITSU else []), 0

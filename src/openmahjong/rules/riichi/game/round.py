@@ -30,7 +30,7 @@ from openmahjong.rules.riichi.game.waits import (
 )
 from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.scoring import Meld as ScoringMeld
-from openmahjong.rules.riichi.scoring import Win, score_win
+from openmahjong.rules.riichi.scoring import Win, WinContext, score_win
 from openmahjong.table.actions import (
     AbortiveDraw,
     Action,
@@ -285,27 +285,30 @@ class RiichiPolicy(RoundPolicy):
             and (self._houtei_after_rinshan or not table.rinshan)
         )
         haitei = tsumo and not table.rinshan and table.wall.live_remaining == 0
+        context = WinContext(
+            tsumo=tsumo,
+            riichi=x.riichi,
+            double_riichi=x.double_riichi,
+            ippatsu=x.ippatsu,
+            rinshan=tsumo and table.rinshan,
+            chankan=chankan,
+            haitei=haitei,
+            houtei=houtei,
+            tenhou=tsumo and first_turn and seat == table.dealer,
+            chiihou=tsumo and first_turn and seat != table.dealer and not table.rinshan,
+            seat_wind=seat_wind(seat, table.dealer),
+            round_wind=s.round_wind,
+            honba=honba,
+            riichi_sticks=sticks,
+        )
         try:
             return score_win(
                 hand,
                 tile,
                 [ScoringMeld(m.kind, m.tiles) for m in st.melds],
-                tsumo=tsumo,
-                riichi=x.riichi,
-                double_riichi=x.double_riichi,
-                ippatsu=x.ippatsu,
-                rinshan=tsumo and table.rinshan,
-                chankan=chankan,
-                haitei=haitei,
-                houtei=houtei,
-                tenhou=tsumo and first_turn and seat == table.dealer,
-                chiihou=tsumo and first_turn and seat != table.dealer and not table.rinshan,
-                seat_wind=seat_wind(seat, table.dealer),
-                round_wind=s.round_wind,
+                context,
                 dora_indicators=self.dora_indicators(table),
                 ura_indicators=self.ura_indicators(table),
-                honba=honba,
-                riichi_sticks=sticks,
                 discarder=None
                 if tsumo or trigger is None
                 else seat_wind(trigger.seat, table.dealer),
