@@ -14,6 +14,7 @@ from openmahjong import fairness
 from openmahjong.rules.contract import Ruleset
 from openmahjong.server import clocks
 from openmahjong.server.game_state import _Game
+from openmahjong.server.parts import RoomParts
 from openmahjong.server.seats import SeatSlot
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
@@ -36,7 +37,7 @@ def table_options(ruleset: Ruleset, row: RoomRow, tactical: bool | None, has_bot
     return ruleset.options_schema(**rules)
 
 
-class GameSetup:
+class GameSetup(RoomParts):
     """Starting a game: the match from the seed and the room's options, the stored game row,
     the seats' bots and banks, and the first messages. Mixed into
     :class:`~openmahjong.server.room.Room`."""

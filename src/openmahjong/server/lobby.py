@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from openmahjong.server.parts import RoomParts
 from openmahjong.server.play import encode
 from openmahjong.server.protocol import RoomState, SeatInfo
 from openmahjong.server.seats import RoomError, SeatSlot, stored_slot
@@ -17,7 +18,7 @@ from openmahjong.store.models import LobbySeat, Role, User
 __all__ = ["RoomLobby"]
 
 
-class RoomLobby:
+class RoomLobby(RoomParts):
     """A room's lobby: sitting down and standing up, readiness, bots, kicks, watching, and the
     start of a game. Every change of seats is stored before anyone hears of it. Mixed into
     :class:`~openmahjong.server.room.Room`."""
@@ -198,7 +199,8 @@ class RoomLobby:
         self._owner_only(user, "add a bot")
         if account is not None and "mjai" not in self.ruleset.outside_formats:
             raise RoomError(
-                "no_mjai", f"outside AIs play over mjai, which does not describe {self.ruleset_name}"
+                "no_mjai",
+                f"outside AIs play over mjai, which does not describe {self.ruleset_name}",
             )
         invited = await self._bot_account(account) if account is not None else None
         async with self.manager.waiting_lock:

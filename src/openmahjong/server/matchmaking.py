@@ -8,9 +8,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from pydantic import BaseModel
-
 from openmahjong.rules.registry import get_ruleset, preset_name
+from openmahjong.server.parts import ManagerParts
 from openmahjong.server.protocol import Queued
 from openmahjong.server.recovery import RETRY_SECONDS
 from openmahjong.server.seats import RoomError, SeatSlot
@@ -22,7 +21,7 @@ __all__ = ["Matchmaking"]
 log = logging.getLogger(__name__)
 
 
-class Matchmaking:
+class Matchmaking(ManagerParts):
     """The matchmaking lines, one per (ruleset, preset): first come, first seated; a full
     line starts a table, and bots fill one once its first player has waited
     ``matchmaking_bot_fill_seconds``. Mixed into
@@ -181,8 +180,7 @@ class Matchmaking:
 
         ruleset_name, preset = key
         ruleset = get_ruleset(ruleset_name)
-        rules = ruleset.options(preset)
-        rules = rules.model_dump() if isinstance(rules, BaseModel) else dict(rules)
+        rules = ruleset.options(preset).model_dump()
         async with self.state.db.session() as s:
             row = await store_rooms.create_room(
                 s,

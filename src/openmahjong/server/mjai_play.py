@@ -36,7 +36,15 @@ from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import session_for_token
 from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub, run_capped
 from openmahjong.server.prompts import PromptRejected
-from openmahjong.server.protocol import GameEnd, GameStart, Prompt, Queue, Queued, Unqueue
+from openmahjong.server.protocol import (
+    GameEnd,
+    GameStart,
+    Message,
+    Prompt,
+    Queue,
+    Queued,
+    Unqueue,
+)
 from openmahjong.server.state import ServerState
 from openmahjong.store.models import User
 from openmahjong.table.actions import Action, action_from_dict
@@ -128,7 +136,11 @@ class MjaiConnection(Client):
             ):
                 return True
             data = json.loads(message)
-            kind = {"prompt": Prompt, "game_start": GameStart, "game_end": GameEnd}
+            kind: dict[str, type[Message]] = {
+                "prompt": Prompt,
+                "game_start": GameStart,
+                "game_end": GameEnd,
+            }
             message = kind.get(data["type"], Queued).model_validate(data)
         try:
             if isinstance(message, Prompt):

@@ -12,6 +12,7 @@ from typing import Any
 
 from openmahjong import fairness
 from openmahjong.server.game_state import _Game
+from openmahjong.server.parts import ManagerParts, RoomParts
 from openmahjong.server.seats import SeatSlot, stored_slot
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
@@ -36,7 +37,7 @@ FAILURES_BEFORE_ABORT = 3
 RETRY_SECONDS = 0.5
 
 
-async def store_aborted(db: Any, game_id: int, room_id: int, reason: str) -> dict[str, Any]:
+async def store_aborted(db: Any, game_id: int, room_id: int | None, reason: str) -> dict[str, Any]:
     """Store game ``game_id`` as aborted (with ``reason``) and open its room again; returns
     the result players are told. A failure to store is logged, never raised: the caller is
     already handling one."""
@@ -47,15 +48,16 @@ async def store_aborted(db: Any, game_id: int, room_id: int, reason: str) -> dic
                 await store_games.finish_game(
                     s, game_id, [], status=GameStatus.ABORTED, extra_result=result
                 )
-            with contextlib.suppress(store_rooms.RoomClosed, LookupError):
-                await store_rooms.set_status(s, room_id, RoomStatus.OPEN)
+            if room_id is not None:  # a game played outside a room has none to open
+                with contextlib.suppress(store_rooms.RoomClosed, LookupError):
+                    await store_rooms.set_status(s, room_id, RoomStatus.OPEN)
     except Exception:
         log.exception("room %s: game %s could not be stored as aborted", room_id, game_id)
     log.warning("room %s: game %s aborted: %s", room_id, game_id, reason)
     return result
 
 
-class RoomRecovery:
+class RoomRecovery(RoomParts):
     """A table rebuilt from its stored log: after a restart (``resume``) or after a step that
     failed (``_rebuild``). Mixed into :class:`~openmahjong.server.room.Room`."""
 
@@ -119,7 +121,7 @@ class RoomRecovery:
                 self.channel(slot.user_id).put(self._view_message(self._seat_of(game, player)))
 
 
-class RestoreAtStartup:
+class RestoreAtStartup(ManagerParts):
     """At startup, what the last process left: live games resumed, open lobbies taken again
     (the matchmaking lines: ``Matchmaking.restore_queues``). Mixed into
     :class:`~openmahjong.server.directory.RoomManager`."""

@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from openmahjong.server.directory import RoomManager
+    from openmahjong.server.parts import ManagerParts
 
 log = logging.getLogger("openmahjong.server.room")
 
@@ -75,7 +75,7 @@ log = logging.getLogger("openmahjong.server.room")
 class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
     """One room: its lobby, and while a game runs, the task that runs it."""
 
-    def __init__(self, manager: RoomManager, row: RoomRow) -> None:
+    def __init__(self, manager: ManagerParts, row: RoomRow) -> None:
         from openmahjong.server.rooms import TableSettings
 
         self.manager = manager
@@ -172,7 +172,11 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             player = self._player_at(game, seat)
             slot = game.seats[player]
             # A bot account without a connection: our bot plays its seat until it is back.
-            stand_in = slot.remote and not self.manager.hub.connected(slot.user_id)
+            stand_in = (
+                slot.remote
+                and slot.user_id is not None
+                and not self.manager.hub.connected(slot.user_id)
+            )
             if (
                 current is not None
                 and current.key == key
