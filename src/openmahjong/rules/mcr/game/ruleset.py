@@ -6,10 +6,10 @@ Register it with ``mcr = "openmahjong.rules.mcr.game.ruleset:RULESET"``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openmahjong.hand.shanten import MCR_FORMS, shanten_counts
-from openmahjong.rules.contract import Bot
+from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.mcr.game.match import McrMatch
 from openmahjong.rules.mcr.game.options import PRESET_TABLE, McrOptions
@@ -56,3 +56,6 @@ RULESET = McrRuleset(
     presets=PRESET_TABLE,
     events=(FlowerRevealed, McrWon, FalseWinPenalised),
 )
+
+if TYPE_CHECKING:  # mypy (make check) proves that the ruleset keeps the whole contract
+    _AS_CONTRACT: Ruleset = RULESET

@@ -6,9 +6,9 @@ Register it with ``riichi = "openmahjong.rules.riichi.game.ruleset:RULESET"``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from openmahjong.rules.contract import Bot
+from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.riichi.game.events import (
     DoraRevealed,
@@ -60,3 +60,6 @@ RULESET = RiichiRuleset(
     presets=PRESET_TABLE,
     events=(RiichiHandStarted, RiichiDiscarded, RiichiAccepted, DoraRevealed, RiichiWon),
 )
+
+if TYPE_CHECKING:  # mypy (make check) proves that the ruleset keeps the whole contract
+    _AS_CONTRACT: Ruleset = RULESET
