@@ -10,10 +10,17 @@ from mypy_extensions import mypyc_attr
 
 from openmahjong.tiles import kind
 
-__all__ = ["Meld", "DiscardRecord", "SeatState"]
+__all__ = ["Meld", "DiscardRecord", "SeatState", "seat_wind"]
 
 MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
 KANS = ("minkan", "ankan", "kakan")
+#: The seat winds from the dealer round: East, South, West, North.
+_SEAT_WINDS = (41, 42, 43, 44)
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    """The wind of ``seat`` in a hand ``dealer`` deals (the dealer sits East)."""
+    return _SEAT_WINDS[(seat - dealer) % 4]
 
 
 # Plain Python classes even where this module is compiled (mypyc): a compiled frozen

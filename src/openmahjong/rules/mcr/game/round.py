@@ -26,7 +26,7 @@ from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.events import Event, HandEnded, Won
 from openmahjong.table.kernel import Phase, Table
 from openmahjong.table.policy import RoundPolicy, Trigger
-from openmahjong.table.seat import Meld, SeatState
+from openmahjong.table.seat import Meld, SeatState, seat_wind
 from openmahjong.tiles import counts34, is_flower, is_suited, kind, number, sort_key
 
 __all__ = [
@@ -42,7 +42,6 @@ __all__ = [
     "BASE",
 ]
 
-WINDS = (41, 42, 43, 44)
 #: What every other player pays on top of the fan total (the discarder or, on a self-draw,
 #: everybody pays fan + 8; the other two pay 8 on a discard win).
 BASE = 8
@@ -54,10 +53,6 @@ _MODES = {
     "tactical": ArbitrationMode(multi_win=True, reask_passers=True),
     "upgrade": ArbitrationMode(multi_win=True, allow_upgrade=True),
 }
-
-
-def seat_wind(seat: int, dealer: int) -> int:
-    return WINDS[(seat - dealer) % 4]
 
 
 @dataclass(frozen=True, kw_only=True)

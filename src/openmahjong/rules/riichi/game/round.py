@@ -48,7 +48,7 @@ from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.events import Event, HandEnded, Revealed, built_event
 from openmahjong.table.kernel import Table
 from openmahjong.table.policy import RoundPolicy, Trigger
-from openmahjong.table.seat import Meld, SeatState
+from openmahjong.table.seat import Meld, SeatState, seat_wind
 from openmahjong.tiles import counts34, index34, is_terminal_or_honor, kind
 
 __all__ = ["RiichiSeat", "RiichiPolicy", "HandResult", "WinResult", "new_hand", "seat_wind"]
@@ -77,10 +77,6 @@ _INDEX_OF: list[int] = [
 DRAGON_KINDS = frozenset({45, 46, 47})
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = frozenset()
-
-
-def seat_wind(seat: int, dealer: int) -> int:
-    return WINDS[(seat - dealer) % 4]
 
 
 @cache
