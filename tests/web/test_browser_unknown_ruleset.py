@@ -81,10 +81,35 @@ TOY = {
 }
 
 
+#: A ruleset whose client object says nothing: every option of its schema is a field.
+BARE = {
+    "seats": 4,
+    "presets": ["bare-one"],
+    "aliases": {},
+    "options_schema": {
+        "type": "object",
+        "properties": {
+            "name": {"default": "custom", "title": "Name", "type": "string"},
+            "hands": {
+                "default": 4,
+                "maximum": 8,
+                "minimum": 1,
+                "title": "Hands",
+                "type": "integer",
+            },
+            "motto": {"default": "", "maxLength": 20, "title": "Motto", "type": "string"},
+            "uma": {"default": [1, -1], "title": "Uma", "type": "array"},
+        },
+    },
+    "wall": {**TOY_WALL_JSON, "name": "bare"},
+    "client": {"name": "bare", "seats": 4},
+}
+
+
 def serve_toy(page) -> None:
-    """Only the toy ruleset is installed, as far as the page can tell."""
+    """Only the toy rulesets are installed, as far as the page can tell."""
     p = page.page
-    p.route("**/api/rooms/rulesets", lambda route: route.fulfill(json={"toy": TOY}))
+    p.route("**/api/rooms/rulesets", lambda route: route.fulfill(json={"toy": TOY, "bare": BARE}))
     p.route("**/api/tools/walls", lambda route: route.fulfill(json={"toy": TOY_WALL_JSON}))
 
 
@@ -94,7 +119,7 @@ def test_the_lobby_form_is_generated_from_the_server_description(page):
     register_in_page(page, new_name("toy"))
     form = p.locator("[data-testid=create-room]")
     ruleset = form.locator("select[name=ruleset]")
-    assert ruleset.locator("option").all_text_contents() == ["Toy Two-Suit"]
+    assert ruleset.locator("option").all_text_contents() == ["Toy Two-Suit", "bare"]
     assert ruleset.input_value() == "toy"
     assert form.locator("select[name=preset]").input_value() == "toy-short"  # its default
     hands = form.locator("select[name=hands]")
@@ -125,6 +150,21 @@ def test_the_lobby_form_is_generated_from_the_server_description(page):
     p.get_by_text("stubbed").wait_for()
     assert sent[0]["ruleset"] == "toy" and sent[0]["preset"] == "toy-short"
     assert sent[0]["rules"] == {"hands": 3, "jokers": True, "speed": "wild"}
+
+    # A ruleset that describes no fields: its schema's options (not its preset's name, not a
+    # list) become fields, empty until typed in.
+    form.locator("select[name=ruleset]").select_option("bare")
+    form = p.locator("[data-testid=create-room]")
+    hands = form.locator("input[name=hands]")
+    assert hands.get_attribute("type") == "number" and hands.get_attribute("max") == "8"
+    assert hands.input_value() == "" and form.get_by_text("Hands", exact=True).count() == 1
+    assert form.locator("input[name=motto]").get_attribute("maxlength") == "20"
+    assert form.locator("[name=name], [name=uma]").count() == 0
+    hands.fill("5")
+    form.get_by_role("button", name="Open the room").click()
+    p.get_by_text("stubbed").wait_for()  # the answer came: the body was captured first
+    assert sent[-1]["ruleset"] == "bare" and sent[-1]["preset"] == "bare-one"
+    assert sent[-1]["rules"] == {"hands": 5}
 
 
 RENDER_TOY = """async ([view, prompt]) => {

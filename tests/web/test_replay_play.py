@@ -120,3 +120,36 @@ def test_every_step_matches_the_engine_at_a_false_win_penalty_table(game):
     false_kinds = {s["last"]["action"]["type"] for s in every if s.get("false_win")}
     assert "tsumo" in false_kinds  # a false self-draw was replayed
     assert false_kinds - {"tsumo"}  # and at least one false discard win
+
+
+def test_every_step_of_a_ruleset_the_client_never_heard_of(tmp_path):
+    """The tests' toy ruleset (tests/rules/toy_ruleset.py: two suits, its own wall and hand
+    counter, no calls), registered as a plugin is: self-played, then rebuilt by the browser's
+    replay from what the server lists for it, step for step equal to the engine."""
+    from typer.testing import CliRunner
+
+    from openmahjong.cli import app as cli
+    from openmahjong.rules import registry
+    from tests.rules.toy_ruleset import NAME, TOY
+
+    registry.register(TOY)
+    try:
+        args = [
+            "selfplay",
+            "--ruleset",
+            NAME,
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path),
+        ]
+        played = CliRunner().invoke(cli, args)
+        assert played.exit_code == 0, played.output
+        for path in sorted(tmp_path.glob("game-*.json")):
+            record = json.loads(path.read_text())
+            assert record["header"]["ruleset"] == NAME
+            check_every_step(record)
+    finally:
+        registry.unregister(NAME)

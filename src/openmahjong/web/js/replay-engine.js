@@ -60,9 +60,11 @@ function wallNumber(hand, field) {
   return field === "current_round" ? ((hand.round_index - 1) % 4) + 1 : hand.round_index;
 }
 
-/** Whether handStates can rebuild games of this ruleset (`info` from the server, or nothing). */
+/** Whether handStates can rebuild games of this ruleset (`info` from the server, or nothing):
+ *  it needs the wall; a ruleset whose client says nothing of its table has no dead wall, dora,
+ *  sticks or flowers. */
 export function canReplay(info) {
-  return !!(info && info.wall && info.client && info.client.table);
+  return !!(info && info.wall && Array.isArray(info.wall.kinds));
 }
 
 /** [round_index | null, seat, action, flags] for each action entry of either record shape. */

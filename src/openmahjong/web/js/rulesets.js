@@ -84,26 +84,39 @@ export function liveAfterDeal(info) {
   return info.wall.size - ((clientOf(info).table || {}).dead_wall || 0) - dealt;
 }
 
+/** The lobby's field descriptions: the client's `lobby` list, or, from a ruleset that gives
+ *  none, every option of its schema but its preset's `name`. */
+function lobbySpecs(info, props) {
+  const listed = clientOf(info).lobby;
+  if (Array.isArray(listed)) return listed;
+  return Object.keys(props).filter((option) => option !== "name").map((option) => ({ option }));
+}
+
 /** A rule field of the lobby form: the client's description of one option joined to the
- *  option's JSON schema. `choices` are [value, label] for a select, null for a checkbox. */
+ *  option's JSON schema. `kind` is "select" (an enum: `choices` are [value, label]),
+ *  "checkbox" (a boolean), "number" (an integer or number: `min`, `max`) or "text". */
 export function lobbyFields(info) {
   const props = ((info && info.options_schema) || {}).properties || {};
   const out = [];
-  for (const spec of clientOf(info).lobby || []) {
-    const schema = props[spec.option];
+  for (const spec of lobbySpecs(info, props)) {
+    const schema = Object.hasOwn(props, spec.option) ? props[spec.option] : null;
     if (!schema) continue; // the ruleset's schema has no such option: nothing to send
     const label = translated(spec.label, schema.title || spec.option);
+    const blank = translated(spec.blank, t("lobby.presetLength"));
+    const base = { option: spec.option, label, type: schema.type, blank };
     if (schema.type === "boolean") {
-      out.push({ option: spec.option, label, kind: "checkbox", default: schema.default ?? false });
-      continue;
-    }
-    const values = spec.values || null;
-    const offered = (schema.enum || []).filter((v) => !values || Object.hasOwn(values, String(v)));
-    out.push({
-      option: spec.option, label, kind: "select", type: schema.type,
-      blank: translated(spec.blank, t("lobby.presetLength")),
-      choices: offered.map((v) => [String(v), values ? translated(values[String(v)], String(v)) : String(v)]),
-    });
+      out.push({ ...base, kind: "checkbox", default: schema.default ?? false });
+    } else if (Array.isArray(schema.enum)) {
+      const values = spec.values || null;
+      const offered = schema.enum.filter((v) => !values || Object.hasOwn(values, String(v)));
+      out.push({ ...base, kind: "select",
+        choices: offered.map((v) => [String(v), values ? translated(values[String(v)], String(v)) : String(v)]) });
+    } else if (schema.type === "integer" || schema.type === "number") {
+      out.push({ ...base, kind: "number", min: schema.minimum ?? null, max: schema.maximum ?? null,
+        step: schema.type === "integer" ? 1 : null });
+    } else if (schema.type === "string") {
+      out.push({ ...base, kind: "text", maxLength: schema.maxLength ?? null });
+    } // lists and objects (Riichi's uma) are left to the presets
   }
   return out;
 }

@@ -44,16 +44,20 @@ function typed(value, type) {
 }
 
 /** The `rules` of POST /api/rooms: the changes to the preset the form's rule fields make. A
- *  select left on "as the preset" and a checkbox on its default change nothing. */
+ *  select left on "as the preset", an empty number or text and an untouched checkbox change
+ *  nothing. */
 export function ruleChanges(f, info) {
   const values = (f.rules || {})[f.ruleset] || {};
   const rules = {};
   for (const field of lobbyFields(info)) {
     const value = values[field.option];
     if (field.kind === "checkbox") {
-      if (value !== undefined && !!value !== field.default) rules[field.option] = !!value;
-    } else if (value && field.choices.some(([v]) => v === String(value))) {
-      rules[field.option] = typed(value, field.type);
+      if (value !== undefined) rules[field.option] = !!value; // once touched, what it shows
+    } else if (field.kind === "select") {
+      if (value && field.choices.some(([v]) => v === String(value))) rules[field.option] = typed(value, field.type);
+    } else if (value !== undefined && String(value).trim() !== "") {
+      // A number or text typed in; the server's schema checks it (a 422 names the field).
+      rules[field.option] = typed(String(value).trim(), field.type);
     }
   }
   return rules;
@@ -167,9 +171,19 @@ function ruleFieldsOf(info) {
       boxes.push(checkbox(f.label, on, (e) => { values[f.option] = e.target.checked; }, f.option));
       continue;
     }
-    if (!f.choices.some(([v]) => v === values[f.option])) values[f.option] = "";
-    selects.push(field(f.label, select([["", f.blank], ...f.choices], values[f.option],
-      (e) => { values[f.option] = e.target.value; }, { name: f.option })));
+    if (f.kind === "select") {
+      if (!f.choices.some(([v]) => v === values[f.option])) values[f.option] = "";
+      selects.push(field(f.label, select([["", f.blank], ...f.choices], values[f.option],
+        (e) => { values[f.option] = e.target.value; }, { name: f.option })));
+      continue;
+    }
+    // A number or text left empty keeps the preset's value (its placeholder says so).
+    const attrs = f.kind === "number"
+      ? { type: "number", inputmode: "numeric", ...(f.min !== null ? { min: String(f.min) } : {}),
+        ...(f.max !== null ? { max: String(f.max) } : {}), ...(f.step ? { step: String(f.step) } : {}) }
+      : { type: "text", ...(f.maxLength ? { maxlength: String(f.maxLength) } : {}) };
+    selects.push(field(f.label, h("input", { ...attrs, name: f.option, value: values[f.option] ?? "",
+      placeholder: f.blank, oninput: (e) => { values[f.option] = e.target.value; } })));
   }
   return { selects, boxes };
 }
