@@ -47,7 +47,15 @@ _ENDED = Phase.ENDED  # read once per action (see the kernel's note on enum look
 #: The notes a discard's log entry carries (shared: entries only ever read them).
 _TSUMOGIRI_NOTES = {flag: {"tsumogiri": flag} for flag in (False, True)}
 
-State = TypeVar("State")
+
+class Finishable(Protocol):
+    """What the shared match reads of a ruleset's match state (a frozen dataclass will do)."""
+
+    @property
+    def ended(self) -> bool: ...
+
+
+State = TypeVar("State", bound=Finishable)
 Result = TypeVar("Result")
 Walls = Callable[[int], Sequence[int]]
 
@@ -195,7 +203,7 @@ class Match(Generic[State, Result]):
         raise NotImplementedError
 
     def _ended(self) -> bool:
-        return bool(getattr(self.state, "ended"))  # noqa: B009 - every state has ``ended``
+        return self.state.ended
 
     # ------------------------------------------------------------------ playing
 
