@@ -25,7 +25,6 @@ __all__ = [
     "PointsRow",
 ]
 
-_WIND_WORDS: Final = ("east", "south", "west", "north")
 #: Checks the record leaves to the caller, who knows the melds: rinshan needs a kan, a
 #: first-turn win (tenhou, chiihou, renhou) has no calls.
 NEEDS_KAN: Final = 1
@@ -143,9 +142,16 @@ def situation_key(
 def situation_record(key: int, renhou_mode: str, points_rows: tuple[PointsRow, ...]) -> Record:
     """The record of one situation (``situation_key``, plus ``CLOSED_BIT`` for a closed hand),
     or ``Invalid`` for flags no real win can have together."""
-    # Imported here: context imports this module for situation_key.
+    # Imported here: context imports this module for situation_key (and yaku imports context).
     from openmahjong.rules.riichi.context import FLAGS, WinContext, check_situation
     from openmahjong.rules.riichi.errors import InvalidHand
+    from openmahjong.rules.riichi.yaku import (
+        ROUND_WIND_ID,
+        SEAT_WIND_ID,
+        situation_yaku,
+        situation_yakuman,
+        value_pair_fu,
+    )
 
     if key < 0:
         raise Invalid
@@ -161,36 +167,12 @@ def situation_record(key: int, renhou_mode: str, points_rows: tuple[PointsRow, .
     except InvalidHand:
         raise Invalid from None
     tsumo, seat_wind, round_wind, dealer = s.tsumo, s.seat_wind, s.round_wind, s.dealer
-    yaku: list[tuple[str, int]] = []
-    if s.double_riichi:
-        yaku.append(("double_riichi", 2))
-    elif s.riichi:
-        yaku.append(("riichi", 1))
-    if s.ippatsu:
-        yaku.append(("ippatsu", 1))
-    if tsumo and closed:
-        yaku.append(("menzen_tsumo", 1))
-    for flag, name in (
-        (s.chankan, "chankan"),
-        (s.rinshan, "rinshan_kaihou"),
-        (s.haitei, "haitei_raoyue"),
-        (s.houtei, "houtei_raoyui"),
-    ):
-        if flag:
-            yaku.append((name, 1))
-    if s.renhou and renhou_mode == "mangan":
-        yaku.append(("renhou", 5))
-    yakuman: list[tuple[str, int]] = []  # (id, 13 han per multiple), as ``Win.yaku`` lists them
-    for flag, name in ((s.tenhou, "tenhou"), (s.chiihou, "chiihou")):
-        if flag:
-            yakuman.append((name, 13))
-    if s.renhou and renhou_mode == "yakuman":
-        yakuman.append(("renhou", 13))
+    # The yaku as the readable checks give them; yakuman as (id, 13 han per multiple), the
+    # way Win.yaku lists them.
+    yaku = situation_yaku(s, closed, renhou_mode)
+    yakuman = [(name, 13 * mult) for name, mult in situation_yakuman(s, renhou_mode)]
     seat_bit, round_bit = 1 << (seat_wind - 41), 1 << (round_wind - 41)
-    pair_fu = tuple(
-        0 if i < 27 else 2 if i >= 31 else 2 * ((i == seat_wind - 14) + (i == round_wind - 14))
-        for i in range(34)
-    )
+    pair_fu = tuple(value_pair_fu(i, s) for i in range(34))  # the pair of each kind
     return Record(
         tuple(yaku),
         tuple(yakuman),
@@ -205,7 +187,7 @@ def situation_record(key: int, renhou_mode: str, points_rows: tuple[PointsRow, .
         (NEEDS_KAN if s.rinshan else 0)
         | (NEEDS_NO_CALLS if s.tenhou or s.chiihou or s.renhou else 0),
         seat_bit,
-        (f"seat_wind_{_WIND_WORDS[seat_wind - 41]}", 1),
+        (SEAT_WIND_ID[seat_wind - 41], 1),
         round_bit,
-        (f"round_wind_{_WIND_WORDS[round_wind - 41]}", 1),
+        (ROUND_WIND_ID[round_wind - 41], 1),
     )

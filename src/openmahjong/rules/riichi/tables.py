@@ -29,8 +29,17 @@ from typing import Final
 
 from openmahjong import tiles as T
 from openmahjong.hand.decompose import SEQUENCE, TRIPLET, suit_splits
+from openmahjong.rules.riichi.hand import Hand
 
-__all__ = ["WEIGHT", "WIN_INDEX", "suit_entry", "honor_entry", "variants", "honor_shape"]
+__all__ = [
+    "WEIGHT",
+    "WIN_INDEX",
+    "suit_entry",
+    "honor_entry",
+    "variants",
+    "presence_facts",
+    "honor_facts",
+]
 
 # ---------------------------------------------------------------------------- the hand as an int
 
@@ -458,37 +467,6 @@ def _shared(t: tuple) -> tuple:
     return _SHARED.setdefault(t, t)
 
 
-# ---------------------------------------------------------------------------- honor shapes
-
-#: Honor counts (as held, kans as four; five bits each from East) -> (triplet mask, dragon yaku,
-#: their han, daisangen, big four winds, little four winds).
-HONOR_SHAPES: Final[dict[int, tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]]] = {}
-
-
-def honor_shape(key: int) -> tuple[int, tuple[tuple[str, int], ...], int, bool, bool, bool]:
-    # Honors make no runs, so four of a kind is a kan: read as a set of three.
-    c = [min((key >> (BITS * j)) & FIELD, 3) for j in range(7)]
-    mask = sum(1 << j for j in range(7) if c[j] >= 3)
-    # Dense 31 Red (chun), 32 White (haku), 33 Green (hatsu): offsets 4, 5, 6.
-    chun, haku, hatsu = c[4], c[5], c[6]
-    yaku: list[tuple[str, int]] = []
-    if haku >= 3:
-        yaku.append(("haku", 1))
-    if hatsu >= 3:
-        yaku.append(("hatsu", 1))
-    if chun >= 3:
-        yaku.append(("chun", 1))
-    if chun + haku + hatsu == 8 and min(chun, haku, hatsu) == 2:
-        yaku.append(("shousangen", 2))
-    han = sum(h for _, h in yaku)
-    winds = sorted(c[0:4])
-    big = all(n >= 3 for n in c[0:4])
-    little = winds[0] == 2 and winds[1] >= 3
-    found = (mask, tuple(yaku), han, chun >= 3 and haku >= 3 and hatsu >= 3, big, little)
-    HONOR_SHAPES[key] = found
-    return found
-
-
 class MeldRecord:
     """A meld as what it adds to each sum the scorer keeps: its tiles in each part of
     ``count_parts`` (man, pin, sou, honors, red fives; kans as four), its facts, P and R."""
@@ -554,43 +532,72 @@ class Presence:
 
 
 def presence_facts(key: int, open_tanyao: bool) -> Presence:
-    """The yaku and yakuman of which counters are zero, in ``yaku``'s order around the honors'.
+    """The yaku and yakuman of which counters are zero, as the readable checks of ``yaku``
+    give them for a hand whose counters are zero where the key's are (``_sketch``): all
+    simples before the honors' yaku, the suits' after, the tile yakuman, nine gates to check.
 
-    ``key`` is ``(F + FACT_ADD) & FACT_MASK``, plus ``CLOSED_KEY`` for a closed hand.
+    ``key`` is ``(F + FACT_ADD) & FACT_MASK``, plus ``CLOSED_KEY`` for a closed hand. A key no
+    hand can have raises ``KeyError`` (the scorer then asks its general path).
     """
-    man, pin, sou, honors, ends, not_green, inner = (
-        bool(key >> (field + 4) & 1) for field in (0, 5, 10, 15, 20, 25, F_INNER)
-    )
-    kans = key >> F_KANS & 7
-    closed = bool(key & CLOSED_KEY)
-    suits = man + pin + sou
-    before = (("tanyao", 1),) if not ends and (closed or open_tanyao) else ()
-    after: list[tuple[str, int]] = []
-    if suits == 1:
-        after.append(
-            ("honitsu", 3 if closed else 2) if honors else ("chinitsu", 6 if closed else 5)
-        )
-    if not inner:  # every tile a terminal or honor (ends == 14)
-        after.append(("honroutou", 2))
-    if kans == 3:
-        after.append(("sankantsu", 2))
-    yakuman: list[tuple[str, int]] = []
-    if not suits:
-        yakuman.append(("tsuuiisou", 13))
-    if not inner and not honors:
-        yakuman.append(("chinroutou", 13))
-    if not not_green:
-        yakuman.append(("ryuuiisou", 13))
-    if kans == 4:
-        yakuman.append(("suukantsu", 13))
+    from openmahjong.rules.riichi import yaku as Y  # yaku imports this module's importers
+    from openmahjong.rules.riichi.options import RiichiRules
+
+    shape = _presence_shapes()[key & _PRESENCE_FIELDS]
+    h = _sketch(list(shape), bool(key & CLOSED_KEY), key >> F_KANS & 7)
+    f = Y.facts(h)
+    before = tuple(Y.simples_yaku(f, h, RiichiRules(open_tanyao=open_tanyao)))
+    after = tuple(Y.suit_yaku(f, h))
+    yakuman = tuple((name, 13 * mult) for name, mult in Y.tile_yakuman(f, h))
     return Presence(
         before,
-        tuple(after),
-        sum(h for _, h in before + tuple(after)),
-        tuple(yakuman),
+        after,
+        sum(han for _, han in before + after),
+        yakuman,
         len(yakuman),
-        suits == 1 and not honors,
+        Y.nine_gates_possible(f),
     )
+
+
+#: The counters a presence key tells apart (one bit each: not zero).
+_PRESENCE_FIELDS: Final = sum(16 << f for f in (0, 5, 10, 15, 20, 25, F_INNER))
+#: One tile of each kind of tile as the presence key sees it: 2m 1m 2p 1p 2s (green) 5s 1s,
+#: Green (an honor that is green), East. Every tile counts in the same counters as one of these.
+_PROFILE_TILES: Final = (1, 0, 10, 9, 19, 22, 18, 33, 27)
+_PRESENCE_SHAPES: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _presence_bits(shape: list[int]) -> int:
+    """A hand's presence key (without kans and closed), from its counts (kans as three)."""
+    sums = [0] * 7  # man, pin, sou, honors, terminal/honor, not green, inner
+    for i, n in enumerate(shape):
+        if not n:
+            continue
+        part = i // 9
+        sums[min(part, 3)] += n
+        end = i >= 27 or i % 9 in _TERMINAL
+        sums[4] += n if end else 0
+        sums[5] += 0 if i == 33 or (part == 2 and i % 9 in GREEN_SOU) else n
+        sums[6] += 0 if end else n
+    return sum(16 << f for f, n in zip((0, 5, 10, 15, 20, 25, F_INNER), sums, strict=True) if n)
+
+
+def _presence_shapes() -> dict[int, tuple[int, ...]]:
+    """Per presence key (its counter bits): a 14-tile shape with those counters not zero,
+    from every choice of the profile tiles; filled on first use."""
+    if not _PRESENCE_SHAPES:
+        for choice in range(1, 1 << len(_PROFILE_TILES)):
+            picked = [t for j, t in enumerate(_PROFILE_TILES) if choice >> j & 1]
+            shape = [0] * 34
+            for t in picked:
+                shape[t] = 1
+            shape[picked[0]] += 14 - len(picked)
+            _PRESENCE_SHAPES.setdefault(_presence_bits(shape), tuple(shape))
+    return _PRESENCE_SHAPES
+
+
+def _sketch(shape: list[int], closed: bool, kans: int) -> Hand:
+    """A hand of these counts, for the yaku checks that read only counts, closed and kans."""
+    return Hand(shape, 33, (), closed, shape, shape, 0, kans)
 
 
 class HonorFacts:
@@ -607,15 +614,19 @@ class HonorFacts:
 
 def honor_facts(key: int, double: bool) -> HonorFacts:
     """The honors' part of the hand's yaku and yakuman, from their counts (``HONOR_MASK``'s
-    layout, kans as four)."""
-    mask, dragons, han, daisangen, big_winds, little_winds = HONOR_SHAPES.get(key) or honor_shape(
-        key
+    layout, kans as four), as the readable checks of ``yaku`` give them: the dragons' yaku,
+    the honors' yakuman; the wind triplets as a mask the situation record tests."""
+    from openmahjong.rules.riichi import yaku as Y
+    from openmahjong.rules.riichi.options import RiichiRules
+
+    # Honors make no runs, so four of a kind is a kan: read as a set of three.
+    counts = [min((key >> (BITS * j)) & FIELD, 3) for j in range(7)]
+    mask = sum(1 << j for j in range(7) if counts[j] >= 3)
+    h = _sketch([0] * 27 + counts, True, 0)
+    dragons = tuple(Y.dragon_yaku(h))
+    yakuman = tuple(
+        (name, 13 * mult) for name, mult in Y.honor_yakuman(h, RiichiRules(double_yakuman=double))
     )
-    yakuman: list[tuple[str, int]] = []
-    if daisangen:
-        yakuman.append(("daisangen", 13))
-    if big_winds:
-        yakuman.append(("daisuushii", 26 if double else 13))
-    elif little_winds:
-        yakuman.append(("shousuushii", 13))
-    return HonorFacts(mask, dragons, han, tuple(yakuman), sum(h for _, h in yakuman) // 13)
+    return HonorFacts(
+        mask, dragons, sum(han for _, han in dragons), yakuman, sum(m for _, m in yakuman) // 13
+    )

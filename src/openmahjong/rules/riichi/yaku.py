@@ -34,6 +34,15 @@ __all__ = [
     "facts",
     "hand_yaku",
     "hand_yakuman",
+    "situation_yaku",
+    "situation_yakuman",
+    "simples_yaku",
+    "wind_yaku",
+    "dragon_yaku",
+    "suit_yaku",
+    "honor_yakuman",
+    "tile_yakuman",
+    "nine_gates_possible",
     "reading_yaku",
     "reading_yakuman",
     "value_pair_fu",
@@ -46,8 +55,8 @@ DRAGONS = (CHUN, HAKU, HATSU)
 _TERMINAL_OR_HONOR = frozenset(TERMINALS_AND_HONORS)
 _NOT_GREEN = tuple(i for i in range(34) if i not in (19, 20, 21, 23, 25, HATSU))
 _WIND_WORD = ("east", "south", "west", "north")
-_SEAT_WIND_ID = tuple(f"seat_wind_{w}" for w in _WIND_WORD)
-_ROUND_WIND_ID = tuple(f"round_wind_{w}" for w in _WIND_WORD)
+SEAT_WIND_ID = tuple(f"seat_wind_{w}" for w in _WIND_WORD)
+ROUND_WIND_ID = tuple(f"round_wind_{w}" for w in _WIND_WORD)
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -112,8 +121,9 @@ def sankantsu(h: Hand) -> int:
     return 2 if h.kans == 3 else 0
 
 
-def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
-    """The ordinary yaku that do not depend on how the hand is read."""
+def situation_yaku(s: WinContext, closed: bool, renhou: str) -> list[tuple[str, int]]:
+    """The yaku of how the hand was won (riichi .. houtei, renhou as ``RiichiRules.renhou``
+    says). The scorer's fast path keeps them per situation (``situations.situation_record``)."""
     out: list[tuple[str, int]] = []
     if s.double_riichi:
         out.append(("double_riichi", 2))
@@ -121,7 +131,7 @@ def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tupl
         out.append(("riichi", 1))
     if s.ippatsu:
         out.append(("ippatsu", 1))
-    if s.tsumo and h.closed:
+    if s.tsumo and closed:
         out.append(("menzen_tsumo", 1))
     if s.chankan:
         out.append(("chankan", 1))
@@ -131,24 +141,45 @@ def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tupl
         out.append(("haitei_raoyue", 1))
     if s.houtei:
         out.append(("houtei_raoyui", 1))
-    if s.renhou and rules.renhou == "mangan":
+    if renhou == "mangan" and s.renhou:
         out.append(("renhou", 5))
-    if tanyao(f, h, rules):
-        out.append(("tanyao", 1))
-    if f.honors:
-        c = h.shape
-        if c[_seat(s)] >= 3:
-            out.append((_SEAT_WIND_ID[s.seat_wind - 41], 1))
-        if c[_round(s)] >= 3:
-            out.append((_ROUND_WIND_ID[s.round_wind - 41], 1))
-        if c[HAKU] >= 3:
-            out.append(("haku", 1))
-        if c[HATSU] >= 3:
-            out.append(("hatsu", 1))
-        if c[CHUN] >= 3:
-            out.append(("chun", 1))
-        if shousangen(h):
-            out.append(("shousangen", 2))
+    return out
+
+
+def wind_yaku(h: Hand, s: WinContext) -> list[tuple[str, int]]:
+    """A triplet of the seat wind, of the round wind (both for a double wind)."""
+    c = h.shape
+    out: list[tuple[str, int]] = []
+    if c[_seat(s)] >= 3:
+        out.append((SEAT_WIND_ID[s.seat_wind - 41], 1))
+    if c[_round(s)] >= 3:
+        out.append((ROUND_WIND_ID[s.round_wind - 41], 1))
+    return out
+
+
+def dragon_yaku(h: Hand) -> list[tuple[str, int]]:
+    """Dragon triplets, and little three dragons."""
+    c = h.shape
+    out: list[tuple[str, int]] = []
+    if c[HAKU] >= 3:
+        out.append(("haku", 1))
+    if c[HATSU] >= 3:
+        out.append(("hatsu", 1))
+    if c[CHUN] >= 3:
+        out.append(("chun", 1))
+    if shousangen(h):
+        out.append(("shousangen", 2))
+    return out
+
+
+def simples_yaku(f: Facts, h: Hand, rules: RiichiRules) -> list[tuple[str, int]]:
+    """All simples (listed before the honors' yaku)."""
+    return [("tanyao", 1)] if tanyao(f, h, rules) else []
+
+
+def suit_yaku(f: Facts, h: Hand) -> list[tuple[str, int]]:
+    """The flushes, all terminals and honors, three kans (listed after the honors' yaku)."""
+    out: list[tuple[str, int]] = []
     han = honitsu(f, h)
     if han:
         out.append(("honitsu", han))
@@ -160,6 +191,15 @@ def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tupl
     if h.kans == 3:
         out.append(("sankantsu", 2))
     return out
+
+
+def hand_yaku(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
+    """The ordinary yaku that do not depend on how the hand is read, in the order they are
+    listed: the situation's, all simples, the winds', the dragons', the suits'."""
+    out = situation_yaku(s, h.closed, rules.renhou) + simples_yaku(f, h, rules)
+    if f.honors:
+        out += wind_yaku(h, s) + dragon_yaku(h)
+    return out + suit_yaku(f, h)
 
 
 # --------------------------------------------------------------------------- hand yakuman
@@ -197,6 +237,11 @@ def suukantsu(h: Hand) -> bool:
     return h.kans == 4
 
 
+def nine_gates_possible(f: Facts) -> bool:
+    """One suit and no honors: the hand may be nine gates (``nine_gates`` looks closer)."""
+    return f.suits == 1 and not f.honors
+
+
 def nine_gates(h: Hand) -> int:
     """0, or 1 for chuuren poutou, or 2 for the pure nine-sided wait (junsei)."""
     c = h.concealed
@@ -212,22 +257,33 @@ def _mult(yaku_id: str, rules: RiichiRules) -> int:
     return YAKU[yaku_id].yakuman if rules.double_yakuman else 1
 
 
-def hand_yakuman(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
-    """Yakuman that do not depend on the reading, with their multipliers."""
+def situation_yakuman(s: WinContext, renhou: str) -> list[tuple[str, int]]:
+    """First-turn yakuman (renhou as ``RiichiRules.renhou`` says), multiplier 1 each."""
     out: list[tuple[str, int]] = []
     if s.tenhou:
         out.append(("tenhou", 1))
     if s.chiihou:
         out.append(("chiihou", 1))
-    if s.renhou and rules.renhou == "yakuman":
+    if renhou == "yakuman" and s.renhou:
         out.append(("renhou", 1))
-    if f.honors >= 9:  # three dragon triplets, or three wind triplets and a wind pair
-        if daisangen(h):
-            out.append(("daisangen", 1))
-        if daisuushii(h):
-            out.append(("daisuushii", _mult("daisuushii", rules)))
-        elif shousuushii(h):
-            out.append(("shousuushii", 1))
+    return out
+
+
+def honor_yakuman(h: Hand, rules: RiichiRules) -> list[tuple[str, int]]:
+    """Big three dragons, big or little four winds."""
+    out: list[tuple[str, int]] = []
+    if daisangen(h):
+        out.append(("daisangen", 1))
+    if daisuushii(h):
+        out.append(("daisuushii", _mult("daisuushii", rules)))
+    elif shousuushii(h):
+        out.append(("shousuushii", 1))
+    return out
+
+
+def tile_yakuman(f: Facts, h: Hand) -> list[tuple[str, int]]:
+    """Yakuman of which tiles the hand holds: all honors, all terminals, all green, four kans."""
+    out: list[tuple[str, int]] = []
     if tsuuiisou(f):
         out.append(("tsuuiisou", 1))
     if chinroutou(f):
@@ -236,7 +292,16 @@ def hand_yakuman(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[t
         out.append(("ryuuiisou", 1))
     if h.kans == 4:
         out.append(("suukantsu", 1))
-    if f.suits == 1 and not f.honors and not h.melds and h.win < 27:
+    return out
+
+
+def hand_yakuman(h: Hand, s: WinContext, rules: RiichiRules, f: Facts) -> list[tuple[str, int]]:
+    """Yakuman that do not depend on the reading, with their multipliers."""
+    out = situation_yakuman(s, rules.renhou)
+    if f.honors >= 9:  # three dragon triplets, or three wind triplets and a wind pair
+        out += honor_yakuman(h, rules)
+    out += tile_yakuman(f, h)
+    if nine_gates_possible(f) and not h.melds and h.win < 27:
         gates = nine_gates(h)
         if gates == 2:
             out.append(("junsei_chuuren_poutou", _mult("junsei_chuuren_poutou", rules)))
