@@ -84,6 +84,12 @@ class Match:
     def timeout(self, seat: int) -> list[Any]:
         return self.table.timeout(seat)
 
+    def player_at(self, seat: int) -> int:
+        return seat  # one hand: nobody changes seats
+
+    def seat_of(self, player: int) -> int:
+        return player
+
 
 @pytest.fixture
 def clock() -> Clock:
