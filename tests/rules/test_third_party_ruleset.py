@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def test_no_line_of_src_names_the_toy():
         for path in SRC.rglob("*")
         if path.is_file() and path.suffix in {".py", ".js", ".html", ".css", ".md", ".txt"}
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if NAME in line.lower()
+        if re.search(rf"\b{NAME}\b", line, re.IGNORECASE)
     ]
     assert named == []
 
