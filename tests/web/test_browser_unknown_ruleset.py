@@ -167,11 +167,11 @@ def test_the_lobby_form_is_generated_from_the_server_description(page):
     assert sent[-1]["rules"] == {"hands": 5}
 
 
-RENDER_TOY = """async ([view, prompt]) => {
+RENDER_TOY = """async ([view, prompt, result]) => {
   const rulesets = await import('/js/rulesets.js');
   const table = await import('/js/table-view.js');
   const all = await rulesets.loadRulesets();
-  const el = table.renderTable({ view, prompt, rules: rulesets.clientOf(all.toy) });
+  const el = table.renderTable({ view, prompt, result, rules: rulesets.clientOf(all.toy) });
   document.querySelector('main').replaceChildren(
     Object.assign(document.createElement('h1'), {textContent: 'toy'}), el);
 }"""
@@ -204,7 +204,7 @@ def test_the_table_names_calls_in_the_rulesets_own_words(page):
     p = page.page
     serve_toy(page)
     page.open("#/")
-    p.evaluate(RENDER_TOY, [VIEW, PROMPT])
+    p.evaluate(RENDER_TOY, [VIEW, PROMPT, None])
     actions = p.locator("[data-testid=actions]")
     assert actions.locator("[data-action=pon]").text_content().startswith("Bonk")
     assert actions.locator("[data-action=bonk_twice]").text_content() == "Double bonk"
@@ -212,6 +212,13 @@ def test_the_table_names_calls_in_the_rulesets_own_words(page):
     meld = p.locator(".meld-pon").first.get_attribute("aria-label")
     assert meld.startswith("Bonk"), meld
     page.shot("toy-table")
+
+    # A win with neither yaku nor fans (the toy scores a plain total): the total alone.
+    result = {"reason": "win", "wins": [{"seat": 0, "from_seat": None, "tile": 11, "total": 30}]}
+    p.evaluate(RENDER_TOY, [VIEW, None, result])
+    win = p.locator("[data-testid=win]")
+    assert win.locator(".score-line").text_content() == "30 points"
+    assert "undefined" not in win.text_content()
 
 
 def test_the_seed_tool_rebuilds_a_wall_it_never_heard_of(page):

@@ -295,6 +295,14 @@ function mcrFans(w) {
   ];
 }
 
+/** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
+ *  its total (a ruleset with neither). */
+function winScore(w) {
+  if (w.fans) return mcrFans(w);
+  if (w.yaku || w.han !== undefined || w.yakuman) return riichiYaku(w);
+  return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
+}
+
 /** The winning hand when the win carries it (the room's Won / McrWon events do: by the time
  *  the screen is read, the table behind it may be the next hand's): concealed tiles sorted,
  *  the melds, the winning tile apart. Else just the winning tile (a record's wins entry). */
@@ -321,7 +329,7 @@ export function resultElement(result, state) {
       h("p", {}, w.from_seat === null || w.from_seat === undefined
         ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
       winningHand(w, state.rules),
-      w.fans ? mcrFans(w) : riichiYaku(w)));
+      winScore(w)));
   }
   if ((result.tenpai || []).length) {
     parts.push(h("p", {}, t("result.tenpai", { who: result.tenpai.map((x, i) => (x === true ? names(i) : typeof x === "number" ? names(x) : null)).filter(Boolean).join(", ") || t("common.none") })));
