@@ -216,3 +216,49 @@ async def test_a_whole_game_over_websockets_with_people_and_its_bots(live, tmp_p
     checked = runner.invoke(cli, ["replay", "check", str(path)])
     assert checked.exit_code == 0, checked.output
     assert "4/4 hands match" in checked.output
+
+
+@pytest.mark.asyncio
+async def test_a_restarted_server_rebuilds_its_game_and_plays_on(tmp_path, toy):
+    """The server stops mid-hand with a decision open; started again on the same database, it
+    rebuilds the table from the stored log with the toy's own options model and match."""
+    settings = make_settings(tmp_path)
+    async with running(settings) as first, serving_app(first) as address:
+        async with httpx.AsyncClient(base_url=f"http://{address}") as http:
+            _uid, token = await guest_token(http)
+            made = await http.post(
+                "/api/rooms",
+                json={"name": "two suits", "ruleset": NAME, "preset": "toy-full", "table": TABLE},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            room = made.json()["id"]
+        player = PlayClient(f"ws://{address}/ws", token)
+        await player.connect()
+        await player.send({"type": "join", "room": room})
+        await player.send({"type": "ready", "room": room})
+        for _ in range(3):
+            await player.send({"type": "add_bot", "room": room})
+        await player.next(lambda m: m["type"] == "room" and all(s for s in m["seats"]))
+        await player.send({"type": "start", "room": room})
+        start = await player.next("game_start")
+        for _ in range(2):
+            prompt = await player.next("prompt")
+            reply = simple_choice(prompt["actions"])
+            await player.send({"type": "reply", "seq": prompt["seq"], "action": reply})
+        waiting = await player.next("prompt")
+        await player.close()
+
+    async with running(settings) as second, serving_app(second) as address:
+        back = PlayClient(f"ws://{address}/ws", token)
+        await back.connect()
+        again = await back.next("game_start")
+        assert again["game"] == start["game"] and again["seat"] == start["seat"]
+        resumed = await back.next("prompt")
+        assert resumed["actions"] == waiting["actions"]  # the same decision, replayed
+        end = await back.autoplay()
+        assert end["game"] == start["game"]
+        await back.close()
+        async with httpx.AsyncClient(base_url=f"http://{address}") as http:
+            record = (await http.get(f"/api/games/{start['game']}/record")).json()
+    assert len(record["hands"]) == 4
+    assert list(TOY.replay(record).state.points) == record["result"]["final_points"]
