@@ -4,7 +4,8 @@ The toy ruleset (``toy_ruleset.py``, two suits, its own wall, options, presets a
 only in the tests and is registered the way a plugin is (``registry.register``). It is then
 played by ``openmahjong selfplay``, its records checked by ``openmahjong replay check``, offered
 by the lobby form's ``GET /api/rooms/rulesets``, and a whole game of it is played in a room over
-WebSockets, with its record served at the end. No line of ``src/`` names it.
+WebSockets, with its record served at the end, and rebuilt from its log after a restart. No
+line of ``src/`` names it.
 """
 
 from __future__ import annotations
