@@ -125,6 +125,15 @@ def test_selfplay_plays_it_and_replay_check_proves_its_records(toy, tmp_path):
     assert refused.exit_code != 0
 
 
+def test_the_selfplay_summary_counts_a_rulesets_own_draws():
+    from openmahjong.cli.selfplay import summarize
+
+    hands = [{"reason": "win", "wins": [{"from_seat": 1}]}, {"reason": "all_passed", "wins": []}]
+    record = {"hands": hands, "result": {"final_points": [1, 0, 0, 0], "places": [1, 2, 3, 4]}}
+    draws = summarize([record], 1.0)["draws"]
+    assert draws["all_passed"] == 1 and draws["total"] == 1 and draws["exhaustive"] == 0
+
+
 def test_selfplay_refuses_what_the_toy_does_not_have(toy, tmp_path):
     unknown_bot = runner.invoke(
         cli, ["selfplay", "--ruleset", NAME, "--bot", "efficiency", "--out", str(tmp_path)]

@@ -27,6 +27,7 @@ from openmahjong.table.match import Match
 
 __all__ = ["selfplay", "summarize", "record_name"]
 
+#: Draw reasons the summary always lists (a ruleset's other ones are added when they occur).
 _DRAW_REASONS = (
     "exhaustive",
     "nagashi",
@@ -51,7 +52,8 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     hands = [h for r in records for h in r["hands"]]
     tsumo = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is None)
     ron = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is not None)
-    draws = {reason: sum(1 for h in hands if h["reason"] == reason) for reason in _DRAW_REASONS}
+    reasons = Counter(h["reason"] for h in hands if h["reason"] != "win")
+    draws = {reason: reasons[reason] for reason in (*_DRAW_REASONS, *sorted(reasons))}
     seats = max((len(r["result"]["places"]) for r in records), default=4)
     places: list[list[int]] = [[] for _ in range(seats)]
     for r in records:
