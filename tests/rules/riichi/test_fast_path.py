@@ -247,3 +247,24 @@ def test_red_fives_per_table_setting(red_fives):
         assert fast[0] == "InvalidHand"
     else:
         assert ("aka_dora", 2) in fast[2] if red_fives == 4 else "aka_dora" not in str(fast[2])
+
+
+def test_the_tables_split_every_suit_as_decompose_does():
+    """``tables.suit_splits`` (compiled, on ints) gives ``hand.decompose.suit_splits``'s splits in
+    its order, for every suit a hand can hold (at most four of a kind, at most 14 tiles)."""
+    from itertools import product
+
+    from openmahjong.hand import decompose
+
+    checked = 0
+    try:
+        for counts in product(range(5), repeat=9):
+            if sum(counts) > 14:
+                continue
+            want = decompose.suit_splits(counts)
+            got = tables.suit_splits(list(counts))
+            assert got == [(p, tuple(t << 6 | i for t, i in bs)) for p, bs in want], counts
+            checked += 1
+    finally:
+        decompose._suit_splits.cache_clear()  # 400,000 entries no other test wants
+    assert checked == 405_350  # every nine counts of 0-4 with at most 14 tiles

@@ -28,13 +28,14 @@ from __future__ import annotations
 from typing import Final
 
 from openmahjong import tiles as T
-from openmahjong.hand.decompose import SEQUENCE, TRIPLET, suit_splits
+from openmahjong.hand.decompose import SEQUENCE, TRIPLET
 from openmahjong.rules.riichi.hand import Hand
 
 __all__ = [
     "WEIGHT",
     "WIN_INDEX",
     "suit_entry",
+    "suit_splits",
     "honor_entry",
     "variants",
     "presence_facts",
@@ -72,10 +73,13 @@ WIN_INDEX: Final[dict[int, int]] = {**_INDEX, 105: 4, 205: 13, 305: 22}
 #: Whether this module runs compiled (mypyc): then ``count_by_loop`` counts a hand, a native loop
 #: over machine-sized ints, where the interpreter is fastest with ``sum(map(WEIGHT...))``.
 COMPILED: Final = not __file__.endswith(".py")
-#: Tile code (below 306) -> its part of K (0 man, 1 pin, 2 sou, 3 honors; -1: not a tile code)
-#: and its count's shift in that part.
-_PART: Final = tuple(WIN_INDEX[c] // 9 if c in WIN_INDEX else -1 for c in range(306))
-_PART_SHIFT: Final = tuple(BITS * (WIN_INDEX[c] % 9) if c in WIN_INDEX else 0 for c in range(306))
+#: Tile code (below 306) -> where it counts: part << 4 | its kind's place in that part (part 0
+#: man, 1 pin, 2 sou, 3 honors), plus 64 for a red five (it also counts in its suit's red
+#: field); 255 for a code that is no tile.
+_COUNT_AT: Final = bytes(
+    (WIN_INDEX[c] // 9) << 4 | WIN_INDEX[c] % 9 | (64 if c > 100 else 0) if c in WIN_INDEX else 255
+    for c in range(306)
+)
 
 
 def count_parts(hand: list[int]) -> tuple[int, int, int, int, int]:
@@ -87,20 +91,21 @@ def count_parts(hand: list[int]) -> tuple[int, int, int, int, int]:
     """
     man = pin = sou = honors = reds = 0
     for t in hand:
-        part = _PART[t] if 0 <= t < 306 else -1
-        w = 1 << _PART_SHIFT[t] if part >= 0 else 0
+        at = _COUNT_AT[t] if 0 <= t < 306 else 255
+        if at == 255:
+            raise KeyError(t)
+        w = 1 << (BITS * (at & 15))
+        part = (at >> 4) & 3
         if part == 0:
             man += w
         elif part == 1:
             pin += w
         elif part == 2:
             sou += w
-        elif part == 3:
-            honors += w
         else:
-            raise KeyError(t)
-        if t > 100:  # a red five: also its suit's red field
-            reds += 1 << (BITS * (t // 100 - 1))
+            honors += w
+        if at & 64:  # a red five: also its suit's red field
+            reds += 1 << (BITS * part)
     return man, pin, sou, honors, reds
 
 
@@ -226,6 +231,14 @@ def _pack(pair: int, blocks: tuple[tuple[int, int], ...]) -> int:
 
 # ---------------------------------------------------------------------------- suit records
 
+#: Per dense index: what a concealed triplet, a run starting there and a pair add to a reading
+#: built as one int (P and R, cut apart by ``_split``), and the block tuples, shared (indexed by
+#: ``type << 6 | index``).
+_TRIPLET_P: Final = tuple(_triplet(i, True, False) for i in range(34))
+_RUN_P: Final = tuple(_run(i) if i < 27 and i % 9 <= 6 else 0 for i in range(34))
+_PAIR_P: Final = tuple(_pair(i) for i in range(34))
+_BLOCKS: Final = tuple((code >> 6, code & 63) for code in range(128))
+
 # ---------------------------------------------------------------------------- yaku signatures
 
 #: A decomposition's yaku (all but pinfu and sanankou) as a small int: peikou pairs (0-2), then
@@ -284,10 +297,29 @@ Variants = tuple[tuple[Variant, ...], ...]
 Blocks = tuple[tuple[int, int], ...]
 
 
+class WinSlots:
+    """A suit's variants (``variants``) per winning tile and draw, at ``VARIANT_SLOT[win] +
+    tsumo``, each filled on first use: a hand reads one slot of one suit, so an entry built for a
+    new suit pattern pays for its splits only, not for the places of all its tiles."""
+
+    def __init__(self, ps: tuple[int, ...], blocks: tuple[Blocks, ...], base: int) -> None:
+        self.ps = ps
+        self.blocks = blocks
+        self.base = base
+        self.slots: list[Variants | None] = [None] * 18
+
+    def __getitem__(self, slot: int) -> Variants:
+        found = self.slots[slot]
+        if found is None:
+            found = variants(self.ps, self.blocks, self.base + (slot >> 1), bool(slot & 1))
+            self.slots[slot] = found
+        return found
+
+
 class Entry:
     """A suit's (or the honors') record: its facts, each split's P and R, blocks of each split,
-    and the variants of each winning tile and draw at ``VARIANT_SLOT[win] + tsumo``; a suit
-    with a count over four has the entry None.
+    and the variants of each winning tile and draw at ``VARIANT_SLOT[win] + tsumo``
+    (``WinSlots``); a suit with a count over four has the entry None.
 
     A class rather than a tuple: compiled, it is a native object whose int fields sit in the
     object itself, read without a check or a pointer to follow.
@@ -299,7 +331,7 @@ class Entry:
         ps: tuple[int, ...],
         rs: tuple[int, ...],
         blocks: tuple[Blocks, ...],
-        variants: tuple[Variants, ...],
+        base: int,
     ) -> None:
         self.facts = facts
         self.ps = ps
@@ -308,7 +340,7 @@ class Entry:
         self.p = ps[0] if ps else 0
         self.r = rs[0] if rs else 0
         self.blocks = blocks
-        self.variants = variants
+        self.variants = WinSlots(ps, blocks, base)
 
 
 SUITS: Final[tuple[dict[int, Entry | None], ...]] = ({}, {}, {})
@@ -316,35 +348,118 @@ HONORS: Final[dict[int, Entry | None]] = {}
 
 
 def suit_entry(suit: int, key: int) -> Entry | None:
-    counts = tuple((key >> (BITS * j)) & FIELD for j in range(9))
-    if max(counts) > 4:
-        SUITS[suit][key] = None
-        return None
-    tiles = sum(counts)
-    green = sum(counts[j] for j in GREEN_SOU) if suit == 2 else 0
+    """The record of a suit's part (nine five-bit counts), kept in ``SUITS[suit]``."""
+    counts = [(key >> (BITS * j)) & FIELD for j in range(9)]
+    tiles = pairs = 0
+    for n in counts:
+        if n > 4:
+            SUITS[suit][key] = None
+            return None
+        tiles += n
+        if n == 2:
+            pairs += 1
+    ends = counts[0] + counts[8]
+    green = (counts[1] + counts[2] + counts[3] + counts[5] + counts[7]) if suit == 2 else 0
     facts = (
         tiles << F_SUIT[suit]
-        | (counts[0] + counts[8]) << F_ENDS
+        | ends << F_ENDS
         | (tiles - green) << F_NOT_GREEN
-        | sum(1 for n in counts if n == 2) << F_PAIRS
+        | pairs << F_PAIRS
         | ((counts[0] > 0) + (counts[8] > 0)) << F_ORPHANS
-        | (tiles - counts[0] - counts[8]) << F_INNER
+        | (tiles - ends) << F_INNER
     )
     base = 9 * suit
     packed: list[int] = []
     blocks: list[Blocks] = []
-    for pair, bs in suit_splits(counts):
-        shifted = tuple((t, i + base) for t, i in bs)
-        packed.append(_pack(pair + base if pair >= 0 else -1, shifted))
-        blocks.append(shifted)
+    for pair, codes in suit_splits(counts):
+        p = _PAIR_P[pair + base] if pair >= 0 else 0
+        bs: list[tuple[int, int]] = []
+        last = -1
+        same = 0  # identical runs in a row (codes are sorted): peikou pairs
+        for code in codes:
+            t = code >> 6
+            i = (code & 63) + base
+            bs.append(_BLOCKS[code + base])
+            if t == TRIPLET:
+                p += _TRIPLET_P[i]
+            else:
+                p += _RUN_P[i]
+                same = same + 1 if code == last else 0
+                if same == 1 or same == 3:
+                    p += 1 << P_PEIKOU
+            last = code
+        packed.append(p)
+        blocks.append(tuple(bs))
     if not packed:
         facts += 1 << F_NO_SPLIT
     elif len(packed) > 1:
         facts += 1 << F_MANY_SPLITS
-    entry = _entry(facts, tuple(packed), tuple(blocks), base, counts)
+    entry = _entry(facts, tuple(packed), tuple(blocks), base)
     if len(SUITS[suit]) < 1 << 16:
         SUITS[suit][key] = entry
     return entry
+
+
+def suit_splits(counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Every split of one suit's nine counts into sets and at most one pair: (pair offset or
+    -1, block codes), a block coded ``type << 6 | offset`` (``hand.decompose``'s types), sorted.
+
+    The same splits in the same order as ``hand.decompose.suit_splits`` (a test compares them on
+    every suit a hand can hold); this one runs compiled, on ints, for the tables' first fill.
+    """
+    total = 0
+    for n in counts:
+        total += n
+    if total % 3 == 1:
+        return []
+    found: list[tuple[int, tuple[int, ...]]] = []
+    _walk(counts[:], 0, -1, [], total % 3 == 2, found)
+    if len(found) > 1:
+        found.sort()
+        unique = [found[0]]
+        for f in found:
+            if f != unique[-1]:
+                unique.append(f)
+        found = unique
+    return found
+
+
+def _walk(
+    c: list[int],
+    pos: int,
+    pair: int,
+    codes: list[int],
+    want_pair: bool,
+    found: list[tuple[int, tuple[int, ...]]],
+) -> None:
+    """Place the lowest tile left as the pair, a triplet or the bottom of a run, then go on."""
+    while pos < 9 and c[pos] == 0:
+        pos += 1
+    if pos == 9:
+        if (pair >= 0) == want_pair:
+            found.append((pair, tuple(sorted(codes))))
+        return
+    n = c[pos]
+    if want_pair and pair < 0 and n >= 2:
+        c[pos] = n - 2
+        _walk(c, pos, pos, codes, want_pair, found)
+        c[pos] = n
+    if n >= 3:
+        c[pos] = n - 3
+        codes.append(TRIPLET << 6 | pos)
+        _walk(c, pos, pair, codes, want_pair, found)
+        codes.pop()
+        c[pos] = n
+    if pos <= 6 and c[pos + 1] and c[pos + 2]:
+        c[pos] = n - 1
+        c[pos + 1] -= 1
+        c[pos + 2] -= 1
+        codes.append(SEQUENCE << 6 | pos)
+        _walk(c, pos, pair, codes, want_pair, found)
+        codes.pop()
+        c[pos] = n
+        c[pos + 1] += 1
+        c[pos + 2] += 1
 
 
 def honor_entry(key: int) -> Entry | None:
@@ -372,9 +487,9 @@ def honor_entry(key: int) -> Entry | None:
             ok = False
     first = _pack(pair, tuple(bs))
     entry = (
-        _entry(facts, (first,), (tuple(bs),), 27, counts)
+        _entry(facts, (first,), (tuple(bs),), 27)
         if ok
-        else _entry(facts + (1 << F_NO_SPLIT), (), (), 27, counts)
+        else _entry(facts + (1 << F_NO_SPLIT), (), (), 27)
     )
     HONORS[key] = entry
     return entry
@@ -397,25 +512,19 @@ WAIT_FU: Final = (2, 0, 2, 2, 0, 0)  # tanki, shanpon, kanchan, penchan, ryanmen
 VARIANT_SLOT: Final = tuple(2 * (i % 9) for i in range(34))
 
 
-def _entry(
-    facts: int,
-    packed: tuple[int, ...],
-    blocks: tuple[Blocks, ...],
-    base: int,
-    counts: tuple[int, ...],
-) -> Entry:
-    """An entry with the variants of every tile it holds (for a ron and a tsumo) in place.
+def _entry(facts: int, packed: tuple[int, ...], blocks: tuple[Blocks, ...], base: int) -> Entry:
+    """An entry from the splits' readings as single ints (split here into their P and R)."""
+    ps = tuple(p & P_MASK for p in packed)
+    rs = tuple(p >> P_RUN_COUNTS for p in packed)
+    return Entry(facts, ps, rs, blocks, base)
 
-    ``packed`` are the splits' readings as single ints, split here into their P and R.
-    """
-    slots: list[Variants] = []
-    for j in range(9):
-        held = j < len(counts) and counts[j] > 0
-        for tsumo in (False, True):
-            slots.append(variants(packed, blocks, base + j, tsumo) if held else ())
-    ps = tuple(_split(p)[0] for p in packed)
-    rs = tuple(_split(p)[1] for p in packed)
-    return Entry(facts, ps, rs, blocks, tuple(slots))
+
+_TANKI_VARIANT: Final = variant(TANKI, WAIT_FU[TANKI], 0)
+# Variants repeat endlessly across entries (a ryanmen is a ryanmen): one copy of each keeps the
+# tables small enough to stay in the CPU caches. Keyed by the variants as one int (at most five
+# of ten bits each, and their number) and per split by those ints.
+_SHARED_PLACES: Final[dict[int, tuple[Variant, ...]]] = {}
+_SHARED_VARIANTS: Final[dict[tuple[int, ...], Variants]] = {}
 
 
 def variants(
@@ -425,46 +534,46 @@ def variants(
     ``variant(wait, fu, triplets)``.
 
     In the order ``shapes.readings`` lists them (the pair first, then the blocks, sorted), with
-    identical sets read once. ``fu`` is what the wait adds; on a ron a triplet completed by the
+    identical sets read once. ``packed_splits`` may be the splits' P (their low fields are
+    the same). ``fu`` is what the wait adds; on a ron a triplet completed by the
     discard is open, so it also takes back half that triplet's fu, and ``triplets`` is -1 (one
     concealed triplet fewer).
     """
-    out = []
-    for packed, blocks in zip(packed_splits, blocks_splits, strict=True):
-        pair = (packed >> P_PAIR) & 63 if packed & 7 else -1
+    out: list[tuple[Variant, ...]] = []
+    key: list[int] = []
+    for s in range(len(packed_splits)):
+        packed = packed_splits[s]
         found: list[Variant] = []
-        if pair == win:
-            found.append(variant(TANKI, WAIT_FU[TANKI], 0))
-        seen: list[tuple[int, int]] = []
-        for t, i in blocks:
-            if i > win or i + 2 < win:
+        if packed & 7 and (packed >> P_PAIR) & 63 == win:
+            found.append(_TANKI_VARIANT)
+        last_t = last_i = -1
+        for t, i in blocks_splits[s]:
+            # Blocks are sorted: an identical set is the one before.
+            if i > win or i + 2 < win or (t == last_t and i == last_i):
                 continue
+            last_t, last_i = t, i
             if t == SEQUENCE:
                 wait = _sequence_wait(i, win)
-                if (wait, i) in seen:
-                    continue
-                seen.append((wait, i))
                 found.append(variant(wait, WAIT_FU[wait], 0))
             elif i == win:
-                if (SHANPON, i) in seen:
-                    continue
-                seen.append((SHANPON, i))
                 if tsumo:
                     found.append(variant(SHANPON, 0, 0))
                 else:
-                    fu = (_triplet(i, True, False) >> P_FU) & 255
+                    fu = (_TRIPLET_P[i] >> P_FU) & 255
                     found.append(variant(SHANPON, -(fu // 2), -1))
-        out.append(_shared(tuple(found)))
-    return _shared(tuple(out))
-
-
-# Variants repeat endlessly across entries (a ryanmen is a ryanmen): one copy of each keeps the
-# tables small enough to stay in the CPU caches.
-_SHARED: Final[dict[tuple, tuple]] = {}
-
-
-def _shared(t: tuple) -> tuple:
-    return _SHARED.setdefault(t, t)
+        k = len(found)
+        for v in found:
+            k = k << 10 | v
+        shared = _SHARED_PLACES.get(k)
+        if shared is None:
+            shared = _SHARED_PLACES[k] = tuple(found)
+        out.append(shared)
+        key.append(k)
+    whole = tuple(key)
+    kept = _SHARED_VARIANTS.get(whole)
+    if kept is None:
+        kept = _SHARED_VARIANTS[whole] = tuple(out)
+    return kept
 
 
 class MeldRecord:
