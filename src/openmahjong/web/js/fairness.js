@@ -1,4 +1,4 @@
-// Provably fair walls, recomputed in the browser without asking the server.
+// Provably fair walls, recomputed in the browser: the server only describes its walls.
 //
 // A bit-exact port of openmahjong.fairness (platform guide §6):
 //   commitment = int(SHA256(format(master_seed, '064x') + salt), 16)

@@ -1,5 +1,5 @@
 // Rebuilds a game's table, action by action, from our record (docs/records.md) in the browser:
-// no server call beyond the record itself, no DOM. Riichi and MCR games.
+// no server call beyond the record and its ruleset's description, no DOM.
 //
 // The record's header names its ruleset and reveals the master seed. What differs between the
 // rulesets comes from the server with the ruleset (rulesets.js: GET /api/rooms/rulesets): its
