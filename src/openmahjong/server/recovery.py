@@ -18,7 +18,7 @@ from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import GameStatus, RoomStatus
 from openmahjong.store.models import Room as RoomRow
-from openmahjong.table.actions import action_from_dict
+from openmahjong.table.match import replay_into
 
 __all__ = [
     "FAILURES_BEFORE_ABORT",
@@ -72,13 +72,10 @@ class RoomRecovery(RoomParts):
             options = self.ruleset.options_schema(**g.header["options"])
         master_seed = fairness.parse_master_seed(g.master_seed)
         match = self._new_match(master_seed, g.salt, entries, options)
-        for a in live.actions:
-            assert a.seat is not None
-            if a.timeout:
-                match.timeout(a.seat)
-            else:
-                match.act(a.seat, action_from_dict(a.action))
-        return match
+        # The stored rows as a hand log's entries ([seat, action, *flags]): one replay for
+        # records, hands and restarts (table.match.replay_into).
+        log = [[a.seat, a.action, *(["timeout"] if a.timeout else [])] for a in live.actions]
+        return replay_into(match, {"actions": log})
 
     async def resume(self, live: store_games.LiveGame) -> None:
         """Rebuild a live game from its stored log (after a restart) and play on, with the
