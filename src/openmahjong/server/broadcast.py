@@ -132,7 +132,11 @@ class RoomBroadcast(RoomParts):
         game = self.game
         assert game is not None
         return View(
-            room=self.id, game=game.id, seat=seat, view=view_to_dict(game.match.table.view(seat))
+            room=self.id,
+            game=game.id,
+            seat=seat,
+            view=view_to_dict(game.match.table.view(seat)),
+            label=game.match.label_data(),
         )
 
     def _send_spectator_start(self, ch: Channel) -> None:
@@ -159,15 +163,20 @@ class RoomBroadcast(RoomParts):
         return start
 
     def _log_hand_start(self, game: _Game, now: float) -> list[str]:
-        """A hand was dealt: its public events (``HandStarted`` first: dealer, honba, dora
-        indicators) go to the public log, which forgets what no spectator can be sent any
-        more (the hands before the one a new spectator would see). Returns the messages."""
+        """A hand was dealt: its public start goes to the public log, which forgets what no
+        spectator can be sent any more (the hands before the one a new spectator would see).
+        Returns the messages.
+
+        The start is the spectators' ``view`` (seat null) of the new table, as a seat gets its
+        own: it resets everything a client shows (ponds, melds, dora, points, the wall count,
+        the label) in every ruleset, including one whose hand starts with no public event at
+        all (MCR's deal is private), and carries the deal's public events in ``events``."""
         start = self._replay_start(game, now)
         if start:
             del game.public_log[:start]
             game.hand_starts = [i - start for i in game.hand_starts if i >= start]
         game.hand_starts.append(len(game.public_log))
-        messages = [_event_text(self.id, game.id, e) for e in game.match.table.events_for(None)]
+        messages = [encode(self._view_message(None))]
         game.public_log.extend((now, m) for m in messages)
         return messages
 
@@ -193,6 +202,8 @@ class RoomBroadcast(RoomParts):
             # protection); the view is the current state, which those messages will repeat.
             send(self._start_message(seat))
             send(self._view_message(seat))
+            if game.hold is not None:  # between hands: the result, and who is still reading
+                send(self._hand_end_message(game, self.clock.monotonic()))
 
     def _broadcast(
         self,

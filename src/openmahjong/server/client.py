@@ -64,6 +64,9 @@ class PlayClient:
         self.ignore: Callable[[str], bool] | None = None
         #: Set by :meth:`listen`: takes every message, with its arrival time, instead of ``inbox``.
         self._handler: Callable[[Message, float], None] | None = None
+        #: Answer each ``hand_end`` with ``continue`` at once (a test of the hold turns it off).
+        self.auto_continue = True
+        self._continued: set[tuple[int, int]] = set()
 
     async def connect(self) -> Message:
         # No per-message compression: small JSON messages, and the CPU is better spent playing.
@@ -86,6 +89,8 @@ class PlayClient:
                 if self.ignore is not None and self.ignore(str(text)):
                     continue
                 message = json.loads(text)
+                if self.auto_continue and message.get("type") == "hand_end":
+                    self._continue(message)
                 if self.keep_log:
                     self.log.append(message)
                     self.arrived.append(now)
@@ -93,6 +98,15 @@ class PlayClient:
                     self._handler(message, now)
                 else:
                     self.inbox.put_nowait(message)
+
+    def _continue(self, hand_end: Message) -> None:
+        """Continue once per hand (an updated ``hand_end`` is not answered again)."""
+        key = (hand_end["game"], hand_end["hand"])
+        if key in self._continued or not hand_end["waiting"] or self.ws is None:
+            return
+        self._continued.add(key)
+        message = {"type": "continue", "room": hand_end["room"], "game": hand_end["game"]}
+        asyncio.get_running_loop().create_task(self.ws.send(json.dumps(message)))
 
     def listen(self, handler: Callable[[Message, float], None]) -> None:
         """From now on ``handler(message, arrived)`` takes every message as it arrives instead

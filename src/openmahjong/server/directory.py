@@ -125,7 +125,16 @@ class RoomManager(Matchmaking, RestoreAtStartup):
     async def command(self, user: User, message: Any, connection: Any = None) -> None:
         """Carry out a room or queue command of ``user`` sent on ``connection`` (a
         ``play.Client``; what answers only the asker goes there)."""
-        from openmahjong.server.protocol import AddBot, Join, Kick, Leave, Queue, Ready, Start
+        from openmahjong.server.protocol import (
+            AddBot,
+            Continue,
+            Join,
+            Kick,
+            Leave,
+            Queue,
+            Ready,
+            Start,
+        )
 
         if isinstance(message, Queue):
             await self.enqueue(user, message.ruleset, message.preset)
@@ -146,6 +155,8 @@ class RoomManager(Matchmaking, RestoreAtStartup):
             await room.kick(user, message.seat)
         elif isinstance(message, Start):
             await room.start(user)
+        elif isinstance(message, Continue):
+            await room.continue_(user.id, message.game)
 
     async def room_closed(self, room_id: int) -> None:
         """A room was closed over HTTP (its row already says so): whoever sat in its lobby

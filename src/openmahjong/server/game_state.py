@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from openmahjong.server.hand_hold import HandHold
 from openmahjong.server.prompts import PendingPrompt
 from openmahjong.server.seats import SeatSlot
 from openmahjong.table.actions import Action
@@ -53,5 +54,7 @@ class _Game:
     protected: set[int] = field(default_factory=set)
     protect_acted: bool = False
     public_log: list[tuple[float, BaseModel | str]] = field(default_factory=list)
-    #: Where each hand's public events begin in ``public_log`` (its ``HandStarted``).
+    #: Where each hand's public events begin in ``public_log`` (its spectator ``view``).
     hand_starts: list[int] = field(default_factory=list)
+    #: After a hand ended: the table waits for the players' ``continue`` (``hand_hold.py``).
+    hold: HandHold | None = None

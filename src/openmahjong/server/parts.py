@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from openmahjong.server.clock import Clock
     from openmahjong.server.game_state import _Game
     from openmahjong.server.play import Hub
-    from openmahjong.server.protocol import RoomState, View
+    from openmahjong.server.protocol import HandEnd, RoomState, View
     from openmahjong.server.room import Room
     from openmahjong.server.rooms import TableSettings
     from openmahjong.server.seats import SeatSlot
@@ -102,6 +102,7 @@ class RoomParts:
         def _seat_of(game: _Game, player: int) -> int: ...
         async def _run(self) -> None: ...
         def _withdraw(self, game: _Game, seat: int) -> None: ...
+        def _hand_end_message(self, game: _Game, now: float) -> HandEnd: ...
 
 
 class ManagerParts:

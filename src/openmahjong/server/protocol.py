@@ -18,9 +18,11 @@ __all__ = [
     "Accepted",
     "AddBot",
     "ClientMessage",
+    "Continue",
     "GameEnd",
     "GameEvent",
     "GameStart",
+    "HandEnd",
     "Join",
     "Kick",
     "Leave",
@@ -134,6 +136,14 @@ class Start(Message):
     room: RoomNumber
 
 
+class Continue(Message):
+    """The player has read the hand's result: the table need not wait for them (``hand_end``)."""
+
+    type: Literal["continue"]
+    room: RoomNumber
+    game: int = Field(ge=1, le=MAX_ROW_ID)
+
+
 class Queue(Message):
     """Wait for a table: matchmaking per ruleset and preset (the preset sets the game length)."""
 
@@ -146,10 +156,10 @@ class Unqueue(Message):
     type: Literal["unqueue"]
 
 
-RoomCommand = Join | Leave | Ready | AddBot | Kick | Start
+RoomCommand = Join | Leave | Ready | AddBot | Kick | Start | Continue
 QueueCommand = Queue | Unqueue
 AnyClientMessage = (
-    Hello | Ping | Reply | Join | Leave | Ready | AddBot | Kick | Start | Queue | Unqueue
+    Hello | Ping | Reply | Join | Leave | Ready | AddBot | Kick | Start | Continue | Queue | Unqueue
 )
 
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
@@ -171,6 +181,7 @@ CLIENT_TYPES = (
     "add_bot",
     "kick",
     "start",
+    "continue",
     "queue",
     "unqueue",
 )
@@ -272,6 +283,9 @@ class View(Message):
     game: int
     seat: int | None
     view: dict[str, Any]
+    #: The current hand's label as data (``Match.label_data``), e.g. Riichi's
+    #: ``{"wind": 41, "number": 4, "honba": 1}`` for East 4 with one repeat.
+    label: dict[str, Any] = Field(default_factory=dict)
 
 
 class GameEvent(Message):
@@ -283,6 +297,26 @@ class GameEvent(Message):
     event: dict[str, Any]
 
 
+class HandEnd(Message):
+    """A hand ended: the table waits ``seconds`` at most for the seats in ``waiting`` to send
+    ``continue`` before the next hand starts (sent again each time a player continues)."""
+
+    type: Literal["hand_end"] = "hand_end"
+    room: int
+    game: int
+    #: The hand that ended, 0-based (the record's ``hands`` index).
+    hand: int
+    #: Seconds left before the next hand starts anyway.
+    seconds: float
+    #: Table seats (as seated in the hand that ended) still to continue; empty: it goes on.
+    waiting: list[int]
+    #: The ended hand's label as data (``Match.label_data``): Riichi ``wind``, ``number``,
+    #: ``honba``; MCR ``wind``, ``number``.
+    label: dict[str, Any] = Field(default_factory=dict)
+    #: The record's summary of the hand (``hands[hand]``): what it came to, per ruleset.
+    summary: dict[str, Any] = Field(default_factory=dict)
+
+
 class GameEnd(Message):
     """The game is over: the result, and the master seed that checks the commitment."""
 
@@ -291,6 +325,12 @@ class GameEnd(Message):
     game: int
     master_seed: str
     result: dict[str, Any]
+    #: The players' names by starting seat (the record's ``players``), for the result and
+    #: the seed check.
+    players: list[str] = Field(default_factory=list)
+    #: The commitment and salt the game started with (``game_start``), to check the seed.
+    commitment: str | None = None
+    salt: str | None = None
 
 
 class Queued(Message):
@@ -313,6 +353,7 @@ ServerMessage = (
     | GameStart
     | View
     | GameEvent
+    | HandEnd
     | GameEnd
     | Queued
 )

@@ -113,6 +113,7 @@ class RoomRecovery(RoomParts):
         game.window_key = None
         game.protected = set()
         game.protect_acted = False
+        game.hold = None  # a rebuilt table goes on: everyone gets the current hand now
         for player, slot in enumerate(game.seats):
             if slot.user_id is not None:
                 self.channel(slot.user_id).put(self._view_message(self._seat_of(game, player)))

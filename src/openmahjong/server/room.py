@@ -41,8 +41,10 @@ from openmahjong.server.clock import Clock
 from openmahjong.server.clocks import TACTICAL_SECONDS
 from openmahjong.server.game_setup import GameSetup
 from openmahjong.server.game_state import _Game, _Open
+from openmahjong.server.hand_hold import hold_after_hand
 from openmahjong.server.lobby import RoomLobby
-from openmahjong.server.protocol import GameEnd, Prompt
+from openmahjong.server.play import encode
+from openmahjong.server.protocol import GameEnd, HandEnd, Prompt
 from openmahjong.server.recovery import (
     FAILURES_BEFORE_ABORT,
     RETRY_SECONDS,
@@ -128,7 +130,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 if rebuild:
                     await self._rebuild(game)
                     rebuild = False
-                while not game.match.finished:
+                while not game.match.finished or game.hold is not None:
                     await self._step(game)
                     failures = 0
                 await self._finish(game)
@@ -230,6 +232,9 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             ledger.close()
 
     async def _step(self, game: _Game) -> None:
+        if game.hold is not None:
+            await self._wait_out_hold(game)
+            return
         self._sync_prompts(game)
         table = game.match.table
         # Bots answer at once, through the same path as a player's reply.
@@ -336,22 +341,100 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             game.answered.add(seat)
         # Who sits where for this hand's events (the next hand may seat the players anew).
         seating = [self._seat_of(game, p) for p in range(len(game.seats))]
+        label = match.label_data()
         events = match.timeout(seat) if timed_out else match.act(seat, action)
         self._broadcast(game, table, events, was_reaction, seating)
         if len(match.results) != game.hands_done:
             game.hands_done = len(match.results)
             game.banks = clocks.fresh_banks(self.settings.bank_seconds, self.size)
-        if match.finished is False and match.table is not table:
-            # A new hand: every seat starts it from a full view, spectators from its public
-            # start (the match dealt it inside ``act``: no event of the action carries it).
-            for player, slot in enumerate(game.seats):
-                if slot.user_id is not None:
-                    seat_now = self._seat_of(game, player)
-                    self.channel(slot.user_id).put(self._view_message(seat_now))
-            now = self.clock.monotonic()
-            for message in self._log_hand_start(game, now):
-                for ch in list(self.spectators.values()):
-                    ch.put(message, now + self.settings.spectator_delay)
+            # The next hand (dealt inside ``act``) or the game's end waits for the players
+            # to read this hand's result.
+            self._hold_after_hand(game, seating, label)
+
+    # ------------------------------------------------------------------ between hands
+    def _hold_after_hand(self, game: _Game, seating: list[int], label: dict[str, Any]) -> None:
+        """The hand ended: tell everyone (``hand_end``) and hold the next hand, or the game's
+        end, until every seated human continues or ``hand_end_seconds`` pass
+        (``hand_hold.py``)."""
+        now = self.clock.monotonic()
+        humans = {
+            slot.user_id: seating[player]
+            for player, slot in enumerate(game.seats)
+            if slot.user_id is not None and not slot.bot and not slot.remote
+        }
+        game.hold = hold_after_hand(
+            game.hands_done - 1, now, self.settings.hand_end_seconds, humans, label
+        )
+        message = encode(self._hand_end_message(game, now))
+        for slot in game.seats:
+            if slot.user_id is not None:
+                self.channel(slot.user_id).put(message)
+        # Spectators see it with the hand's other public events, and so does a catch-up.
+        game.public_log.append((now, message))
+        for ch in list(self.spectators.values()):
+            ch.put(message, now + self.settings.spectator_delay)
+
+    def _hand_end_message(self, game: _Game, now: float) -> HandEnd:
+        """The open hold as a ``hand_end`` message at ``now``."""
+        hold = game.hold
+        assert hold is not None
+        hands = game.match.hands
+        return HandEnd(
+            room=self.id,
+            game=game.id,
+            hand=hold.hand,
+            seconds=hold.seconds_left(now),
+            waiting=hold.waiting_seats(),
+            label=hold.label,
+            summary=to_jsonable_python(hands[hold.hand]) if hold.hand < len(hands) else {},
+        )
+
+    async def continue_(self, user_id: int, game_id: int) -> None:
+        """A player read the hand's result. A ``continue`` with no hold open (a second press,
+        or after the time ran out) changes nothing and is not an error."""
+        game = self.game
+        if game is None or game.id != game_id:
+            raise RoomError("no_such_game", f"game {game_id} is not being played in room {self.id}")
+        hold = game.hold
+        if hold is None or not hold.continued(user_id):
+            return
+        message = encode(self._hand_end_message(game, self.clock.monotonic()))
+        for slot in game.seats:
+            if slot.user_id is not None:
+                self.channel(slot.user_id).put(message)
+        self.wake.set()
+
+    async def _wait_out_hold(self, game: _Game) -> None:
+        """Wait until the hold is over (every human continued, or its time ran out), then
+        start the next hand for everyone (after the last hand, ``_run`` ends the game)."""
+        hold = game.hold
+        assert hold is not None
+        while not hold.over(self.clock.monotonic()):
+            waker = asyncio.ensure_future(self.wake.wait())
+            timer = asyncio.ensure_future(
+                self.clock.sleep(max(0.0, hold.deadline - self.clock.monotonic()))
+            )
+            try:
+                await asyncio.wait([waker, timer], return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waker.cancel()
+                timer.cancel()
+            self.wake.clear()
+        game.hold = None
+        if not game.match.finished:
+            self._start_next_hand(game)
+
+    def _start_next_hand(self, game: _Game) -> None:
+        """Every seat starts the new hand from a full view, spectators from its public start
+        (the match dealt it inside ``act``: no event of the action carries it)."""
+        for player, slot in enumerate(game.seats):
+            if slot.user_id is not None:
+                seat_now = self._seat_of(game, player)
+                self.channel(slot.user_id).put(self._view_message(seat_now))
+        now = self.clock.monotonic()
+        for message in self._log_hand_start(game, now):
+            for ch in list(self.spectators.values()):
+                ch.put(message, now + self.settings.spectator_delay)
 
     async def _finish(self, game: _Game) -> None:
         match = game.match
@@ -392,6 +475,9 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             game=game.id,
             master_seed=fairness.format_master_seed(game.master_seed),
             result=to_jsonable_python(result),
+            players=[s.name for s in game.seats],
+            commitment=game.commitment,
+            salt=game.salt,
         )
         for slot in game.seats:
             if slot.user_id is not None:

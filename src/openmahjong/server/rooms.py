@@ -55,6 +55,13 @@ class TableSettings(BaseModel):
         description="Tactical calls and the MIL claim upgrade. Unset: on while every seat is "
         "human, off as soon as a bot sits.",
     )
+    hand_end_seconds: float = Field(
+        default=10,
+        ge=0,
+        le=120,
+        description="After a hand ends, the next one starts when every player pressed "
+        "Continue, or after this many seconds.",
+    )
     spectators: bool = True
     spectator_delay: float = Field(
         default=10, ge=0, le=600, description="Spectators see the table this many seconds late."

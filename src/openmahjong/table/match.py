@@ -184,6 +184,12 @@ class Match(Generic[State, Result]):
         """The current hand's short label for people and reports (Riichi ``E2-1``, MCR ``S3``)."""
         raise NotImplementedError
 
+    def label_data(self) -> dict[str, Any]:
+        """The current hand's label as data for a client to word in its language: Riichi
+        ``{"wind": 41, "number": 4, "honba": 1}`` (East 4, one repeat), MCR ``{"wind": 42,
+        "number": 1}``. Empty when the ruleset gives none."""
+        return {}
+
     def player_at(self, seat: int) -> int:
         """The player (index into ``players``) at a table seat now: the same index, unless the
         ruleset moves players between seats (MCR, between wind rounds)."""

@@ -169,6 +169,10 @@ class McrMatch(Match[McrMatchState, McrHandResult]):
     def label(self) -> str:
         return hand_label(self.state.wind_round, self.state.hand)
 
+    def label_data(self) -> dict[str, Any]:
+        """The prevalent wind and the hand's number within its wind round (1-4)."""
+        return {"wind": 41 + self.state.wind_round, "number": self.state.hand + 1}
+
     def _summarise(self, result: McrHandResult, actions: int) -> dict[str, Any]:
         return hand_summary(self.state, result, actions)
 

@@ -218,6 +218,11 @@ class RiichiMatch(Match[MatchState, HandResult]):
     def label(self) -> str:
         return hand_label(self.state.label, self.state.honba)
 
+    def label_data(self) -> dict[str, Any]:
+        """Round wind, the dealer's number within it (1-4) and the repeat counter."""
+        st = self.state
+        return {"wind": st.round_wind, "number": st.label % 4 + 1, "honba": st.honba}
+
     def _summarise(self, result: HandResult, actions: int) -> dict[str, Any]:
         return hand_summary(self.state, result, actions)
 
