@@ -90,6 +90,9 @@ class Match:
     def seat_of(self, player: int) -> int:
         return player
 
+    def label_data(self) -> dict[str, Any]:
+        return {}  # the room reads the hand's label before each action (Match declares it)
+
 
 @pytest.fixture
 def clock() -> Clock:

@@ -51,6 +51,12 @@ RIICHI_KEYS = {
         "limit",
         "total",
         "ura_indicators",
+        "basic_points",
+        "honba",
+        "sticks",
+        "honba_points",
+        "stick_points",
+        "payments",
     ],
     "Revealed": ["type", "private_to", "seat", "tenpai", "tiles"],
     "HandEnded": [

@@ -71,3 +71,14 @@ class RiichiWon(Won):
     limit: str | None
     #: Shown for a riichi winner only.
     ura_indicators: tuple[int, ...] = ()
+    #: The hand's basic points (before the payer multiples and rounding).
+    basic_points: int = 0
+    #: Repeat counters and riichi sticks this win collected (the winner nearest the discarder
+    #: takes them at a double ron), and the points they came to: ``total`` plus these is what
+    #: the winner gains.
+    honba: int = 0
+    sticks: int = 0
+    honba_points: int = 0
+    stick_points: int = 0
+    #: Each table seat's change from this win (honba and sticks included).
+    payments: tuple[int, ...] = ()

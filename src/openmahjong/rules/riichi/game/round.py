@@ -759,8 +759,12 @@ class RiichiPolicy(RoundPolicy):
         tile: int,
         win: Win,
         robbed_kan: bool = False,
+        honba: int = 0,
+        sticks: int = 0,
     ) -> WinResult:
+        payments = [0, 0, 0, 0]
         for wind, delta in win.payments.items():
+            payments[(table.dealer + WINDS.index(wind)) % 4] = delta
             table.seats[(table.dealer + WINDS.index(wind)) % 4].points += delta
         st = table.seats[seat]
         hand = tuple(st.hand) if from_seat is None else tuple(st.hand) + (tile,)
@@ -778,18 +782,23 @@ class RiichiPolicy(RoundPolicy):
                 limit=win.limit,
                 total=win.total,
                 ura_indicators=tuple(self.ura_indicators(table)) if x.riichi else (),
+                basic_points=win.basic_points,
+                honba=honba,
+                sticks=sticks,
+                honba_points=300 * honba,
+                stick_points=1000 * sticks,
+                payments=tuple(payments),
             )
         )
         return WinResult(seat, from_seat, tile, win, robbed_kan)
 
     def settle_tsumo(self, table: Table, seat: int) -> None:
         tile = self._drawn(table)
-        win = self._score(
-            table, seat, tile, tsumo=True, honba=self.state.honba, sticks=self.state.sticks
-        )
+        honba, sticks = self.state.honba, self.state.sticks
+        win = self._score(table, seat, tile, tsumo=True, honba=honba, sticks=sticks)
         assert win is not None
         self.state.sticks = 0
-        result = self._apply_win(table, seat, None, tile, win)
+        result = self._apply_win(table, seat, None, tile, win, honba=honba, sticks=sticks)
         self._end(table, "win", dealer_continues=seat == table.dealer, wins=(result,))
 
     def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
@@ -800,21 +809,32 @@ class RiichiPolicy(RoundPolicy):
         results = []
         for i, seat in enumerate(winners):
             first = i == 0  # the winner nearest the discarder takes honba and sticks
+            honba = self.state.honba if first else 0
+            sticks = self.state.sticks if first else 0
             win = self._score(
                 table,
                 seat,
                 trigger.tile,
                 tsumo=False,
                 trigger=trigger,
-                honba=self.state.honba if first else 0,
-                sticks=self.state.sticks if first else 0,
+                honba=honba,
+                sticks=sticks,
             )
             assert win is not None
             if first:
                 self.state.sticks = 0
             robbed = trigger.kind != "discard"
             results.append(
-                self._apply_win(table, seat, trigger.seat, trigger.tile, win, robbed_kan=robbed)
+                self._apply_win(
+                    table,
+                    seat,
+                    trigger.seat,
+                    trigger.tile,
+                    win,
+                    robbed_kan=robbed,
+                    honba=honba,
+                    sticks=sticks,
+                )
             )
         self._end(table, "win", dealer_continues=table.dealer in winners, wins=tuple(results))
 
