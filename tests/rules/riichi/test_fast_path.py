@@ -268,3 +268,34 @@ def test_the_tables_split_every_suit_as_decompose_does():
     finally:
         decompose._suit_splits.cache_clear()  # 400,000 entries no other test wants
     assert checked == 405_350  # every nine counts of 0-4 with at most 14 tiles
+
+
+def test_a_preset_name_is_remembered_by_value_and_equal_options_share_their_memos():
+    """A preset name read at run time is a new str each call, and each match may hold its own
+    copy of a preset: neither starts the fast path's memos (situations, hand yaku) over."""
+    name = "".join(["ten", "hou"])  # not the interned literal
+    assert name is not "tenhou"  # noqa: F632 - the point of the test
+    assert scoring._rule_params(name) is scoring._rule_params("tenhou")
+    copy = TENHOU.model_copy()
+    assert copy is not TENHOU
+    assert scoring._rule_params(copy).situations is scoring._rule_params(TENHOU).situations
+    other = scoring._rule_params(MAJSOUL)
+    assert other.situations is not scoring._rule_params(TENHOU).situations
+
+
+def test_a_refusal_is_raised_by_score_win_itself():
+    """NoYaku leaves from score_win's own frame (compiled, each frame an exception leaves
+    costs a traceback entry); its message is the general path's."""
+    kw = {"hand": [11, 12, 13, 24, 25, 26, 37, 38, 39, 44, 44, 44, 47, 47], "win_tile": 39}
+    kw["melds"] = []
+    with pytest.raises(scoring.NoYaku) as caught:
+        scoring.score_win(**kw, rules="tenhou")
+    assert outcome(scoring.score_win, kw, "tenhou") == outcome(general, kw, "tenhou")
+    frames = [tb.tb_frame.f_code.co_name for tb in _walk_tb(caught.value.__traceback__)]
+    assert frames[-1] == "score_win", frames
+
+
+def _walk_tb(tb):
+    while tb is not None:
+        yield tb
+        tb = tb.tb_next

@@ -168,12 +168,26 @@ class _Params:
         self.red_add: int = TB.RED_ADD.get(opts.red_fives, -1)
         self.minimum_han: int = opts.minimum_han
         self.double: bool = opts.double_yakuman
-        self.situations: dict[int, Record] = {}  # situation key -> situations.situation_record
-        self.presence: dict[int, TB.Presence] = {}  # presence key -> tables.presence_facts
-        self.honors: dict[int, TB.HonorFacts] = {}  # honor counts -> tables.honor_facts
+        memos = _MEMOS.get(opts)
+        if memos is None:
+            if len(_MEMOS) >= 64:
+                _MEMOS.clear()
+            memos = _MEMOS[opts] = ({}, {}, {})
+        #: situation key -> situations.situation_record; presence key -> tables.presence_facts;
+        #: honor counts -> tables.honor_facts. Shared by every rules object with these options.
+        self.situations: dict[int, Record] = memos[0]
+        self.presence: dict[int, TB.Presence] = memos[1]
+        self.honors: dict[int, TB.HonorFacts] = memos[2]
         self.opts = opts
         self.rules = rules  # kept alive, so its id is never reused while it is a key here
         self.points: PointsRows = _points_rows(opts.kiriage, opts.kazoe_limit)
+
+
+#: Per options (a frozen model, hashed by value): the memos every rules object with them shares
+#: (each match may hold its own copy of a preset).
+_MEMOS: Final[
+    dict[RiichiRules, tuple[dict[int, Record], dict[int, TB.Presence], dict[int, TB.HonorFacts]]]
+] = {}
 
 
 class _LastRules:
@@ -185,12 +199,14 @@ class _LastRules:
 
 
 _LAST: Final = _LastRules()
-#: Per rules object, by identity.
-_RULE_PARAMS: Final[dict[int, _Params]] = {}
+#: Per rules object by identity, per preset name by value (a name read from a file or a request
+#: is a new str object each time, and its params, memos included, must not start over).
+_RULE_PARAMS: Final[dict[int | str, _Params]] = {}
 
 
 def _rule_params(rules: str | RiichiRules) -> _Params | None:
-    found = _RULE_PARAMS.get(id(rules))
+    key: int | str = rules if type(rules) is str else id(rules)
+    found = _RULE_PARAMS.get(key)
     if found is None:
         try:
             opts = resolve_rules(rules)
@@ -200,7 +216,7 @@ def _rule_params(rules: str | RiichiRules) -> _Params | None:
         if len(_RULE_PARAMS) >= 256:
             # Many short-lived rules objects: start over rather than stop remembering.
             _RULE_PARAMS.clear()
-        _RULE_PARAMS[id(rules)] = found
+        _RULE_PARAMS[key] = found
     _LAST.params = found
     return found
 
@@ -469,7 +485,7 @@ def score_win(
         honba = context.honba
         riichi_sticks = context.riichi_sticks
     try:
-        return _fast_path(
+        found = _fast_path(
             hand, win_tile, melds, key, honba, riichi_sticks, dora_indicators, ura_indicators,
             discarder, pao, rules,
         )  # fmt: skip
@@ -496,6 +512,12 @@ def score_win(
             hand, win_tile, melds, context, rules=rules, dora_indicators=dora_indicators,
             ura_indicators=ura_indicators, discarder=discarder, pao=pao,
         )  # fmt: skip
+    if isinstance(found, str):
+        # Raised here rather than in the step that finds it: compiled, every function an
+        # exception leaves adds a traceback entry (a code object and a frame, thousands of
+        # instructions each), and a game asks about many hands that have no yaku.
+        raise NoYaku(found)
+    return found
 
 
 # ================================================================================ the fast path
@@ -517,8 +539,9 @@ def _fast_path(
     discarder: int | None,
     pao: int | None,
     rules: str | RiichiRules,
-) -> Win:
-    """The fast path: the steps below, in order. (The numbers match docs/riichi-scoring.md.)"""
+) -> Win | str:
+    """The fast path: the steps below, in order. (The numbers match docs/riichi-scoring.md.)
+    A hand without yaku gives ``NoYaku``'s message, for ``score_win`` to raise."""
     rp = _LAST.params
     if rp is None or rp.rules is not rules:
         rp = _rule_params(rules)  # 1. the rules' parameters and memos
@@ -530,6 +553,8 @@ def _fast_path(
     e0, e1, e2, eh = _suit_entries(t)  # 4. each suit's record
     hy = _hand_yaku(rp, sit, t, e0.facts + e1.facts + e2.facts + eh.facts + t.facts)  # 5.
     kept = _best_reading(rp, sit, t, hy, e0, e1, e2, eh, dora, ura)  # 6. every reading
+    if not kept.kept:
+        return kept.refusal
     yaku, limit = _yaku_list(kept, sit, hy, t.reds, rp.double)  # 7. the yaku, in the general order
     base = kept.base
     if pao is None:  # 8. who pays
@@ -812,6 +837,7 @@ class _Kept:
         self.c0 = self.c1 = self.c2 = 0  # the split of each suit
         self.dora_han = -1  # dora + ura + red fives, once counted
         self.dora = self.ura = 0
+        self.refusal = ""  # no reading has enough han: NoYaku's message
 
 
 def _best_reading(
@@ -842,7 +868,7 @@ def _best_reading(
         if not kept.found:
             raise _Slow  # not a winning shape: the general path explains
         bonus = t.reds or _dora_counts(t, dora, (), False)[0]
-        raise NoYaku(_NO_YAKU_BONUS if bonus else _NO_YAKU)
+        kept.refusal = _NO_YAKU_BONUS if bonus else _NO_YAKU
     return kept
 
 
