@@ -76,6 +76,30 @@ export function errorBox(message) {
 }
 
 /**
+ * A page that needs server data before its form: the first visit shows ``title`` and a
+ * working line, waits for ``load()``, then clears the page and calls ``draw(data)`` (moving
+ * focus to the new heading when the visitor had focus on the page). A failed load shows
+ * ``failed(err)`` as an alert. A visitor who went elsewhere meanwhile is left alone.
+ */
+export function drawWhenLoaded(main, title, working, load, draw, failed) {
+  main.append(h("h1", {}, title), h("p", { class: "muted" }, working));
+  load().then(
+    (data) => {
+      if (!main.isConnected) return;
+      const focused = main.contains(document.activeElement);
+      main.replaceChildren();
+      draw(data);
+      if (focused) {
+        const heading = main.querySelector("h1");
+        heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      }
+    },
+    (err) => main.append(errorBox(failed(err))),
+  );
+}
+
+/**
  * After a result arrives: move focus to its first heading or alert and scroll it into view, so
  * phone users (the form is long) and screen-reader users land on the answer.
  */

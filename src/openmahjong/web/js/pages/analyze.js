@@ -5,7 +5,7 @@
 // it can hold them).
 
 import { postJson } from "../api.js";
-import { errorBox, field, h, revealOutput, select } from "../dom.js";
+import { drawWhenLoaded, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { errorText, t } from "../i18n.js";
 import { loadWalls, rulesetName } from "../rulesets.js";
@@ -137,22 +137,11 @@ export function render(main, route) {
     draw(main, route);
     return;
   }
-  main.append(h("h1", {}, t("analyze.title")), h("p", { class: "muted" }, t("common.working")));
-  loadWalls().then(
-    (known) => {
-      walls = known;
-      if (!main.isConnected) return; // the visitor went elsewhere meanwhile
-      const focused = main.contains(document.activeElement);
-      main.replaceChildren();
-      draw(main, route);
-      if (focused) {
-        const heading = main.querySelector("h1");
-        heading.setAttribute("tabindex", "-1");
-        heading.focus();
-      }
-    },
-    (err) => main.append(errorBox(errorText(err))),
-  );
+  const drawWith = (known) => {
+    walls = known;
+    draw(main, route);
+  };
+  drawWhenLoaded(main, t("analyze.title"), t("common.working"), loadWalls, drawWith, errorText);
 }
 
 function draw(main, route) {

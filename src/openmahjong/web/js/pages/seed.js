@@ -5,7 +5,7 @@
 // Fields can be filled from the address: #/tools/seed?seed=HEX&salt=S&commitment=C&ruleset=mcr
 // &hands=8&players=a,b,c,d (the end-of-game screen links here that way).
 
-import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
+import { checkbox, drawWhenLoaded, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import {
   commitment,
@@ -176,23 +176,12 @@ export function render(main, route) {
     draw(main, route);
     return;
   }
-  main.append(h("h1", {}, t("seed.title")), h("p", { class: "muted" }, t("common.working")));
-  loadWalls().then(
-    (known) => {
-      walls = known;
-      wallsLoaded = true;
-      if (!main.isConnected) return; // the visitor went elsewhere meanwhile
-      const focused = main.contains(document.activeElement);
-      main.replaceChildren();
-      draw(main, route);
-      if (focused) {
-        const heading = main.querySelector("h1");
-        heading.setAttribute("tabindex", "-1");
-        heading.focus();
-      }
-    },
-    (err) => main.append(errorBox(errorText(err))),
-  );
+  const drawWith = (known) => {
+    walls = known;
+    wallsLoaded = true;
+    draw(main, route);
+  };
+  drawWhenLoaded(main, t("seed.title"), t("common.working"), loadWalls, drawWith, errorText);
 }
 
 function draw(main, route) {
