@@ -155,6 +155,8 @@ def ruleset_entry(ruleset: Ruleset) -> dict[str, Any]:
         "options_schema": ruleset.options_schema.model_json_schema(),
         "wall": asdict(ruleset.wall_rules),
         "client": ruleset.client_info(),
+        # The record exports the server writes (the replay page's tenhou.net/6 link).
+        "outside_formats": sorted(ruleset.outside_formats),
     }
 
 

@@ -67,6 +67,7 @@ export async function requestJson(method, url, body) {
     const message = errorMessage(data) || t("err.server", { status: response.status });
     const error = new ApiError(message, response.status);
     error.code = data && data.error ? data.error.code : undefined;
+    error.params = data && data.error ? data.error.params : undefined; // for errorText's translation
     throw error;
   }
   return data;

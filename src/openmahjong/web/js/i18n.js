@@ -11,6 +11,8 @@ export const LANGS = [
 ];
 
 import * as play from "./i18n-play.js";
+import * as replayWords from "./i18n-replay.js";
+import * as serverErrors from "./i18n-errors.js";
 
 const STORAGE_KEY = "openmahjong.lang";
 
@@ -838,6 +840,11 @@ const ja = {
 Object.assign(en, play.en);
 Object.assign(zh, play.zh);
 Object.assign(ja, play.ja);
+for (const extra of [replayWords, serverErrors]) {
+  Object.assign(en, extra.en);
+  Object.assign(zh, extra.zh);
+  Object.assign(ja, extra.ja);
+}
 
 export const STRINGS = { en, zh, ja };
 
@@ -918,10 +925,19 @@ export function presetName(p) {
   return text === key ? p : text;
 }
 
-/** A translated message for an error carrying a `key` (TileError, SeedError), else its text. */
+/** A translated message for an error carrying a `key` (TileError, SeedError) or a server `code`
+ *  (with its `params`; i18n-errors.js), else its text: the server's English message for a code
+ *  we do not know, or one whose params did not come, and in English. */
 export function errorText(error) {
   if (error && error.key && (en[error.key] !== undefined)) return t(error.key, error.args || {});
-  return String(error && error.message ? error.message : error);
+  // English keeps the server's own message, which often names the field or the limit.
+  const english = current === "en" && error && error.message;
+  if (!english && error && typeof error.code === "string" && en[`srv.${error.code}`] !== undefined) {
+    const text = t(`srv.${error.code}`, error.params || {});
+    if (!/\{\w+\}/.test(text)) return text;
+  }
+  if (error && error.message) return String(error.message);
+  return String(error && error.code ? error.code : error);
 }
 
 /** A tile's name for people and screen readers, e.g. 105 -> "Red five of Characters". */

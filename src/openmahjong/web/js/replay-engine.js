@@ -100,10 +100,17 @@ export function splitHands(record) {
 
 const WIND_LETTERS = { E: 41, S: 42, W: 43, N: 44 };
 
-function labelParts(label) {
+/** A record's hand label ("E2-1": East 2, one honba; MCR's "S3" has no honba) as numbers, or
+ *  null for a label of another shape. */
+export function parseLabel(label) {
   const m = /^([ESWN])(\d+)(?:-(\d+))?$/.exec(label || "");
-  if (!m) return { wind: 41, number: 1, honba: 0 };
-  return { wind: WIND_LETTERS[m[1]], number: Number(m[2]), honba: Number(m[3] || 0) };
+  if (!m) return null;
+  return { wind: WIND_LETTERS[m[1]], number: Number(m[2]), honba: m[3] === undefined ? null : Number(m[3]) };
+}
+
+function labelParts(label) {
+  const parts = parseLabel(label);
+  return parts ? { ...parts, honba: parts.honba ?? 0 } : { wind: 41, number: 1, honba: 0 };
 }
 
 function clone(state) {
@@ -402,4 +409,33 @@ export function handStates(record, index, info) {
     end.result = hand.summary;
   }
   return states;
+}
+
+/** The states of a hand with each draw as its own step: a step after which some other seat than
+ *  the one that acted holds a newly drawn tile becomes two, the action alone and then the draw
+ *  (`last` {seat, action: {type: "draw"}}). A kan's replacement stays with the kan. */
+export function withDrawSteps(states) {
+  const out = [states[0]];
+  for (let k = 1; k < states.length; k += 1) {
+    const prev = states[k - 1];
+    const cur = states[k];
+    const seat = cur.last ? cur.drawn.findIndex((tile, i) => tile !== null && tile !== undefined
+      && (prev.drawn[i] === null || prev.drawn[i] === undefined) && i !== cur.last.seat) : -1;
+    if (seat < 0) {
+      out.push(cur);
+      continue;
+    }
+    const before = clone(cur);
+    const hand = before.hands[seat];
+    hand.splice(hand.lastIndexOf(cur.drawn[seat]), 1);
+    before.drawn[seat] = null;
+    before.hand_sizes[seat] -= 1;
+    before.live_remaining += 1;
+    before.turn = prev.turn;
+    const drew = clone(cur);
+    delete drew.false_win;
+    drew.last = { seat, action: { type: "draw" } };
+    out.push(before, drew);
+  }
+  return out;
 }

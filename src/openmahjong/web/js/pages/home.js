@@ -1,4 +1,4 @@
-// The start page: what works today, one card per tool.
+// The start page: a Play button to the lobby's tables, then one card per tool.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -17,6 +17,8 @@ export function render(main) {
     h("h1", {}, t("app.name")),
     h("p", { class: "lead" }, t("app.tagline")),
     h("div", { class: "tiles large", "aria-hidden": "true", html: tilesMarkup(parse("19m0p19s1234567z"), { label: "" }) }),
+    h("p", { class: "home-play" }, h("a", { class: "button primary big", href: "#/lobby", "data-testid": "home-play" }, t("home.play")),
+      " ", h("span", { class: "muted" }, t("home.playLead"))),
     h("h2", {}, t("nav.tools")),
     h("p", {}, t("home.lead")),
     h(

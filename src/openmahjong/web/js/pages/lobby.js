@@ -238,8 +238,15 @@ function createSection(user, rulesets) {
   return section;
 }
 
+/** Whether a listed room is live. The server lists only live rooms (a game played there, or an
+ *  open lobby); a closed one that still comes (an older server) is left out here. */
+export function isLive(room) {
+  return room.status !== "closed";
+}
+
 function roomsSection(rooms, rulesets) {
   const list = h("ul", { class: "room-list", "data-testid": "rooms" });
+  rooms = rooms.filter(isLive);
   for (const r of rooms) {
     list.append(h("li", { "data-room": r.id },
       h("a", { href: `#/room/${r.id}`, class: "room-link" },
@@ -248,6 +255,7 @@ function roomsSection(rooms, rulesets) {
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
         r.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.flagTitle") }, t("seed.flag")) : null,
         h("span", { class: "badge" }, t(`room.${r.status}`)),
+        r.seats ? h("span", { class: "badge seats", "data-testid": "seat-count" }, t("lobby.seats", { n: r.seated ?? 0, total: r.seats })) : null,
         r.owner ? h("span", { class: "muted" }, ` ${r.owner.name}`) : null)));
   }
   return h("section", { class: "panel", "aria-labelledby": "rooms-h" }, h("h2", { id: "rooms-h" }, t("lobby.rooms")),

@@ -71,7 +71,7 @@ export async function render(main, route) {
       h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats),
         p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null),
       p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
-        h("ul", {}, p.ratings.map((r) => h("li", {}, `${rulesetName(r.ruleset)} ${r.category}: ${Math.round(r.rating)} · ${r.rank} (${r.games_played})`)))) : null,
+        h("ul", {}, p.ratings.map((r) => h("li", {}, [rulesetName(r.ruleset), ` ${r.category ?? ""}: ${Math.round(r.rating)}`, r.rank ? ` · ${r.rank}` : "", ` (${r.games_played ?? 0})`].join(""))))) : null,
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
       finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)

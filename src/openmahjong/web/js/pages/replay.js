@@ -1,16 +1,20 @@
 // One finished game, step by step: GET /api/games/{id}/record, rebuilt in the browser by
 // replay-engine.js with what the server says of the header's ruleset (rulesets.js) and drawn by
 // table-view.js. Keys: ← → step, Home/End the hand's ends,
-// PageUp/PageDown the previous/next hand.
+// PageUp/PageDown the previous/next hand; a swipe on the table steps too. Hands are shown sorted
+// (the drawn tile apart at the end), all open or from one seat's view with the others hidden;
+// draws can be steps of their own; the hands' timeline jumps; tenhou.net/6 export where the
+// server writes it for the ruleset (its `outside_formats`).
 
 import { getJson } from "../api.js";
 import { checkbox, errorBox, h, select } from "../dom.js";
 import { errorText, presetName, t, tileName } from "../i18n.js";
-import { canReplay, handStates, splitHands } from "../replay-engine.js";
+import { canReplay, handStates, parseLabel, splitHands, withDrawSteps } from "../replay-engine.js";
+import { compareTiles } from "../tiles.js";
 import { clientOf, defaultRuleset, loadRulesets, rulesetName } from "../rulesets.js";
-import { actionLabel, renderTable } from "../table-view.js";
+import { actionLabel, renderTable, windName } from "../table-view.js";
 
-let current = null; // {id, record, info, hands, hand, step, states, showAll}
+let current = null; // {id, record, info, hands, hand, step, states, view ("all" or a seat), drawSteps}
 
 /** Player names in the header's order (A, B, C, D: the order the seed seated them). */
 function players() {
@@ -31,10 +35,28 @@ function deltasByPlayer(summary) {
   return out;
 }
 
+/** A hand's label for people: "E2-1" -> East 2, 1 honba / 東2局 1本場; another shape as is. */
+export function handLabel(label) {
+  const parts = parseLabel(label);
+  if (!parts) return label || "?";
+  const args = { wind: windName(parts.wind), n: parts.number, honba: parts.honba };
+  return t(parts.honba === null ? "replay.handLabelShort" : "replay.handLabel", args);
+}
+
+/** The step's action as a sentence. At the end of a hand won on a discard, the win: the window's
+ *  last answer may be someone's pass, which is not what happened. */
 function describe(last) {
   if (!last) return "";
+  const state = current.states[current.step];
+  const wins = state.result && state.result.wins;
+  if (last.action.type === "pass" && wins && wins.length && current.step === current.states.length - 1) {
+    const ron = [...current.hands[current.hand].entries].reverse()
+      .find((e) => e.action.type === "ron" && wins.some((w) => w.seat === e.seat));
+    if (ron) last = { seat: ron.seat, action: ron.action };
+  }
   const a = last.action;
   const who = names()[last.seat] || t("table.seat", { n: last.seat + 1 });
+  if (a.type === "draw") return t("replay.drew", { who });
   const tiles = a.tiles ? a.tiles : a.tile !== undefined ? [a.tile] : [];
   let what = a.type === "discard" && a.riichi ? `${t("act.riichi")} · ${t("act.discard")}` : actionLabel(a.type, clientOf(current.info));
   if (a.type === "reveal") what = a.show ? t("act.reveal") : t("act.hide");
@@ -49,9 +71,43 @@ function falseWinText(seats) {
 }
 
 function setHand(i) {
-  current.hand = Math.max(0, Math.min(current.hands.length - 1, i));
-  current.states = handStates(current.record, current.hand, current.info);
+  current.hand = Math.max(0, Math.min(current.hands.length - 1, Number.isFinite(i) ? i : 0));
+  const states = handStates(current.record, current.hand, current.info);
+  current.states = current.drawSteps ? withDrawSteps(states) : states;
   current.step = 0;
+}
+
+/** The concealed hands to show face up: sorted, the drawn tile last; from one seat's view only
+ *  that seat's (the others stay face down). */
+function shownHands(state) {
+  return state.hands.map((tiles, seat) => {
+    if (current.view !== "all" && String(seat) !== current.view) return null;
+    const drawn = (state.drawn || [])[seat];
+    const rest = [...tiles];
+    const at = drawn === null || drawn === undefined ? -1 : rest.lastIndexOf(drawn);
+    if (at >= 0) rest.splice(at, 1);
+    rest.sort(compareTiles);
+    return at >= 0 ? [...rest, drawn] : rest;
+  });
+}
+
+/** A hand's result in a few words: who won, or why it was drawn. */
+function resultWords(summary) {
+  const wins = (summary && summary.wins) || [];
+  if (wins.length) {
+    const seatNames = summary.seating ? summary.seating.map((p) => players()[p]) : players();
+    return wins.map((w) => t("replay.won", { who: seatNames[w.seat] || t("table.seat", { n: w.seat + 1 }) })).join(", ");
+  }
+  return summary && summary.reason ? t(`reason.${summary.reason}`) : "";
+}
+
+/** Every hand as a button with its result; the current one marked. */
+function timeline() {
+  return h("nav", { class: "replay-timeline", "aria-label": t("replay.timeline"), "data-testid": "timeline" },
+    h("ol", {}, current.hands.map((x, i) => h("li", {},
+      h("button", { type: "button", "data-hand": i, "aria-current": i === current.hand ? "step" : null,
+        onclick: () => { setHand(i); draw(); } },
+      h("strong", {}, handLabel(x.label)), h("span", { class: "muted" }, resultWords(x.summary)))))));
 }
 
 function go(step) {
@@ -81,15 +137,15 @@ function summaryTable() {
     h("tbody", {}, current.hands.map((x, i) => {
       const s = x.summary || {};
       return h("tr", { class: i === current.hand ? "current" : "" },
-        h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => { setHand(i); draw(); } }, x.label)),
-        h("td", {}, s.reason ? t(`reason.${s.reason}`) : ""),
+        h("td", {}, h("button", { type: "button", class: "link-btn", onclick: () => { setHand(i); draw(); } }, handLabel(x.label))),
+        h("td", {}, resultWords(s)),
         deltasByPlayer(s).map((d) => h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d))));
     }))));
 }
 
 function controls() {
   const n = current.states.length - 1;
-  const hands = select(current.hands.map((x, i) => [String(i), x.label]), String(current.hand),
+  const hands = select(current.hands.map((x, i) => [String(i), handLabel(x.label)]), String(current.hand),
     (e) => { setHand(Number(e.target.value)); draw(); }, { name: "hand", "aria-label": t("replay.jump") });
   const btn = (key, label, to, disabled) => h("button", { type: "button", "data-testid": key, disabled, onclick: () => go(to) }, label);
   return h("div", { class: "replay-controls", role: "group", "aria-label": t("nav.replay") },
@@ -99,7 +155,35 @@ function controls() {
     btn("forward", `${t("replay.forward")} ▶`, current.step + 1, current.step === n),
     btn("last", `${t("replay.last")} ▶|`, n, current.step === n),
     h("span", { class: "step", "data-testid": "step", "aria-live": "polite" }, t("replay.step", { n: current.step, total: n })),
-    checkbox(t("replay.allHands"), current.showAll, (e) => { current.showAll = e.target.checked; draw(); }, "show-all"));
+    h("label", { class: "inline" }, h("span", {}, t("replay.view")), select(
+      [["all", t("replay.viewAll")], ...names().map((n, seat) => [String(seat), t("replay.viewSeat", { name: n || t("table.seat", { n: seat + 1 }) })])],
+      current.view, (e) => { current.view = e.target.value; draw(); }, { name: "view", "data-testid": "view" })),
+    checkbox(t("replay.draws"), current.drawSteps, (e) => {
+      current.drawSteps = e.target.checked;
+      setHand(current.hand);
+      draw();
+    }, "draw-steps"));
+}
+
+/** tenhou.net/6 export, when the server writes that format for this ruleset. */
+function exportLink() {
+  if (!((current.info && current.info.outside_formats) || []).includes("tenhou6")) return null;
+  return [" · ", h("a", { href: `/api/games/${current.id}/record?format=tenhou6`, download: `openmahjong-${current.id}-tenhou6.json`,
+    "data-testid": "export-tenhou6" }, t("replay.export"))];
+}
+
+/** A horizontal swipe over the table steps back or forward. */
+function swipeable(el) {
+  let start = null;
+  el.addEventListener("touchstart", (e) => { start = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null; }, { passive: true });
+  el.addEventListener("touchend", (e) => {
+    if (!start || !e.changedTouches.length) return;
+    const dx = e.changedTouches[0].clientX - start[0];
+    const dy = e.changedTouches[0].clientY - start[1];
+    start = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) go(current.step + (dx < 0 ? 1 : -1));
+  });
+  return el;
 }
 
 function draw() {
@@ -112,16 +196,17 @@ function draw() {
   main.replaceChildren(
     h("h1", {}, t("replay.title", { id: current.id })),
     h("p", { class: "muted" }, `${rulesetName(current.ruleset, current.info)} · ${header.preset ? presetName(header.preset) : ""} · `,
-      h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download"))),
+      h("a", { href: `/api/games/${current.id}/record`, download: `openmahjong-${current.id}.json` }, t("replay.download")), exportLink()),
     ...(header.supplied_seed ? [h("p", { class: "seed-warning", "data-testid": "seed-warning" }, t("seed.replay"))] : []),
+    timeline(),
     controls(),
     h("p", { class: "last-action", "data-testid": "last-action" }, describe(state.last) || "\u00a0",
       state.false_win ? h("span", { class: "false-win", "data-testid": "false-win" }, ` · ${falseWinText(state.false_win)}`) : null),
-    renderTable({
+    swipeable(renderTable({
       view,
       rules: clientOf(current.info),
       names: names(),
-      hands: current.showAll ? state.hands : null,
+      hands: shownHands(state),
       result: current.step === current.states.length - 1 ? state.result : null,
       matchEnd: matchEnd(),
       fairness: { commitment: header.commitment, salt: header.salt },
@@ -129,7 +214,8 @@ function draw() {
     }, {
       toggleFairness: () => { current.showFairness = !current.showFairness; draw(); },
       copy: (text) => navigator.clipboard.writeText(text).catch(() => {}),
-    }),
+    })),
+    h("p", { class: "help" }, t("replay.keys")),
     h("h2", {}, t("replay.summary")),
     summaryTable(),
   );
@@ -162,6 +248,9 @@ export async function render(main, route) {
   }
   if (current && current.id === route.id) {
     current.main = main;
+    // A link to another hand of the game already loaded (?hand=n) opens that hand.
+    const asked = route.query.get("hand");
+    if (asked !== null && Number(asked) !== current.hand) setHand(Number(asked));
     draw();
     return;
   }
@@ -183,7 +272,7 @@ export async function render(main, route) {
       errorBox(header.master_seed ? t("replay.unsupported", { ruleset: rulesetName(ruleset, info) }) : t("replay.noSeed")));
     return;
   }
-  current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, showAll: true, showFairness: false };
+  current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, view: "all", drawSteps: false, showFairness: false };
   try {
     setHand(Number(route.query.get("hand") || 0));
   } catch (err) {

@@ -237,7 +237,7 @@ function onMessage(msg) {
       break;
     }
     case "error":
-      session.message = msg.message || msg.code;
+      session.message = errorText(msg); // the code's words in the page's language
       session.errorCode = msg.code;
       break;
     default:
