@@ -255,8 +255,8 @@ def test_win_draw_and_match_end_screens_link_to_the_seed_check(page):
     assert rows.count() == 4
     assert f"{win['wins'][0]['han']} han" in result.text_content()
     draws = [h for h in hands if not h["wins"]]
-    placements = p.locator("[data-testid=match-end] .placements li").all_text_contents()
-    assert [x.split()[0] for x in placements] == [header["players"][s] for s in end["ranking"]]
+    placements = p.locator("[data-testid=match-end] tbody strong").all_text_contents()
+    assert placements == [header["players"][s] for s in end["ranking"]]
     page.shot("table-end")
     if draws:
         p.evaluate(RENDER, [{**state, "result": draws[0], "matchEnd": None}, "draw"])

@@ -12,6 +12,7 @@ export const LANGS = [
 
 import * as play from "./i18n-play.js";
 import * as replayWords from "./i18n-replay.js";
+import * as roomWords from "./i18n-room.js";
 import * as serverErrors from "./i18n-errors.js";
 
 const STORAGE_KEY = "openmahjong.lang";
@@ -840,7 +841,7 @@ const ja = {
 Object.assign(en, play.en);
 Object.assign(zh, play.zh);
 Object.assign(ja, play.ja);
-for (const extra of [replayWords, serverErrors]) {
+for (const extra of [replayWords, serverErrors, roomWords]) {
   Object.assign(en, extra.en);
   Object.assign(zh, extra.zh);
   Object.assign(ja, extra.ja);

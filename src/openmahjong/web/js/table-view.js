@@ -20,9 +20,12 @@ import { h } from "./dom.js";
 import { lang, t, tileName } from "./i18n.js";
 import { compareTiles } from "./tiles.js";
 import { tileBackMarkup, tileMarkup } from "./tile-svg.js";
-import { mcrFanName } from "./mcr-fan-names.js";
-import { yakuName } from "./yaku-names.js";
 import { actionWord } from "./rulesets.js";
+// The hand and match end screens live in result-view.js (the room shows them as modals;
+// a replay still draws them with the table).
+import { matchEndElement, resultElement } from "./result-view.js";
+
+export { matchEndElement, resultElement };
 
 const WIND_KEYS = { 41: "wind.E", 42: "wind.S", 43: "wind.W", 44: "wind.N" };
 
@@ -273,102 +276,6 @@ function ownHand(state) {
   return h("div", { class: "own-hand", "data-testid": "own-hand", role: "group", "aria-label": t("table.yourHand") },
     h("div", { class: "hand-row" }, hand.map((c) => button(c, false))),
     drawn !== null ? h("div", { class: "drawn-slot" }, button(drawn, true)) : null);
-}
-
-/** A Riichi win's yaku with their han, then han and fu (or yakuman) and the value. */
-function riichiYaku(w) {
-  return [
-    h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", { "data-yaku": name },
-      `${yakuName(name, lang())} · ${t("result.han", { n: han })}`))),
-    h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
-      " · ", t("result.total", { n: w.total })),
-  ];
-}
-
-/** An MCR win's fans ([zh, value, count], named in the page language), then the total. */
-function mcrFans(w) {
-  return [
-    h("ul", { class: "yaku fans" }, w.fans.map(([zh, value, count]) => h("li", { "data-fan": zh, lang: lang() === "en" ? null : "zh-Hans" },
-      `${mcrFanName(zh, lang())}${count > 1 ? ` ×${count}` : ""} · ${t("mcr.total", { n: value * count })}`))),
-    h("p", { class: "score-line" }, w.flowers ? t("mcr.totalFlowers", { n: w.total, base: w.fan_total, flowers: w.flowers })
-      : t("mcr.total", { n: w.total })),
-  ];
-}
-
-/** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
- *  its total (a ruleset with neither). */
-function winScore(w) {
-  if (w.fans) return mcrFans(w);
-  if (w.yaku || w.han !== undefined || w.yakuman) return riichiYaku(w);
-  return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
-}
-
-/** The winning hand when the win carries it (the room's Won / McrWon events do: by the time
- *  the screen is read, the table behind it may be the next hand's): concealed tiles sorted,
- *  the melds, the winning tile apart. Else just the winning tile (a record's wins entry). */
-function winningHand(w, rules) {
-  if (w.tile === undefined) return null;
-  if (!w.hand) return h("p", { class: "tiles" }, tileSpan(w.tile));
-  const concealed = [...w.hand];
-  const at = concealed.lastIndexOf(w.tile);
-  if (at >= 0) concealed.splice(at, 1);
-  concealed.sort(compareTiles);
-  return h("div", { class: "win-hand", "data-testid": "win-hand", "aria-label": t("result.hand") },
-    h("span", { class: "tiles" }, concealed.map((c) => tileSpan(c))),
-    (w.melds || []).map((m) => meldElement(m, w.seat, rules)),
-    h("span", { class: "win-tile", "data-tile": w.tile }, tileSpan(w.tile)));
-}
-
-/** The win or draw screen for a hand summary (records.md `hands` entry): Riichi or MCR. */
-export function resultElement(result, state) {
-  const names = (seat) => playerName(state, seat);
-  const wins = result.wins || [];
-  const parts = [h("h2", { tabindex: "-1" }, wins.length ? t("result.win") : t("result.draw", { reason: t(`reason.${result.reason}`) }))];
-  for (const w of wins) {
-    parts.push(h("div", { class: "win", "data-testid": "win" },
-      h("p", {}, w.from_seat === null || w.from_seat === undefined
-        ? t("result.tsumo", { who: names(w.seat) }) : t("result.ron", { who: names(w.seat), from: names(w.from_seat) })),
-      winningHand(w, state.rules),
-      winScore(w)));
-  }
-  if ((result.tenpai || []).length) {
-    parts.push(h("p", {}, t("result.tenpai", { who: result.tenpai.map((x, i) => (x === true ? names(i) : typeof x === "number" ? names(x) : null)).filter(Boolean).join(", ") || t("common.none") })));
-  }
-  if (result.deltas) {
-    parts.push(h("table", { class: "payments", "data-testid": "payments" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("result.player")), h("th", {}, t("result.change")), h("th", {}, t("result.points")))),
-      h("tbody", {}, result.deltas.map((d, i) => h("tr", {}, h("td", {}, names(i)),
-        h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, d > 0 ? `+${d}` : String(d)),
-        h("td", {}, String((result.points || [])[i] ?? "")))))));
-  }
-  return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts,
-    state.handlers && state.handlers.next ? h("button", { type: "button", class: "primary", onclick: () => state.handlers.next() }, t("result.next")) : null);
-}
-
-/** A player's settled score (return points, oka, uma: the record's result.settlement), e.g. "+28.5". */
-function settledScore(end, seat) {
-  const score = ((end.settlement || {}).scores || [])[seat];
-  if (typeof score !== "number") return null;
-  const text = `${score > 0 ? "+" : ""}${score.toFixed(1)}`;
-  return h("span", { class: "settled", "data-testid": "settled", title: t("end.settled") }, ` (${text})`);
-}
-
-/** The match end: placements, final points and settled scores, the master seed and a link to verify it. */
-export function matchEndElement(end, state) {
-  const ranking = end.ranking || [];
-  const link = end.master_seed
-    ? `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}&salt=${encodeURIComponent(end.salt || "")}` +
-      (end.commitment ? `&commitment=${encodeURIComponent(end.commitment)}` : "") +
-      (end.ruleset ? `&ruleset=${encodeURIComponent(end.ruleset)}` : "") + `&hands=${end.hands || 1}` +
-      (end.players ? `&players=${encodeURIComponent(end.players.join(","))}` : "")
-    : null;
-  return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },
-    h("h2", { tabindex: "-1" }, t("end.title")),
-    h("ol", { class: "placements" }, ranking.map((seat) => h("li", {}, h("strong", {}, (end.names || [])[seat] || playerName(state, seat)), " ",
-      String((end.final_points || [])[seat] ?? ""), settledScore(end, seat)))),
-    end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
-    link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null,
-    end.game ? h("p", {}, h("a", { href: `#/replay/${end.game}`, "data-testid": "replay-link" }, t("end.replay"))) : null);
 }
 
 /** The whole table. Positions are relative to the viewer: self at the bottom, then right, across, left. */

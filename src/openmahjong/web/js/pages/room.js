@@ -7,14 +7,22 @@
 
 import { getJson } from "../api.js";
 import { errorBox, h } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { errorText, t, tileName } from "../i18n.js";
+import { tileMarkup } from "../tile-svg.js";
 import { PlayClient } from "../play-client.js";
 import { currentUser } from "../session.js";
 import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets } from "../rulesets.js";
-import { clockElement, renderTable } from "../table-view.js";
+import { clockElement, drawnTile, renderTable } from "../table-view.js";
 import { applyEvent } from "../view-events.js";
+import { matchEndElement, modal, resultElement } from "../result-view.js";
+import { autoAnswer, loadOptions, saveOptions } from "../auto-play.js";
+import { play, setSoundOn, soundFor, soundOn } from "../sound.js";
+import { waitsHelp } from "../waits.js";
 
 let session = null;
+
+/** How long an automatic answer waits, so the table shows the draw before the discard. */
+const AUTO_DELAY_MS = 250;
 
 function freshSession(id, query) {
   const quick = id === "quick";
@@ -39,7 +47,15 @@ function freshSession(id, query) {
     riichi: false,
     showFairness: false,
     result: null,
+    // The server's hold after a hand ({hand, seconds, waiting, at}: `hand_end`), and whether
+    // this player pressed Continue for it (then the table waits for the others).
+    hold: null,
+    continued: false,
     matchEnd: null,
+    matchEndClosed: false,
+    shown: {},
+    autoOptions: loadOptions(),
+    fresh: null,
     handStart: null,
     wins: [],
     message: null,
@@ -136,23 +152,43 @@ function winningHand(ev) {
   return { hand: ev.hand || null, melds: [...melds] };
 }
 
+/** The dora indicators on the table now (a win's screen shows them). */
+function doraNow() {
+  return [...(((session.view || {}).table || {}).dora_indicators || [])];
+}
+
+/** A hand's result from the record's summary of it (`hand_end.summary`): after a reconnect
+ *  during the hold the hand's events are gone, and the summary says what they came to. */
+function resultFromSummary(summary) {
+  if (!summary || !summary.reason) return null;
+  return { reason: summary.reason, deltas: summary.deltas, points: summary.points, tenpai: summary.tenpai || [],
+    wins: (summary.wins || []).map((w) => ({ ...w, yaku: w.yaku ? w.yaku.map(yakuPair) : undefined })), shown: {} };
+}
+
 /** Build the hand-result document from the engine events of one hand (Won..., HandEnded). */
 function noteEvent(ev) {
   if (!ev) return;
   if (ev.type === "HandStarted") {
     session.wins = [];
+    session.shown = {};
     session.handStart = ev;
   } else if (ev.type === "Won") {
-    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), han: ev.han, fu: ev.fu,
-      yakuman: ev.yakuman, total: ev.total, yaku: (ev.yaku || []).map(yakuPair) });
+    // Everything the win carries (ura indicators, base points, the honba and stick parts)
+    // goes to the result screen as it came.
+    const { type, private_to: _private, ...win } = ev;
+    session.wins.push({ ...win, ...winningHand(ev), yaku: (ev.yaku || []).map(yakuPair), dora_indicators: doraNow() });
   } else if (ev.type === "McrWon") {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
+  } else if (ev.type === "Revealed") {
+    if (ev.tiles && ev.tiles.length) session.shown[ev.seat] = [...ev.tiles];
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
-    session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins };
+    session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins,
+      shown: { ...session.shown } };
     session.wins = [];
     session.prompt = null;
+    session.continued = false;
   }
 }
 
@@ -203,6 +239,13 @@ function onMessage(msg) {
       }
       break;
     case "view":
+      session.label = msg.label || null; // the hand's label data (Match.label_data)
+      if (session.hold && session.handsDone > 0) {
+        // The next hand's deal: the hold is over (all continued, or its time ran out).
+        session.hold = null;
+        session.result = null;
+        session.continued = false;
+      }
       session.view = msg.view;
       if (msg.seat !== undefined && session.view.seat === undefined) session.view.seat = msg.seat;
       for (const ev of msg.view.events || []) if (ev.type === "HandStarted") session.handStart = ev;
@@ -215,11 +258,19 @@ function onMessage(msg) {
         session.view.live_remaining = liveAfterDeal(rulesetInfo(session));
       }
       noteEvent(msg.event);
+      cue(msg.event);
       break;
     case "prompt":
       session.prompt = msg;
       session.riichi = false;
       startClock(msg.context || {});
+      if (!answerByItself(msg)) play("turn");
+      session.fresh = { ...(session.fresh || {}), turn: true };
+      break;
+    case "hand_end":
+      session.hold = { hand: msg.hand, seconds: msg.seconds, waiting: (msg.waiting || []).length, at: performance.now(),
+        label: msg.label || null };
+      if (!session.result && !session.continued) session.result = resultFromSummary(msg.summary);
       break;
     case "accepted":
       if (session.prompt && session.prompt.seq === msg.seq) session.prompt = null;
@@ -229,11 +280,15 @@ function onMessage(msg) {
       const r = msg.result || {};
       session.matchEnd = {
         ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places, settlement: r.settlement || null,
-        master_seed: msg.master_seed, salt: session.fairness && session.fairness.salt,
-        commitment: session.fairness && session.fairness.commitment, ruleset: rulesetOf(session),
-        hands: Math.max(1, session.handsDone), game: msg.game, players: null,
+        master_seed: msg.master_seed, salt: msg.salt || (session.fairness && session.fairness.salt),
+        commitment: msg.commitment || (session.fairness && session.fairness.commitment), ruleset: rulesetOf(session),
+        hands: Math.max(1, session.handsDone), game: msg.game,
+        // The names by starting seat, as the seed check wants them (not "p1".."p4").
+        players: msg.players && msg.players.length ? msg.players : null, names: msg.players && msg.players.length ? msg.players : null,
       };
       session.prompt = null;
+      session.hold = null; // the last hand's hold is over: nobody waits for anyone now
+      session.continued = false;
       break;
     }
     case "error":
@@ -246,10 +301,49 @@ function onMessage(msg) {
   draw();
 }
 
+/** The sound and motion of an event: discard and call sounds (riichi and win their own), and
+ *  which pond or meld to animate at the next drawing. */
+function cue(ev) {
+  const sound = soundFor(ev);
+  if (sound) play(sound);
+  if (ev.type === "Discarded") session.fresh = { discard: ev.seat };
+  else if (ev.type === "Called") session.fresh = { call: ev.seat };
+}
+
+/** Answer the prompt by itself when the auto options say so (a single choice always), a
+ *  moment later so the table shows what happens. Returns whether it will. */
+function answerByItself(prompt) {
+  const action = autoAnswer(prompt, session.autoOptions, session.view, session.view ? drawnTile(session.view) : null);
+  if (!action) return false;
+  const mine = session;
+  setTimeout(() => {
+    if (session === mine && session.prompt === prompt) act(action);
+  }, AUTO_DELAY_MS);
+  return true;
+}
+
+/** Continue: this player has read the hand's result (the server waits for every player, or
+ *  for the hold's time). A spectator just closes it. */
+function continueHand() {
+  if (session.seat !== null && session.seat !== undefined && session.game && session.hold) {
+    send({ type: "continue", room: session.id, game: session.game });
+  }
+  session.result = null;
+  session.continued = true;
+  draw();
+}
+
+/** Seconds left of the hold, counted down from its `hand_end`. */
+function holdLeft() {
+  if (!session.hold) return null;
+  return session.hold.seconds - (performance.now() - session.hold.at) / 1000;
+}
+
 function startClock(ctx) {
   const move = ctx.move_seconds ?? ctx.move ?? ctx.time_left;
   const bank = ctx.bank_seconds ?? ctx.bank;
-  session.clock = move === undefined && bank === undefined ? null : { move, bank };
+  // total / bankTotal: what the clock's bar empties from.
+  session.clock = move === undefined && bank === undefined ? null : { move, bank, total: move, bankTotal: bank };
   session.clockAt = performance.now();
   session.protection = ctx.protection_delay ?? ctx.protection;
 }
@@ -260,8 +354,9 @@ function clockNow() {
   const move = session.clock.move;
   if (move === undefined) return session.clock;
   const left = move - spent;
-  if (left >= 0) return { move: left, bank: session.clock.bank };
-  return { move: 0, bank: session.clock.bank !== undefined ? session.clock.bank + left : undefined };
+  const totals = { total: session.clock.total, bankTotal: session.clock.bankTotal };
+  if (left >= 0) return { move: left, bank: session.clock.bank, ...totals };
+  return { move: 0, bank: session.clock.bank !== undefined ? session.clock.bank + left : undefined, ...totals };
 }
 
 function statusLine() {
@@ -338,11 +433,20 @@ async function copy(text) {
   draw();
 }
 
+/** The game fills the screen while it runs (table.css hides the site's header and footer);
+ *  leaving the room brings them back. */
+function gameView(on) {
+  document.body.classList.toggle("game-view", on);
+}
+
 function draw() {
   const main = session && session.main;
   if (!main || !main.isConnected) return;
   const title = session.room ? session.room.name : session.info && session.info.name ? session.info.name : session.id === "quick" ? t("lobby.quickMatch") : t("room.title", { id: session.id });
+  const playing = !!session.view;
+  gameView(playing);
   const parts = [h("h1", {}, title), statusLine()];
+  if (playing) parts.push(h("a", { class: "button game-exit", href: "#/lobby", "data-testid": "game-exit" }, t("nav.lobby")));
   if (session.message) parts.push(errorBox(t("room.serverSays", { message: session.message })));
   if (seedSupplied() && !(session.room && session.room.status === "closed")) parts.push(seedWarning());
   if (session.id === "quick") {
@@ -360,6 +464,7 @@ function draw() {
   if (session.view) {
     parts.push(renderTable({
       view: session.view,
+      label: session.label,
       rules: clientOf(rulesetInfo(session)),
       names: session.players,
       hands: [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
@@ -369,30 +474,130 @@ function draw() {
       protection: session.protection ? t("table.protection", { s: session.protection }) : null,
       fairness: session.fairness,
       showFairness: session.showFairness,
-      result: session.result,
-      matchEnd: session.matchEnd,
+      // The hand and match end are modals of their own (below), not drawn under the table.
+      result: null,
+      matchEnd: null,
     }, {
       act,
       toggleRiichi: () => { session.riichi = !session.riichi; draw(); },
       toggleFairness: () => { session.showFairness = !session.showFairness; draw(); },
       copy,
-      next: () => { session.result = null; draw(); },
     }));
+    parts.push(toolsBar());
+    const over = endModal();
+    if (over) parts.push(over);
   }
   const focused = document.activeElement;
   const focusKey = focused && focused.dataset ? focused.dataset.action || focused.dataset.testid : null;
   main.replaceChildren(...parts);
+  animateFresh(main);
+  const dialog = main.querySelector(".modal-backdrop .modal");
+  if (dialog && !session.modalFocused) {
+    // A screen that just opened takes the focus (keyboard and screen readers read it first).
+    const heading = dialog.querySelector("h2");
+    if (heading) heading.focus();
+    session.modalFocused = true;
+    return;
+  }
+  if (!dialog) session.modalFocused = false;
   if (focusKey) {
     const again = main.querySelector(`[data-action="${focusKey}"], [data-testid="${focusKey}"]`);
     if (again) again.focus();
   }
 }
 
+/** The hand's result, then (once it is closed) the match's end, over the table. */
+function endModal() {
+  const state = { names: session.players, rules: clientOf(rulesetInfo(session)) };
+  if (session.result) {
+    const left = holdLeft();
+    const hold = left === null ? null : { seconds: left, waiting: session.hold.waiting };
+    return modal(resultElement(session.result, { ...state, hold, handlers: { next: continueHand } }));
+  }
+  if (session.matchEnd && !session.matchEndClosed) {
+    return modal(matchEndElement(session.matchEnd, { ...state, handlers: { copy, close: () => { session.matchEndClosed = true; draw(); } } }));
+  }
+  return null;
+}
+
+/** A switch of the tools bar: a labelled checkbox that keeps its choice. */
+function toggle(testid, label, on, change) {
+  return h("label", { class: "tool-toggle" },
+    h("input", { type: "checkbox", "data-testid": testid, checked: on, onchange: (e) => { change(e.target.checked); draw(); } }),
+    h("span", {}, label));
+}
+
+function setAuto(key, on) {
+  session.autoOptions = { ...session.autoOptions, [key]: on };
+  saveOptions(session.autoOptions);
+  if (session.prompt) answerByItself(session.prompt);
+}
+
+/** Auto options, the sound switch, and help while ready (waits with what is left of each,
+ *  furiten). Seated players only get the auto options and help. */
+function toolsBar() {
+  const seated = session.seat !== null && session.seat !== undefined;
+  const o = session.autoOptions;
+  return h("div", { class: "room-tools", "data-testid": "room-tools" },
+    seated ? h("div", { class: "auto-bar", role: "group", "aria-label": t("auto.bar") },
+      toggle("auto-win", t("auto.win"), o.win, (on) => setAuto("win", on)),
+      toggle("auto-no-calls", t("auto.noCalls"), o.noCalls, (on) => setAuto("noCalls", on)),
+      toggle("auto-riichi", t("auto.riichi"), o.riichi, (on) => setAuto("riichi", on))) : null,
+    toggle("sound", t("sound.on"), soundOn(), (on) => setSoundOn(on)),
+    seated ? helpPanel() : null,
+    session.continued && session.hold && !session.result ? h("p", { class: "muted", "data-testid": "waiting-others", role: "status" }, t("result.waitingOthers")) : null);
+}
+
+/** Waits and furiten while the hand is ready (13 - 3k tiles: not the seat's turn to discard). */
+function helpPanel() {
+  const v = session.view;
+  const furiten = !!(v.own && v.own.furiten);
+  const waits = waitsHelp(v);
+  if (!waits.length && !furiten) return null;
+  return h("div", { class: "help-ready", "data-testid": "waits-help" },
+    waits.length ? [h("span", { class: "muted" }, t("help.waits")), waits.map((w) => h("span", { class: `wait${w.left ? "" : " dead"}`, "data-tile": w.tile, "data-left": w.left },
+      h("span", { class: "tile-holder", html: tileMarkup(w.tile, { label: tileName(w.tile) }) }), h("span", { class: "wait-left" }, t("help.left", { n: w.left }))))] : null,
+    furiten ? h("span", { class: "badge furiten-badge", "data-testid": "furiten", title: t("help.furitenTitle") }, t("help.furiten")) : null);
+}
+
+/** The short discard and call motion and the turn cue (CSS keyframes; none with reduced motion). */
+function animateFresh(main) {
+  const fresh = session.fresh;
+  session.fresh = null;
+  if (!fresh) return;
+  if (fresh.discard !== undefined) {
+    const last = main.querySelector(`[data-testid="discards-${fresh.discard}"] .discard:last-child`);
+    if (last) last.classList.add("fresh-discard");
+  }
+  if (fresh.call !== undefined) {
+    const meld = main.querySelector(`[data-seat="${fresh.call}"] .meld:last-child`);
+    if (meld) meld.classList.add("fresh-call");
+  }
+  if (fresh.turn) {
+    const own = main.querySelector("[data-testid=own-hand]");
+    if (own) own.classList.add("turn-cue");
+  }
+}
+
 let ticker = null;
+
+/** The hold's countdown on the result screen; at zero the screen closes by itself. */
+function tickHold() {
+  const left = holdLeft();
+  if (left === null || !session.result) return;
+  if (left <= 0) {
+    session.result = null;
+    draw();
+    return;
+  }
+  const line = session.main.querySelector("[data-testid=hold]");
+  if (line) line.firstChild.textContent = t("result.countdown", { s: Math.ceil(left) });
+}
 
 function leaveIfGone() {
   if (!session) return;
   if (!window.location.hash.startsWith(`#/room/${session.id}`)) {
+    gameView(false);
     session.client.close();
     session = null;
     clearInterval(ticker);
@@ -412,7 +617,9 @@ export async function render(main, route) {
     window.addEventListener("hashchange", leaveIfGone);
     clearInterval(ticker);
     ticker = setInterval(() => {
-      if (!session || !session.clock || !session.main) return;
+      if (!session || !session.main) return;
+      tickHold();
+      if (!session.clock) return;
       const clock = session.main.querySelector("[data-testid=clock]");
       const now = clockNow();
       if (clock && now) clock.replaceWith(clockElement(now));

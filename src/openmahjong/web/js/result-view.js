@@ -1,0 +1,206 @@
+// The hand-end and match-end screens, from plain data (no socket, no timers).
+//
+// resultElement(result, state)     a hand's result: the winning hand, dora and ura indicators,
+//                                  yaku or fans with their values, fu, base points, the honba
+//                                  and riichi-stick parts, each seat's change; a draw's tenpai
+//                                  hands. `result` is built from the hand's events (room.js) or
+//                                  a record's `hands` entry (replays, a `hand_end` summary).
+// matchEndElement(end, state)      placements, final points, the ruleset's settlement (uma and
+//                                  oka where the preset has them), the seed check with names.
+// modal(content, label)            either one over the table, holding the eye until closed.
+//
+// state: {names, rules, handlers: {next(), copy(text)}, hold: {seconds, waiting}} (all optional).
+
+import { h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { compareTiles } from "./tiles.js";
+import { tileMarkup } from "./tile-svg.js";
+import { mcrFanName } from "./mcr-fan-names.js";
+import { yakuName } from "./yaku-names.js";
+import { meldElement } from "./table-view.js";
+
+function tileSpan(code, opts = {}) {
+  return h("span", { class: "tile-holder", html: tileMarkup(code, opts) });
+}
+
+function playerName(state, seat) {
+  const names = state.names || [];
+  return names[seat] || t("table.seat", { n: seat + 1 });
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** A row of indicator tiles with its label ("Dora", "Ura dora"), or nothing when there are none. */
+function indicators(label, tiles, testid) {
+  if (!tiles || !tiles.length) return null;
+  return h("p", { class: "indicators", "data-testid": testid },
+    h("span", { class: "muted" }, label), " ", h("span", { class: "tiles small" }, tiles.map((c) => tileSpan(c))));
+}
+
+/** A Riichi win's yaku with their han, then han and fu (or yakuman) and the value. */
+function riichiYaku(w) {
+  return [
+    h("ul", { class: "yaku" }, (w.yaku || []).map(([name, han]) => h("li", { "data-yaku": name },
+      `${yakuName(name, lang())} · ${t("result.han", { n: han })}`))),
+    h("p", { class: "score-line" }, w.yakuman ? t("result.yakuman", { n: w.yakuman }) : t("result.hanFu", { han: w.han, fu: w.fu }),
+      " · ", t("result.total", { n: w.total })),
+  ];
+}
+
+/** An MCR win's fans ([zh, value, count], named in the page language), then the total. */
+function mcrFans(w) {
+  return [
+    h("ul", { class: "yaku fans" }, w.fans.map(([zh, value, count]) => h("li", { "data-fan": zh, lang: lang() === "en" ? null : "zh-Hans" },
+      `${mcrFanName(zh, lang())}${count > 1 ? ` ×${count}` : ""} · ${t("mcr.total", { n: value * count })}`))),
+    h("p", { class: "score-line" }, w.flowers ? t("mcr.totalFlowers", { n: w.total, base: w.fan_total, flowers: w.flowers })
+      : t("mcr.total", { n: w.total })),
+  ];
+}
+
+/** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
+ *  its total (a ruleset with neither). */
+function winScore(w) {
+  if (w.fans) return mcrFans(w);
+  if (w.yaku || w.han !== undefined || w.yakuman) return riichiYaku(w);
+  return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
+}
+
+/** Where the winner's gain comes from, when the win says: base points, the hand's value, the
+ *  honba and riichi-stick parts and their sum ("1100 points" alone hid a +3400). */
+function breakdown(w, state) {
+  const rows = [];
+  if (w.basic_points) rows.push(h("li", { "data-part": "basic" }, t("result.basic", { n: w.basic_points })));
+  if (w.honba_points) rows.push(h("li", { "data-part": "honba" }, t("result.honbaPart", { n: w.honba, points: w.honba_points })));
+  if (w.stick_points) rows.push(h("li", { "data-part": "sticks" }, t("result.sticksPart", { n: w.sticks, points: w.stick_points })));
+  if (!rows.length || w.total === undefined) return rows.length ? h("ul", { class: "breakdown" }, rows) : null;
+  const gain = w.total + (w.honba_points || 0) + (w.stick_points || 0);
+  rows.push(h("li", { "data-part": "gain", class: "gain" }, t("result.gain", { who: playerName(state, w.seat), n: gain })));
+  return h("ul", { class: "breakdown", "data-testid": "breakdown" }, rows);
+}
+
+/** The winning hand when the win carries it (the room's Won / McrWon events do): concealed
+ *  tiles sorted, the melds, the winning tile apart. Else just the winning tile. */
+function winningHand(w, rules) {
+  if (w.tile === undefined) return null;
+  if (!w.hand) return h("p", { class: "tiles" }, tileSpan(w.tile));
+  const concealed = [...w.hand];
+  const at = concealed.lastIndexOf(w.tile);
+  if (at >= 0) concealed.splice(at, 1);
+  concealed.sort(compareTiles);
+  return h("div", { class: "win-hand", "data-testid": "win-hand", "aria-label": t("result.hand") },
+    h("span", { class: "tiles" }, concealed.map((c) => tileSpan(c))),
+    (w.melds || []).map((m) => meldElement(m, w.seat, rules)),
+    h("span", { class: "win-tile", "data-tile": w.tile }, tileSpan(w.tile)));
+}
+
+/** Who was tenpai at a draw: names, and their hands when they were shown. */
+function tenpaiPart(result, state) {
+  const who = (result.tenpai || []).map((x, i) => (x === true ? i : typeof x === "number" ? x : null)).filter((x) => x !== null);
+  if (!(result.tenpai || []).length) return null;
+  const shown = result.shown || {};
+  return h("div", { class: "tenpai", "data-testid": "tenpai" },
+    h("p", {}, t("result.tenpai", { who: who.map((s) => playerName(state, s)).join(", ") || t("common.none") })),
+    who.filter((s) => shown[s] && shown[s].length).map((s) => h("p", { class: "tenpai-hand", "data-seat": s },
+      h("span", { class: "muted" }, playerName(state, s)), " ",
+      h("span", { class: "tiles small" }, [...shown[s]].sort(compareTiles).map((c) => tileSpan(c))))));
+}
+
+function payments(result, state) {
+  if (!result.deltas) return null;
+  return h("table", { class: "payments", "data-testid": "payments" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("result.player")), h("th", {}, t("result.change")), h("th", {}, t("result.points")))),
+    h("tbody", {}, result.deltas.map((d, i) => h("tr", { "data-seat": i }, h("td", {}, playerName(state, i)),
+      h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, signed(d)),
+      h("td", {}, String((result.points || [])[i] ?? ""))))));
+}
+
+/** The hold's line: seconds before the next hand starts anyway, and how many still read. */
+function holdLine(hold) {
+  if (!hold) return null;
+  return h("p", { class: "hold muted", "data-testid": "hold", role: "timer" },
+    t("result.countdown", { s: Math.max(0, Math.ceil(hold.seconds)) }),
+    hold.waiting !== undefined && hold.waiting > 0 ? ` · ${t("result.waitingFor", { n: hold.waiting })}` : "");
+}
+
+/** The win or draw screen for a hand. */
+export function resultElement(result, state = {}) {
+  const wins = result.wins || [];
+  const parts = [h("h2", { tabindex: "-1" }, wins.length ? t("result.win") : t("result.draw", { reason: t(`reason.${result.reason}`) }))];
+  for (const w of wins) {
+    parts.push(h("div", { class: "win", "data-testid": "win", "data-seat": w.seat },
+      h("p", {}, w.from_seat === null || w.from_seat === undefined
+        ? t("result.tsumo", { who: playerName(state, w.seat) })
+        : t("result.ron", { who: playerName(state, w.seat), from: playerName(state, w.from_seat) })),
+      winningHand(w, state.rules),
+      indicators(t("table.dora"), w.dora_indicators || result.dora_indicators, "result-dora"),
+      indicators(t("result.ura"), w.ura_indicators, "result-ura"),
+      winScore(w),
+      breakdown(w, state)));
+  }
+  if (!wins.length) parts.push(tenpaiPart(result, state));
+  parts.push(payments(result, state), holdLine(state.hold));
+  const next = state.handlers && state.handlers.next;
+  return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts,
+    next ? h("button", { type: "button", class: "primary", "data-testid": "continue", onclick: () => next() }, t("result.next")) : null);
+}
+
+/** A seat's uma and settled score from the record's result.settlement, as table cells. */
+function settlementCells(end, seat) {
+  const s = end.settlement || {};
+  const score = (s.scores || [])[seat];
+  if (typeof score !== "number") return [];
+  const place = (end.places || [])[seat] ?? (end.ranking || []).indexOf(seat) + 1;
+  const uma = (s.uma || [])[place - 1];
+  return [
+    h("td", { "data-testid": "uma" }, typeof uma === "number" ? signed(uma) : ""),
+    h("td", { class: "settled", "data-testid": "settled", title: t("end.settled") }, `${score > 0 ? "+" : ""}${score.toFixed(1)}`),
+  ];
+}
+
+/** The seed check link with everything the seed page needs, the players' names included. */
+export function verifyLink(end) {
+  if (!end.master_seed) return null;
+  const q = (k, v) => `&${k}=${encodeURIComponent(v)}`;
+  return `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}${q("salt", end.salt || "")}` +
+    (end.commitment ? q("commitment", end.commitment) : "") + (end.ruleset ? q("ruleset", end.ruleset) : "") +
+    `&hands=${end.hands || 1}` + (end.players && end.players.length ? q("players", end.players.join(",")) : "");
+}
+
+function copyRow(label, value, handlers, testid) {
+  return h("div", { class: "copy-row" },
+    h("span", { class: "muted" }, label),
+    h("code", { class: "mono", "data-testid": testid }, value ?? t("table.unknown")),
+    value && handlers && handlers.copy ? h("button", { type: "button", class: "small-btn", onclick: () => handlers.copy(String(value)) }, t("table.copy")) : null);
+}
+
+/** The match end: placements, final points, uma and settled scores, the seed and its check. */
+export function matchEndElement(end, state = {}) {
+  const ranking = end.ranking || [];
+  const s = end.settlement || {};
+  const settled = Array.isArray(s.scores) && s.scores.length > 0;
+  const name = (seat) => (end.names || [])[seat] || playerName(state, seat);
+  const link = verifyLink(end);
+  return h("div", { class: "result match-end", "data-testid": "match-end", role: "dialog", "aria-label": t("end.title") },
+    h("h2", { tabindex: "-1" }, t("end.title")),
+    h("table", { class: "placements", "data-testid": "placements" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("result.player")), h("th", {}, t("result.points")),
+        settled ? [h("th", {}, t("end.uma")), h("th", {}, t("end.settledHead"))] : null)),
+      h("tbody", {}, ranking.map((seat, i) => h("tr", { "data-seat": seat },
+        h("td", {}, String(i + 1)), h("td", {}, h("strong", {}, name(seat))),
+        h("td", {}, String((end.final_points || [])[seat] ?? "")), settlementCells(end, seat))))),
+    settled && s.return_points !== undefined ? h("p", { class: "muted", "data-testid": "settlement-rule" },
+      t("end.rule", { start: s.starting_points ?? "", ret: s.return_points, oka: s.oka ?? 0, uma: (s.uma || []).map(signed).join(" / ") })) : null,
+    end.master_seed ? copyRow(t("end.seed"), end.master_seed, state.handlers, "master-seed") : null,
+    link ? h("p", {}, h("a", { href: link, "data-testid": "verify-link" }, t("end.verify"))) : null,
+    end.game ? h("p", {}, h("a", { href: `#/replay/${end.game}`, "data-testid": "replay-link" }, t("end.replay"))) : null,
+    state.handlers && state.handlers.close ? h("button", { type: "button", "data-testid": "close-end", onclick: () => state.handlers.close() }, t("end.close")) : null);
+}
+
+/** A screen over the table: a dimmed backdrop and the dialog centred in the viewport. */
+export function modal(content) {
+  content.setAttribute("aria-modal", "true");
+  content.classList.add("modal");
+  return h("div", { class: "modal-backdrop", "data-testid": "modal" }, content);
+}
