@@ -142,3 +142,22 @@ async def test_game_end_names_the_players_and_the_seed_check(live):
     replayed = get_ruleset("riichi").replay(record)
     assert replayed.digests == record["digests"] and replayed.hands == record["hands"]
     await human.close()
+
+
+async def test_an_mcr_table_gets_its_own_label_and_no_riichi_sticks(live):
+    (human, watcher) = await players(live, 2)
+    room = await make_room(live, human.token, FAST, ruleset="mcr", preset="mcr-2rounds")
+    await watcher.send({"type": "join", "room": room, "spectate": True})
+    await seat_everyone(room, [human], bots=3)
+    first = await human.next("view")
+    assert first["label"] == {"wind": 41, "number": 1}
+    assert "sticks" not in first["view"]["table"]
+    ended = await human.autoplay(until="hand_end")
+    assert ended["label"] == {"wind": 41, "number": 1} and ended["hand"] == 0
+    second = await watcher.next(
+        lambda m: m["type"] == "view" and m["view"]["table"]["hand_number"] == 2
+    )
+    assert second["seat"] is None and second["label"]["wind"] == 41
+    assert second["view"]["discards"] == [[], [], [], []]
+    await human.close()
+    await watcher.close()

@@ -168,8 +168,13 @@ def _role_for(state: ServerState, name: str) -> Role:
 
 def _name_taken(name: str, *, lookalike: bool) -> ApiError:
     if lookalike:
-        return ApiError(409, "name_taken", f"the name {name!r} looks too much like a taken one")
-    return ApiError(409, "name_taken", f"the name {name!r} is taken")
+        return ApiError(
+            409,
+            "name_taken",
+            f"the name {name!r} looks too much like a taken one",
+            params={"name": name, "lookalike": True},
+        )
+    return ApiError(409, "name_taken", f"the name {name!r} is taken", params={"name": name})
 
 
 def _rate_limited(what: str, wait: float) -> ApiError:
@@ -180,6 +185,7 @@ def _rate_limited(what: str, wait: float) -> ApiError:
         "rate_limited",
         f"too many {what}: try again in {when}",
         headers={"Retry-After": str(seconds)},
+        params={"what": what, "seconds": seconds},
         retry_after=seconds,
     )
 
@@ -396,7 +402,9 @@ async def request_email_code(
         raise ApiError(403, "guest_account", "register an account to link an email address")
     email = body.email.strip()
     if not _EMAIL.fullmatch(email) or any(unprintable(c) for c in email):
-        raise ApiError(422, "bad_email", f"{email!r} is not an email address")
+        raise ApiError(
+            422, "bad_email", f"{email!r} is not an email address", params={"email": email}
+        )
     email = email.lower()
     owner = await _email_owner(db, email)
     if owner is not None and owner != user.id:
@@ -448,7 +456,9 @@ async def verify_email(body: CodeIn, state: State, db: DbSession, user: CurrentU
         pending.attempts += 1
         await db.commit()
         left = state.settings.email_code_attempts - pending.attempts
-        raise ApiError(422, "wrong_code", f"that code is wrong ({left} tries left)")
+        raise ApiError(
+            422, "wrong_code", f"that code is wrong ({left} tries left)", params={"left": left}
+        )
     owner = await _email_owner(db, pending.email)
     if owner is not None and owner != user.id:
         raise ApiError(409, "email_taken", "this address is linked to another account")
@@ -487,7 +497,7 @@ async def set_role(
     """Admins only: give an account the player, event_admin or admin role."""
     user = await db.get(User, user_id)
     if user is None:
-        raise ApiError(404, "no_such_user", f"no account {user_id}")
+        raise ApiError(404, "no_such_user", f"no account {user_id}", params={"user": user_id})
     if user.is_guest and body.role != Role.PLAYER:
         raise ApiError(422, "guest_account", "guest players cannot hold a role")
     if user.id == acting.id and body.role != Role.ADMIN:

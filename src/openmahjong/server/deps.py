@@ -157,7 +157,10 @@ def require_role(role: Role) -> Callable[..., Coroutine[Any, Any, User]]:
     async def check(user: CurrentUser) -> User:
         if not Role(user.role).includes(role):
             raise ApiError(
-                403, "forbidden", f"this needs the {role.value} role; you are {user.role}"
+                403,
+                "forbidden",
+                f"this needs the {role.value} role; you are {user.role}",
+                params={"role": role.value, "yours": user.role},
             )
         return user
 

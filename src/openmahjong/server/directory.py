@@ -66,7 +66,9 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         if room is not None:
             return room
         if not row_id_in_range(room_id):  # no row has it, and the database would overflow
-            raise RoomError("no_such_room", "no such room: room ids run from 1 to 2**63 - 1")
+            raise RoomError(
+                "no_such_room", "no such room: room ids run from 1 to 2**63 - 1", room=room_id
+            )
         async with self._lock:
             room = self.rooms.get(room_id)
             if room is not None:
@@ -74,9 +76,9 @@ class RoomManager(Matchmaking, RestoreAtStartup):
             async with self.state.db.session() as s:
                 row = await s.get(RoomRow, room_id)
             if row is None:
-                raise RoomError("no_such_room", f"no room {room_id}")
+                raise RoomError("no_such_room", f"no room {room_id}", room=room_id)
             if row.status == RoomStatus.CLOSED.value:
-                raise RoomError("room_closed", f"room {room_id} is closed")
+                raise RoomError("room_closed", f"room {room_id} is closed", room=room_id)
             room = self.rooms[room_id] = Room(self, row)
             return room
 

@@ -1,7 +1,9 @@
 """One error shape for the whole API.
 
-Every error answer is ``{"error": {"code": ..., "message": ...}}``, plus ``"fields"`` when the
-request body or query was malformed. ``code`` is stable for programs; ``message`` is for people.
+Every error answer is ``{"error": {"code": ..., "message": ..., "params": {...}}}``, plus
+``"fields"`` when the request body or query was malformed. ``code`` is stable for programs;
+``message`` is for people; ``params`` holds the values the message names, so a client can word
+the error in its own language from ``code`` and ``params`` (docs/protocol.md lists the codes).
 A request that ends in an error changes nothing: handlers commit only on success.
 """
 
@@ -30,6 +32,7 @@ class ApiError(Exception):
         message: str,
         *,
         headers: dict[str, str] | None = None,
+        params: dict[str, Any] | None = None,
         **extra: Any,
     ) -> None:
         super().__init__(message)
@@ -37,11 +40,14 @@ class ApiError(Exception):
         self.code = code
         self.message = message
         self.headers = headers
+        self.params = params or {}
         self.extra = extra
 
 
-def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, **extra}}
+def error_body(
+    code: str, message: str, params: dict[str, Any] | None = None, **extra: Any
+) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "params": params or {}, **extra}}
 
 
 _STATUS_CODES = {
@@ -92,7 +98,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(
-            error_body(exc.code, exc.message, **exc.extra),
+            error_body(exc.code, exc.message, exc.params, **exc.extra),
             status_code=exc.status,
             headers=exc.headers,
         )
@@ -102,10 +108,16 @@ def install_error_handlers(app: FastAPI) -> None:
         errors = list(exc.errors())
         for e in errors:
             if e.get("type") == NO_SUCH_ROW:  # a path id no row can have: missing, like any
-                return JSONResponse(error_body(e["ctx"]["code"], e["msg"]), status_code=404)
+                ctx = e["ctx"]
+                params = {ctx["noun"]: ctx["id"]}  # as the message shows it (cut short)
+                return JSONResponse(error_body(ctx["code"], e["msg"], params), status_code=404)
         message, fields = _describe(errors)
         extra: dict[str, Any] = {"fields": fields} if fields else {}
-        return JSONResponse(error_body("invalid_request", message, **extra), status_code=422)
+        # The first field and its problem, as the message names them.
+        params = dict(fields[0]) if fields else {}
+        return JSONResponse(
+            error_body("invalid_request", message, params, **extra), status_code=422
+        )
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -73,10 +73,14 @@ class RoomLobby(RoomParts):
                 self.password_hash, password
             )
             if not ok:
-                raise RoomError("wrong_password", f"room {self.id} needs its password")
+                raise RoomError(
+                    "wrong_password", f"room {self.id} needs its password", room=self.id
+                )
         if spectate:
             if not self.settings.spectators:
-                raise RoomError("no_spectators", f"room {self.id} does not allow spectators")
+                raise RoomError(
+                    "no_spectators", f"room {self.id} does not allow spectators", room=self.id
+                )
             if self.seat_of(user.id) is not None:
                 raise RoomError("seated", "you are seated here: players do not spectate")
             if connection is None:
@@ -100,11 +104,18 @@ class RoomLobby(RoomParts):
             elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
             if elsewhere:
                 raise RoomError(
-                    "seated_elsewhere", f"you already sit in room {min(elsewhere)}: leave it first"
+                    "seated_elsewhere",
+                    f"you already sit in room {min(elsewhere)}: leave it first",
+                    room=min(elsewhere),
                 )
             line = self.manager.queued(user.id)
             if line is not None:  # else a table formed from the line would seat them twice
-                raise RoomError("queued", f"you wait in the {' '.join(line)} line: unqueue first")
+                raise RoomError(
+                    "queued",
+                    f"you wait in the {' '.join(line)} line: unqueue first",
+                    ruleset=line[0],
+                    preset=line[1],
+                )
             await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
             for watcher in [c for c in self.spectators if c.user_id == user.id]:
                 self.unwatch(watcher, announce=False)  # a player does not spectate
@@ -115,13 +126,15 @@ class RoomLobby(RoomParts):
         try:
             return self.lobby.index(None)
         except ValueError:
-            raise RoomError("room_full", f"room {self.id} has no free seat") from None
+            raise RoomError("room_full", f"room {self.id} has no free seat", room=self.id) from None
 
     def _lobby_slot(self, user_id: int) -> int:
         """The lobby seat of ``user_id``; refused when they have none or a game runs."""
         seat = self.seat_of(user_id)
         if seat is None or self.game is not None:
-            raise RoomError("not_in_room", f"you have no lobby seat in room {self.id}")
+            raise RoomError(
+                "not_in_room", f"you have no lobby seat in room {self.id}", room=self.id
+            )
         return seat
 
     async def _set_seat(self, seat: int, slot: SeatSlot | None) -> None:
@@ -171,7 +184,7 @@ class RoomLobby(RoomParts):
         async with self.manager.waiting_lock:
             seat = self.seat_of(user_id)
             if seat is None:
-                raise RoomError("not_in_room", f"you are not in room {self.id}")
+                raise RoomError("not_in_room", f"you are not in room {self.id}", room=self.id)
             if self.game is not None:
                 raise RoomError(
                     "room_playing", "you cannot leave a game being played (reconnect to it)"
@@ -191,7 +204,7 @@ class RoomLobby(RoomParts):
 
     def _owner_only(self, user: User, what: str) -> None:
         if user.id != self.owner_id and not Role(user.role).includes(Role.ADMIN):
-            raise RoomError("forbidden", f"only the room's owner may {what}")
+            raise RoomError("forbidden", f"only the room's owner may {what}", action=what)
 
     async def add_bot(self, user: User, account: str | None = None) -> None:
         """Seat one of our bots, or the bot account named ``account`` (an outside AI that
@@ -201,6 +214,7 @@ class RoomLobby(RoomParts):
             raise RoomError(
                 "no_mjai",
                 f"outside AIs play over mjai, which does not describe {self.ruleset_name}",
+                ruleset=self.ruleset_name,
             )
         invited = await self._bot_account(account) if account is not None else None
         async with self.manager.waiting_lock:
@@ -212,7 +226,9 @@ class RoomLobby(RoomParts):
             else:
                 if self.manager.by_user.get(invited.id) or self.manager.queued(invited.id):
                     raise RoomError(
-                        "bot_busy", f"{invited.name} sits in a room or waits in a line already"
+                        "bot_busy",
+                        f"{invited.name} sits in a room or waits in a line already",
+                        name=invited.name,
                     )
                 bot = SeatSlot(name=invited.name, user_id=invited.id, ready=True, remote=True)
             await self._set_seat(self._free_seat(), bot)
@@ -238,7 +254,7 @@ class RoomLobby(RoomParts):
             if self.game is not None:
                 raise RoomError("room_playing", "a game is being played here")
             if not 0 <= seat < self.size or self.lobby[seat] is None:
-                raise RoomError("empty_seat", f"seat {seat} is empty")
+                raise RoomError("empty_seat", f"seat {seat} is empty", seat=seat)
             slot = self.lobby[seat]
             assert slot is not None
             await self._set_seat(seat, None)

@@ -63,9 +63,14 @@ class Matchmaking(ManagerParts):
         try:
             ruleset = get_ruleset(ruleset_name)
         except ValueError as exc:
-            raise RoomError("unknown_ruleset", str(exc)) from None
+            raise RoomError("unknown_ruleset", str(exc), ruleset=ruleset_name) from None
         if preset not in ruleset.presets:
-            raise RoomError("unknown_preset", f"{ruleset_name} has no preset {preset!r}")
+            raise RoomError(
+                "unknown_preset",
+                f"{ruleset_name} has no preset {preset!r}",
+                ruleset=ruleset_name,
+                preset=preset,
+            )
         return ruleset.seats
 
     def queued(self, user_id: int) -> tuple[str, str] | None:

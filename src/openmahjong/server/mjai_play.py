@@ -71,10 +71,11 @@ class _Batch:
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 def _batch_text(events: list[dict[str, Any]]) -> str:
@@ -82,7 +83,8 @@ def _batch_text(events: list[dict[str, Any]]) -> str:
 
 
 def _error(code: str, message: str, **extra: Any) -> list[dict[str, Any]]:
-    return [{"type": "error", "code": code, "message": message, **extra}]
+    """An mjai batch of one error; ``params`` (the values the message names) is always there."""
+    return [{"type": "error", "code": code, "message": message, "params": {}, **extra}]
 
 
 class MjaiConnection(Client):
@@ -293,12 +295,18 @@ class MjaiConnection(Client):
             self.send_batch(_error("no_rooms", "this server runs no rooms"))
             return
         if isinstance(command, Queue) and not _speaks_mjai(command.ruleset):
-            self.send_batch(_error("no_mjai", f"mjai does not describe {command.ruleset}"))
+            self.send_batch(
+                _error(
+                    "no_mjai",
+                    f"mjai does not describe {command.ruleset}",
+                    params={"ruleset": command.ruleset},
+                )
+            )
             return
         try:
             await self.rooms.command(self.user, command, self)
         except RoomError as refused:
-            self.send_batch(_error(refused.code, refused.message))
+            self.send_batch(_error(refused.code, refused.message, params=refused.params))
 
 
 def _speaks_mjai(ruleset: str) -> bool:
@@ -338,8 +346,10 @@ async def _sign_in(websocket: WebSocket, state: ServerState) -> User:
     return user
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
-    await websocket.send_text(_batch_text(_error(code, message)))
+async def _refuse(
+    websocket: WebSocket, code: str, message: str, params: dict[str, Any] | None = None
+) -> None:
+    await websocket.send_text(_batch_text(_error(code, message, params=params or {})))
     close = NOT_A_BOT_CODE if code == "not_a_bot_account" else CLOSE_CODES.get(code, 4400)
     await websocket.close(code=close, reason=code)
 
@@ -367,7 +377,7 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
                     f"this account has {cap} connections open already: close one first",
                 )
         except _Refused as refused:
-            await _refuse(websocket, refused.code, refused.message)
+            await _refuse(websocket, refused.code, refused.message, refused.params)
             return
         except Exception:
             log.exception("an mjai connection failed before its hello")

@@ -68,10 +68,11 @@ def encode(message: BaseModel) -> str:
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 #: Messages waiting for one slow connection before it is cut off (it may reconnect).
@@ -227,7 +228,9 @@ async def _receive(websocket: WebSocket) -> Any:
     if text is None:
         raise _Refused("bad_json", "messages are JSON text frames, not binary")
     if len(text.encode()) > MAX_MESSAGE_BYTES:
-        raise _Refused("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+        raise _Refused(
+            "too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes", max=MAX_MESSAGE_BYTES
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -243,7 +246,10 @@ def _parse(data: dict[str, Any]) -> Any:
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise _Refused(
-            "unknown_type", f"unknown message type {kind!r}: expected one of {list(CLIENT_TYPES)}"
+            "unknown_type",
+            f"unknown message type {kind!r}: expected one of {list(CLIENT_TYPES)}",
+            type=str(kind)[:32],
+            expected=list(CLIENT_TYPES),
         )
     try:
         return client_message(data)
@@ -251,7 +257,13 @@ def _parse(data: dict[str, Any]) -> Any:
         first = exc.errors()[0]
         # A dict key is part of the location: cut each part short, never echo a long key.
         where = ".".join(str(p)[:32] for p in first["loc"][1:]) or kind
-        raise _Refused("invalid_message", f"{kind}: {where}: {first['msg']}") from None
+        raise _Refused(
+            "invalid_message",
+            f"{kind}: {where}: {first['msg']}",
+            type=kind,
+            field=where,
+            problem=first["msg"],
+        ) from None
 
 
 def _origin_allowed(websocket: WebSocket) -> bool:
@@ -280,9 +292,12 @@ async def _authenticate(state: ServerState, websocket: WebSocket, hello: Hello) 
     return user
 
 
-async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> None:
+async def _refuse_and_close(
+    websocket: WebSocket, code: str, message: str, params: dict[str, Any] | None = None
+) -> None:
     """Before the welcome, any refusal ends the connection: the error, then a close code."""
-    await websocket.send_text(Error(code=code, message=message).model_dump_json())
+    error = Error(code=code, message=message, params=params or {})
+    await websocket.send_text(error.model_dump_json())
     close = CLOSE_CODES.get(code, CLOSE_CODES["protocol"])
     await websocket.close(code=close, reason=code)
 
@@ -296,7 +311,7 @@ async def play(websocket: WebSocket) -> None:
 async def run_capped(
     websocket: WebSocket,
     session: Callable[[WebSocket, ServerState, Hub], Awaitable[None]],
-    refuse: Callable[[WebSocket, str, str], Awaitable[None]],
+    refuse: Callable[[WebSocket, str, str, dict[str, Any]], Awaitable[None]],
 ) -> None:
     """Accept ``websocket`` and run ``session`` on it, within the per-address socket cap (every
     WebSocket route counts against the same cap); over it, ``refuse(websocket, code, message)``.
@@ -309,7 +324,7 @@ async def run_capped(
     if not hub.open_address(address, cap):
         with contextlib.suppress(WebSocketDisconnect):
             message = f"your address has {cap} connections open already: close one first"
-            await refuse(websocket, "too_many_connections", message)
+            await refuse(websocket, "too_many_connections", message, {"max": cap})
         return
     try:
         await session(websocket, state, hub)
@@ -330,6 +345,8 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
                     "protocol",
                     f"protocol {hello.protocol} is not spoken here: this server speaks "
                     f"{PROTOCOL_VERSION}",
+                    protocol=hello.protocol,
+                    speaks=PROTOCOL_VERSION,
                 )
             user = await _authenticate(state, websocket, hello)
             # No await from this check to ``hub._add``: two sockets cannot both take the last
@@ -339,12 +356,14 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
                 raise _Refused(
                     "too_many_connections",
                     f"this account has {cap} connections open already: close one first",
+                    max=cap,
                 )
         except TimeoutError:
-            await _refuse_and_close(websocket, "timeout", f"no hello within {HELLO_SECONDS:g} s")
+            message = f"no hello within {HELLO_SECONDS:g} s"
+            await _refuse_and_close(websocket, "timeout", message, {"seconds": HELLO_SECONDS})
             return
         except _Refused as refused:
-            await _refuse_and_close(websocket, refused.code, refused.message)
+            await _refuse_and_close(websocket, refused.code, refused.message, refused.params)
             return
         except Exception:  # the database away, say: the client is told, then the socket closes
             log.exception("a connection failed before its welcome")
@@ -384,7 +403,7 @@ async def _serve(client: Client, hub: Hub, user: User, rooms: Any) -> None:
         try:
             message = _parse(await _receive(client.websocket))
         except _Refused as refused:
-            client.post(Error(code=refused.code, message=refused.message))
+            client.post(Error(code=refused.code, message=refused.message, params=refused.params))
             continue
         try:
             await _handle(client, hub, user, rooms, message)
@@ -394,6 +413,7 @@ async def _serve(client: Client, hub: Hub, user: User, rooms: Any) -> None:
                 Error(
                     code="internal",
                     message=f"the server failed to carry out this {message.type}: try again",
+                    params={"type": message.type},
                 )
             )
 
@@ -414,11 +434,18 @@ async def _handle(client: Client, hub: Hub, user: User, rooms: Any, message: Any
             # state) is for this socket, not every socket of the account.
             await rooms.command(user, message, client)
         except RoomError as refused:
-            client.post(Error(code=refused.code, message=refused.message))
+            client.post(Error(code=refused.code, message=refused.message, params=refused.params))
     else:
         try:
             hub.ledger(client.user_id).answer(message.seq, message.action)
         except PromptRejected as rejected:
-            client.post(Error(code=rejected.code, message=rejected.message, seq=message.seq))
+            client.post(
+                Error(
+                    code=rejected.code,
+                    message=rejected.message,
+                    seq=message.seq,
+                    params=rejected.params,
+                )
+            )
             return
         hub.send(client.user_id, Accepted(seq=message.seq))

@@ -22,10 +22,11 @@ ANSWERS_KEPT = 64
 
 
 class PromptRejected(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 @dataclass
@@ -75,16 +76,19 @@ class PromptLedger:
     def answer(self, seq: int, action: dict[str, Any]) -> PendingPrompt:
         """Accept ``action`` for prompt ``seq`` or raise ``PromptRejected`` (nothing changes)."""
         if seq in self._answered:
-            raise PromptRejected("duplicate", f"prompt {seq} was already answered")
+            raise PromptRejected("duplicate", f"prompt {seq} was already answered", seq=seq)
         if seq > self.last_seq:
-            raise PromptRejected("unknown_prompt", f"no prompt {seq} was sent")
+            raise PromptRejected("unknown_prompt", f"no prompt {seq} was sent", seq=seq)
         prompt = self.open
         if prompt is None or prompt.seq != seq:
             now = f"the open prompt is {prompt.seq}" if prompt else "no prompt is open"
-            raise PromptRejected("stale", f"prompt {seq} is closed; {now}")
+            open_seq = prompt.seq if prompt else None
+            raise PromptRejected("stale", f"prompt {seq} is closed; {now}", seq=seq, open=open_seq)
         if action not in prompt.actions:
             raise PromptRejected(
-                "illegal_action", f"{action!r} is not one of the actions prompt {seq} offered"
+                "illegal_action",
+                f"{action!r} is not one of the actions prompt {seq} offered",
+                seq=seq,
             )
         self._answered.add(seq)
         self._answer_order.append(seq)

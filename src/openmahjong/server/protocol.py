@@ -231,6 +231,9 @@ class Error(Message):
     code: str
     message: str
     seq: int | None = None
+    #: The values ``message`` names, by name (``{"room": 12}``), for a client that words the
+    #: error itself from ``code`` (docs/protocol.md lists the codes and their params).
+    params: dict[str, Any] = Field(default_factory=dict)
 
 
 class SeatInfo(Message):

@@ -152,7 +152,9 @@ async def _player_id(db: DbSession, player: str) -> int | None:
         if len(player) > 19 or int(player) > MAX_ROW_ID:
             problem = "no account has an id that large"
             field = {"field": "player", "problem": problem}
-            raise ApiError(422, "invalid_request", f"player: {problem}", fields=[field])
+            raise ApiError(
+                422, "invalid_request", f"player: {problem}", params=field, fields=[field]
+            )
         return int(player)
     return await db.scalar(select(User.id).where(User.name_key == name_key(player)))
 
@@ -190,9 +192,14 @@ async def list_games(
 async def _finished(db: DbSession, game_id: int) -> Game:
     game = await store_games.get_game(db, game_id)
     if game is None:
-        raise ApiError(404, "no_such_game", f"no game {game_id}")
+        raise ApiError(404, "no_such_game", f"no game {game_id}", params={"game": game_id})
     if game.status == GameStatus.LIVE.value:
-        raise ApiError(409, "game_in_progress", f"game {game_id} is still being played")
+        raise ApiError(
+            409,
+            "game_in_progress",
+            f"game {game_id} is still being played",
+            params={"game": game_id},
+        )
     return game
 
 
@@ -220,7 +227,9 @@ async def game_record(
     exported to tenhou.net/6 or mjai by ``openmahjong.formats.convert``."""
     game = await _finished(db, game_id)
     if game.record is None:
-        raise ApiError(404, "no_record", f"game {game_id} ended without a record")
+        raise ApiError(
+            404, "no_record", f"game {game_id} ended without a record", params={"game": game_id}
+        )
     if format == "json":
         return JSONResponse(_with_flag(game))
     from openmahjong.formats.convert import export_record
@@ -234,6 +243,7 @@ async def game_record(
             422,
             "export_unsupported",
             f"{format} does not describe {game.ruleset} games",
+            params={"format": format, "ruleset": game.ruleset},
         )
     if not game.record.get("hands"):
         raise ApiError(
@@ -241,12 +251,16 @@ async def game_record(
             "export_failed",
             f"game {game_id}'s record has no per-hand summaries (it was rebuilt from the action "
             "log), and the exporters need them",
+            params={"game": game_id, "format": format},
         )
     try:
         text = export_record(game.record, format)
     except (FormatError, KeyError, ValueError, TypeError) as exc:
         raise ApiError(
-            422, "export_failed", f"game {game_id} cannot be written as {format}: {exc}"
+            422,
+            "export_failed",
+            f"game {game_id} cannot be written as {format}: {exc}",
+            params={"game": game_id, "format": format},
         ) from None
     media = "application/json" if format == "tenhou6" else "application/x-ndjson"
     filename = f"openmahjong-{game_id}.{'json' if format == 'tenhou6' else 'mjai.jsonl'}"
@@ -265,7 +279,9 @@ async def game_check(game_id: GameId, db: DbSession) -> RecordCheckOut:
 
     game = await _finished(db, game_id)
     if game.record is None:
-        raise ApiError(404, "no_record", f"game {game_id} ended without a record")
+        raise ApiError(
+            404, "no_record", f"game {game_id} ended without a record", params={"game": game_id}
+        )
     # A whole match replayed is CPU work: off the event loop.
     report = await asyncio.to_thread(verify_record, game.record, f"game {game_id}")
     return RecordCheckOut(
@@ -303,7 +319,9 @@ async def player(
     finished game, each saying whether a player supplied its seed."""
     user = await db.get(User, player_id)
     if user is None:
-        raise ApiError(404, "no_such_player", f"no player {player_id}")
+        raise ApiError(
+            404, "no_such_player", f"no player {player_id}", params={"player": player_id}
+        )
     ratings = await db.scalars(
         select(Rating).where(Rating.user_id == user.id).order_by(Rating.ruleset, Rating.category)
     )

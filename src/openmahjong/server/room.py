@@ -390,11 +390,12 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         )
 
     async def continue_(self, user_id: int, game_id: int) -> None:
-        """A player read the hand's result. A ``continue`` with no hold open (a second press,
-        or after the time ran out) changes nothing and is not an error."""
+        """A player read the hand's result. A ``continue`` that nothing waits for (a second
+        press, one after the time ran out or after the game ended, one for another game)
+        changes nothing and is not an error: the button is pressed as the hold ends."""
         game = self.game
         if game is None or game.id != game_id:
-            raise RoomError("no_such_game", f"game {game_id} is not being played in room {self.id}")
+            return
         hold = game.hold
         if hold is None or not hold.continued(user_id):
             return

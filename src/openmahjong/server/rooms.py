@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import select
 
 from openmahjong import fairness
 from openmahjong.rules.contract import Ruleset
@@ -27,7 +28,7 @@ from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import RoomId
 from openmahjong.server.security import ROOM_NAME_MAX, clean_room_name, unprintable
 from openmahjong.store import rooms as store_rooms
-from openmahjong.store.models import Role, Room, RoomStatus, User
+from openmahjong.store.models import Game, Role, Room, RoomStatus, User
 
 __all__ = ["RoomIn", "RoomOut", "TableSettings", "router"]
 
@@ -101,31 +102,67 @@ class RoomOut(BaseModel):
     owner: Owner | None
     status: RoomStatus
     created_at: datetime
+    #: Seats taken now (the lobby's, or the game's while one is played) of ``seats``.
+    seated: int = 0
+    seats: int = 0
+    #: Accounts watching now.
+    spectators: int = 0
 
 
 def _resolve_rules(body: RoomIn) -> dict[str, Any]:
     try:
         ruleset = get_ruleset(body.ruleset)
     except ValueError as exc:
-        raise ApiError(422, "unknown_ruleset", str(exc)) from None
+        raise ApiError(422, "unknown_ruleset", str(exc), params={"ruleset": body.ruleset}) from None
     presets = ruleset.presets
     if body.preset not in presets:
         choices = ", ".join(sorted(presets)) or "none"
         raise ApiError(
-            422, "unknown_preset", f"{body.ruleset} has no preset {body.preset!r}: use {choices}"
+            422,
+            "unknown_preset",
+            f"{body.ruleset} has no preset {body.preset!r}: use {choices}",
+            params={"ruleset": body.ruleset, "preset": body.preset, "choices": sorted(presets)},
         )
     try:
         resolved = ruleset.options(body.preset, **body.rules)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise ApiError(422, "bad_rules", f"rules.{where}: {first['msg']}") from None
+        raise ApiError(
+            422,
+            "bad_rules",
+            f"rules.{where}: {first['msg']}",
+            params={"field": f"rules.{where}", "problem": first["msg"]},
+        ) from None
     except (ValueError, TypeError) as exc:
         raise ApiError(422, "bad_rules", str(exc)) from None
     return resolved.model_dump() if isinstance(resolved, BaseModel) else dict(resolved)
 
 
-def _room_out(room: Room, owner: User | None) -> RoomOut:
+def _occupancy(request: Request, room: Room) -> dict[str, int]:
+    """Seats taken, seats and spectators of ``room`` now (a room not in memory: nobody)."""
+    live = getattr(request.app.state, "rooms", None)
+    held = live.rooms.get(room.id) if live is not None else None
+    if held is not None:
+        state = held.state()
+        taken = sum(s is not None for s in state.seats)
+        return {"seated": taken, "seats": len(state.seats), "spectators": state.spectators}
+    try:
+        seats = get_ruleset(room.ruleset).seats
+    except ValueError:  # a ruleset no longer installed
+        seats = 0
+    return {"seated": 0, "seats": seats, "spectators": 0}
+
+
+async def _played(db: DbSession, room_ids: list[int]) -> set[int]:
+    """The rooms among ``room_ids`` that have had a game."""
+    if not room_ids:
+        return set()
+    query = select(Game.room_id).where(Game.room_id.in_(room_ids)).distinct()
+    return {i for i in await db.scalars(query) if i is not None}
+
+
+def _room_out(room: Room, owner: User | None, occupancy: dict[str, int] | None = None) -> RoomOut:
     options = room.options or {}
     return RoomOut(
         id=room.id,
@@ -139,6 +176,7 @@ def _room_out(room: Room, owner: User | None) -> RoomOut:
         owner=Owner(id=owner.id, name=owner.name) if owner is not None else None,
         status=RoomStatus(room.status),
         created_at=room.created_at,
+        **(occupancy or {}),
     )
 
 
@@ -183,7 +221,10 @@ async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUs
     name = clean_room_name(body.name)  # plain text: clients show it as text, never as HTML
     if name is None:
         raise ApiError(
-            422, "bad_room_name", f"a room name has 1 to {ROOM_NAME_MAX} visible characters"
+            422,
+            "bad_room_name",
+            f"a room name has 1 to {ROOM_NAME_MAX} visible characters",
+            params={"max": ROOM_NAME_MAX},
         )
     if body.password is not None and any(unprintable(c) for c in body.password):
         raise ApiError(
@@ -203,30 +244,50 @@ async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUs
     return _room_out(room, user)
 
 
+#: Rooms read per room listed: finished rooms are read and left out.
+_LIST_READ_FACTOR = 4
+
+
 @router.get("", response_model=list[RoomOut])
 async def list_rooms(
+    request: Request,
     db: DbSession,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[RoomOut]:
-    """Rooms not closed, newest first."""
-    found = await store_rooms.list_rooms(db, ruleset=ruleset, limit=limit)
-    owners = {r.owner_id for r in found if r.owner_id is not None}
+    """Live rooms, newest first, with their seats taken and spectators: a game is played
+    there, or it is open and either no game was played there yet or someone sits in its
+    lobby. A room whose game ended and that nobody sits in (a finished bot game) is not
+    listed; ``GET /api/rooms/{id}`` still shows it."""
+    found = await store_rooms.list_rooms(db, ruleset=ruleset, limit=limit * _LIST_READ_FACTOR)
+    played = await _played(db, [r.id for r in found if r.status == RoomStatus.OPEN.value])
+    listed: list[tuple[Room, dict[str, int]]] = []
+    for r in found:
+        occupancy = _occupancy(request, r)
+        if r.status == RoomStatus.OPEN.value and r.id in played and not occupancy["seated"]:
+            continue
+        listed.append((r, occupancy))
+        if len(listed) == limit:
+            break
+    owners = {r.owner_id for r, _ in listed if r.owner_id is not None}
     users = {u.id: u for u in [await db.get(User, i) for i in owners] if u is not None}
-    return [_room_out(r, users.get(r.owner_id) if r.owner_id else None) for r in found]
+    return [
+        _room_out(r, users.get(r.owner_id) if r.owner_id else None, occupancy)
+        for r, occupancy in listed
+    ]
 
 
 async def _room(db: DbSession, room_id: int) -> Room:
     room = await db.get(Room, room_id)
     if room is None:
-        raise ApiError(404, "no_such_room", f"no room {room_id}")
+        raise ApiError(404, "no_such_room", f"no room {room_id}", params={"room": room_id})
     return room
 
 
 @router.get("/{room_id}", response_model=RoomOut)
-async def get_room(room_id: RoomId, db: DbSession) -> RoomOut:
+async def get_room(room_id: RoomId, request: Request, db: DbSession) -> RoomOut:
     room = await _room(db, room_id)
-    return _room_out(room, await _owner(db, room))
+    return _room_out(room, await _owner(db, room), _occupancy(request, room))
 
 
 @router.delete("/{room_id}", response_model=RoomOut)

@@ -5,17 +5,20 @@ command is refused with. The ruleset makes the bot that plays a seat (``Ruleset.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["RoomError", "SeatSlot", "stored_slot"]
 
 
 class RoomError(Exception):
-    """A room command refused: ``code`` for programs, ``message`` for people."""
+    """A room command refused: ``code`` for programs, ``message`` for people, ``params`` the
+    values the message names (a client words the refusal in its language from them)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 @dataclass
