@@ -1,0 +1,95 @@
+"""The lobby and the pages around it (issue 18): the home page's Play button, only live rooms
+with their seat counts and preset names in the page's language, a server error shown in
+Japanese for a known code, and no "null" on the replays list or a profile whose data has gaps."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from .conftest import browser_missing
+from .fixtures.stored_games import store_bot_game
+from .play_helpers import PASSWORD, new_name
+
+pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+
+ROOM = {
+    "ruleset": "riichi", "preset": "majsoul-tonpuu", "rules": {}, "table": {},
+    "has_password": False, "supplied_seed": False, "owner": None,
+    "created_at": "2026-12-01T10:00:00Z",
+}  # fmt: skip
+LIVE = {**ROOM, "id": 901, "name": "Live table", "status": "open", "seated": 2, "seats": 4}
+CLOSED = {**ROOM, "id": 902, "name": "Finished bot room", "status": "closed"}
+
+
+def in_japanese(p) -> None:
+    p.evaluate("localStorage.setItem('openmahjong.lang', 'ja')")
+
+
+def test_home_play_and_a_lobby_of_live_rooms_in_japanese(page):
+    p = page.page
+    page.open("#/")
+    p.get_by_test_id("home-play").click()
+    p.wait_for_selector("[data-testid=create-room]")
+    assert p.evaluate("window.location.hash") == "#/lobby"
+    # The server may still list a closed room (before its listing keeps only live ones).
+    p.route(
+        "**/api/rooms",
+        lambda route: route.fulfill(
+            content_type="application/json", body=json.dumps([LIVE, CLOSED])
+        ),
+    )
+    in_japanese(p)
+    p.reload()
+    rooms = p.get_by_test_id("rooms")
+    rooms.wait_for()
+    assert rooms.locator("li").count() == 1
+    text = rooms.text_content()
+    assert "雀魂ルール・東風" in text and "majsoul-tonpuu" not in text, text
+    assert "2/4 人着席" in text and "Finished bot room" not in text
+    page.shot("lobby-live-ja")
+    # A refused sign-in: the code's words in Japanese, not the server's English.
+    page.allowed.append("401")
+    p.fill("input[name=account-name]", new_name("nobody"))
+    p.fill("input[name=account-password]", "not-the-password-1")
+    p.locator("form.auth-form button[type=submit]").click()
+    error = p.locator("[role=alert]")
+    error.wait_for()
+    assert error.text_content() == "名前かパスワードが違います。"
+
+
+def test_no_null_on_the_replays_list_and_a_profile(page, live_server):
+    p = page.page
+    name = new_name("gaps")
+    answer = httpx.post(
+        f"{live_server.url}/api/auth/register",
+        json={"name": name, "password": PASSWORD, "session": "bearer"},
+    )
+    user_id = answer.json()["user"]["id"]
+    url = live_server.server.config.app.state.om.settings.database_url
+    store_bot_game(url, 1, (user_id, name))
+
+    def with_gaps(route) -> None:
+        """The real answer with the gaps data can have: a seat without a name, a rating
+        without a rank."""
+        data = route.fetch().json()
+        games = data["games"] if "games" in data else data["recent_games"]
+        games[0]["seats"][1]["name"] = None
+        if "ratings" in data:
+            data["ratings"] = [
+                {"ruleset": "riichi", "category": "4p", "rating": 1500.0, "rank": None,
+                 "games_played": 1},
+            ]  # fmt: skip
+        route.fulfill(content_type="application/json", body=json.dumps(data))
+
+    p.route("**/api/games?*", with_gaps)
+    p.route(f"**/api/players/{user_id}?*", with_gaps)
+    page.open("#/replays")
+    p.get_by_test_id("games").wait_for()
+    assert "null" not in p.locator("main").text_content()
+    page.open(f"#/player/{user_id}")
+    p.get_by_test_id("stats").wait_for()
+    main = p.locator("main").text_content()
+    assert "null" not in main and "1500" in main, main
