@@ -58,6 +58,15 @@ def test_home_play_and_a_lobby_of_live_rooms_in_japanese(page):
     error = p.locator("[role=alert]")
     error.wait_for()
     assert error.text_content() == "名前かパスワードが違います。"
+    # Quick match shows how long one has waited (this server has no bot fill, so one waits).
+    p.fill("input[name=account-name]", new_name("quick"))
+    p.fill("input[name=account-password]", PASSWORD)
+    p.locator("form.auth-form button[type=button]").first.click()  # create the account
+    p.get_by_test_id("quick-match").click()
+    wait = "(document.querySelector('[data-testid=queue-wait]') || {}).textContent"
+    p.wait_for_function(f"/[1-9] 秒待機中/.test({wait})")
+    p.get_by_test_id("queue").locator("button").click()  # leave the line
+    p.get_by_test_id("create-room").wait_for()
 
 
 def test_no_null_on_the_replays_list_and_a_profile(page, live_server):

@@ -10,6 +10,7 @@ import { errorBox, h } from "../dom.js";
 import { errorText, t, tileName } from "../i18n.js";
 import { tileMarkup } from "../tile-svg.js";
 import { PlayClient } from "../play-client.js";
+import { queueWait } from "../queue-wait.js";
 import { currentUser } from "../session.js";
 import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets } from "../rulesets.js";
 import { clockElement, drawnTile, renderTable } from "../table-view.js";
@@ -210,7 +211,11 @@ function onMessage(msg) {
       else if (!holdBack()) send({ type: "join", room: session.id, ...(session.password ? { password: session.password } : {}) });
       break;
     case "queued":
-      if (session.quick) session.quick.waiting = msg.ruleset ? msg.waiting : 0;
+      if (session.quick) {
+        session.quick.waiting = msg.ruleset ? msg.waiting : 0;
+        session.quick.since = session.quick.since || Date.now(); // the shown wait counts from here
+        session.quick.botFill = msg.bot_fill_seconds ?? null; // the server's bot fill, when it says
+      }
       break;
     case "room":
       if (session.id === "quick") {
@@ -452,6 +457,7 @@ function draw() {
   if (session.id === "quick") {
     parts.push(h("section", { class: "panel", "data-testid": "queue" },
       h("p", {}, t("room.queued", { n: session.quick.waiting })),
+      session.quick.since ? queueWait(session.quick.since, session.quick.botFill) : null,
       h("button", { type: "button", onclick: () => { send({ type: "unqueue" }); window.location.hash = "#/lobby"; } }, t("room.unqueue"))));
   } else if (session.room && session.room.status === "closed") {
     parts.push(h("section", { class: "panel", "data-testid": "room-closed" },
