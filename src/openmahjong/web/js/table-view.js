@@ -7,7 +7,10 @@
 //                  own words for calls and wins (MCR's Chow, Pung, Kong), else the shared ones
 //   state.prompt   the open prompt {seq, actions, context} or null; its actions become controls
 //   state.riichi   true while the player is choosing a riichi discard
-//   state.clock    {move, bank} seconds left (optional); state.protection: text (optional)
+//   state.label    the hand's label data from the server ({wind, number, honba}: Match.label_data),
+//                  else the view's table fields are read (a replay puts the label's number there)
+//   state.clock    {move, bank, total, bankTotal} seconds left and at the start (optional);
+//                  state.protection: text (optional)
 //   state.fairness {commitment, salt, hand}; state.showFairness opens the hand counter panel
 //   state.result   a hand summary (records.md "hands" entry) to show over the table, or null
 //   state.matchEnd {ranking, final_points, places, settlement, master_seed, salt, commitment, ruleset, names}
@@ -96,18 +99,32 @@ export function meldElement(meld, owner, rules) {
   return el;
 }
 
-function discardsElement(list, seat) {
-  const el = h("div", { class: "discards", "data-testid": `discards-${seat}`, "aria-label": t("table.discards") });
-  for (const raw of list || []) {
+/** The seat whose discard is the latest on the table (from the view's events, else the
+ *  tile on offer), or null. */
+export function lastDiscarder(v) {
+  const events = v.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i];
+    if (e.type === "Discarded") return e.seat;
+    if (e.type === "Drew" || e.type === "Called" || e.type === "HandStarted") return null;
+  }
+  return v.offered_tile !== null && v.offered_tile !== undefined ? v.turn ?? null : null;
+}
+
+function discardsElement(list, seat, last) {
+  const el = h("div", { class: "discards pond", "data-testid": `discards-${seat}`, "aria-label": t("table.discards") });
+  const entries = list || [];
+  entries.forEach((raw, i) => {
     const d = discardEntry(raw);
-    const cls = ["discard", d.tsumogiri ? "tsumogiri" : "", d.claimed_by !== null ? "claimed" : ""].filter(Boolean).join(" ");
+    const isLast = last && i === entries.length - 1 && d.claimed_by === null;
+    const cls = ["discard", d.tsumogiri ? "tsumogiri" : "", d.claimed_by !== null ? "claimed" : "", isLast ? "last" : ""].filter(Boolean).join(" ");
     const label = [tileName(d.tile), d.tsumogiri ? t("table.tsumogiri") : "", d.riichi ? t("table.riichiDiscard") : "",
       d.claimed_by !== null ? t("table.claimed") : ""].filter(Boolean).join(", ");
     el.append(h("span", {
       class: cls, "data-tile": d.tile, "data-tsumogiri": d.tsumogiri ? "1" : "0", "data-riichi": d.riichi ? "1" : "0",
-      title: label, html: tileMarkup(d.tile, { sideways: d.riichi, label }),
+      "data-last": isLast ? "1" : null, title: label, html: tileMarkup(d.tile, { sideways: d.riichi, label }),
     }));
-  }
+  });
   return el;
 }
 
@@ -116,60 +133,102 @@ function playerName(state, seat) {
   return names[seat] || t("table.seat", { n: seat + 1 });
 }
 
-function seatPanel(state, seat, position) {
+// Each seat's part of the square board turns to face that seat: the viewer's own at the
+// bottom, the right-hand player's a quarter turn, the one across upside down, the left one
+// three quarters (as the tiles lie on a real table).
+const ROTATION = { self: 0, right: 270, across: 180, left: 90 };
+
+/** One seat's side of the table: its score plate at the centre's edge, its pond in front of
+ *  the centre, and at the table's edge its name, concealed tiles (backs, or face up in a
+ *  replay) and melds. */
+function seatPanel(state, seat, position, spectated) {
   const v = state.view;
   const pub = (v.seats_public || [])[seat] || {};
   const dealer = v.table && v.table.dealer === seat;
   const isTurn = v.turn === seat && v.phase !== "ended";
   const size = (v.hand_sizes || [])[seat] ?? 0;
   const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat, state.rules));
-  const head = h("div", { class: "seat-head" },
-    h("span", { class: "wind-badge", title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` },
-      WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : ""),
-    h("span", { class: "seat-name" }, playerName(state, seat)),
+  const windShort = WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : "";
+  const plate = h("div", { class: "seat-plate" },
+    h("span", { class: `wind-badge${dealer ? " dealer" : ""}`, title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` }, windShort),
     h("span", { class: "seat-points", "data-testid": `points-${seat}` }, String((v.points || [])[seat] ?? "")),
+    pub.riichi ? h("span", { class: "riichi-stick", title: t("act.riichi") }) : null);
+  const head = h("div", { class: "seat-head" },
+    h("span", { class: "seat-name" }, playerName(state, seat)),
     dealer ? h("span", { class: "badge" }, t("table.dealer")) : null,
     pub.riichi ? h("span", { class: "badge riichi-badge" }, t("act.riichi")) : null,
     isTurn ? h("span", { class: "badge turn-badge" }, t("table.turn")) : null,
     (pub.flowers || []).length ? h("span", { class: "flowers" }, pub.flowers.map((f) => tileSpan(f))) : null,
   );
   const shown = state.hands && state.hands[seat];
-  const concealed = position === "self" ? null : h("div", { class: "opp-hand", "aria-label": t("table.handSize", { n: size }) },
-    shown ? shown.map((c) => tileSpan(c, { label: "" })) : Array.from({ length: size }, () => backSpan()));
+  const concealed = position === "self" && !spectated ? null
+    : h("div", { class: `opp-hand${shown ? " face-up" : ""}`, "aria-label": t("table.handSize", { n: size }) },
+      shown ? shown.map((c) => tileSpan(c, { label: "" })) : Array.from({ length: size }, () => backSpan()));
   return h("section", {
-    class: `seat seat-${position}${isTurn ? " on-turn" : ""}`, "data-seat": seat, "aria-label": playerName(state, seat),
-  }, head, concealed, discardsElement((v.discards || [])[seat], seat), h("div", { class: "melds" }, melds));
+    class: `seat seat-${position}${spectated ? " spectated" : ""}${isTurn ? " on-turn" : ""}`, "data-seat": seat,
+    "data-rotation": ROTATION[position], "aria-label": playerName(state, seat),
+  }, plate, discardsElement((v.discards || [])[seat], seat, lastDiscarder(v) === seat),
+  h("div", { class: "seat-edge" }, head, concealed, h("div", { class: "melds" }, melds)));
+}
+
+/** The hand's label as data: the server's (Match.label_data: wind, number within the wind
+ *  round, honba), else what the view's table says (a replay puts the label's number there). */
+export function roundLabel(view, label) {
+  const tb = (view && view.table) || {};
+  const l = label || {};
+  return {
+    wind: l.wind ?? tb.round_wind ?? tb.prevalent_wind ?? null,
+    number: l.number ?? tb.hand_number ?? null,
+    honba: l.honba ?? tb.honba,
+  };
+}
+
+/** Whether the ruleset has riichi sticks and honba on its table: its client data says so;
+ *  without client data, whatever the view carries is shown. */
+function hasSticks(rules) {
+  const table = (rules || {}).table;
+  return table && table.sticks !== undefined ? !!table.sticks : null;
 }
 
 function centre(state) {
   const v = state.view;
   const tb = v.table || {};
-  const wind = tb.round_wind ?? tb.prevalent_wind;
-  const roundText = wind ? t("table.round", { wind: windName(wind), n: tb.hand_number ?? "" }) : "";
+  const lab = roundLabel(v, state.label);
+  const roundText = lab.wind ? t("table.round", { wind: windName(lab.wind), n: lab.number ?? "" }) : "";
   const counter = h("button", {
     type: "button", class: "hand-counter", "data-testid": "hand-counter",
     "aria-expanded": state.showFairness ? "true" : "false", onclick: () => state.handlers.toggleFairness(),
   }, roundText || t("table.hand"));
+  const sticks = hasSticks(state.rules);
   const dora = tb.dora_indicators || [];
   return h("section", { class: "centre", "aria-label": t("table.centre") },
     counter,
     h("div", { class: "centre-facts" },
-      tb.honba !== undefined ? h("span", { "data-testid": "honba" }, t("table.honba", { n: tb.honba })) : null,
-      tb.sticks !== undefined ? h("span", { "data-testid": "sticks" }, t("table.sticks", { n: tb.sticks })) : null,
+      sticks !== false && lab.honba !== undefined ? h("span", { "data-testid": "honba" }, t("table.honba", { n: lab.honba })) : null,
+      sticks !== false && tb.sticks !== undefined ? h("span", { "data-testid": "sticks" }, t("table.sticks", { n: tb.sticks })) : null,
       v.live_remaining !== undefined ? h("span", { "data-testid": "remaining" }, t("table.remaining", { n: v.live_remaining })) : null,
     ),
-    dora.length || tb.dora_indicators ? h("div", { class: "dora", "data-testid": "dora" },
-      h("span", { class: "muted" }, t("table.dora")), h("span", { class: "tiles small" }, dora.map((c) => tileSpan(c)))) : null,
+    dora.length || tb.dora_indicators ? h("div", { class: "dora", "data-testid": "dora", "aria-label": t("table.dora") },
+      h("span", { class: "tiles small" }, dora.map((c) => tileSpan(c)))) : null,
     state.clock ? clockElement(state.clock) : null,
     state.protection ? h("p", { class: "protection", "data-testid": "protection", role: "status" }, state.protection) : null,
   );
 }
 
+/** The clock: the move's seconds as a bar that empties (then the bank's, in red) and as text.
+ *  `clock.total` / `clock.bankTotal` are the seconds the prompt started with, when known. */
 export function clockElement(clock) {
   const low = clock.move !== undefined && clock.move <= 2;
-  return h("div", { class: `clock${low ? " low" : ""}`, "data-testid": "clock", role: "timer" },
-    clock.move !== undefined ? h("span", {}, t("table.move", { s: Math.max(0, Math.ceil(clock.move)) })) : null,
-    clock.bank !== undefined ? h("span", {}, t("table.bank", { s: Math.max(0, Math.ceil(clock.bank)) })) : null,
+  const onBank = clock.move !== undefined && clock.move <= 0 && clock.bank !== undefined;
+  const left = onBank ? clock.bank : clock.move;
+  const total = onBank ? clock.bankTotal ?? clock.bank : clock.total ?? clock.move;
+  const share = left !== undefined && total ? Math.max(0, Math.min(1, left / total)) : null;
+  return h("div", { class: `clock${low ? " low" : ""}${onBank ? " on-bank" : ""}`, "data-testid": "clock", role: "timer" },
+    share !== null ? h("div", { class: "clock-bar", "data-testid": "clock-bar", "aria-hidden": "true" },
+      h("span", { class: "clock-fill", style: `width: ${(share * 100).toFixed(1)}%` })) : null,
+    h("div", { class: "clock-text" },
+      clock.move !== undefined ? h("span", {}, t("table.move", { s: Math.max(0, Math.ceil(clock.move)) })) : null,
+      clock.bank !== undefined ? h("span", {}, t("table.bank", { s: Math.max(0, Math.ceil(clock.bank)) })) : null),
   );
 }
 
@@ -234,6 +293,12 @@ function actionBar(state) {
   return bar.childElementCount ? bar : null;
 }
 
+/** The place the prompt's buttons appear in: always there for a seated player and of a fixed
+ *  height, so a prompt moves nothing (more buttons than a row grow it over the board). */
+function actionArea(state) {
+  return h("div", { class: "action-area", "data-testid": "action-area" }, actionBar(state));
+}
+
 /** The drawn tile: the view's `drawn` when the server gives it, else the 14th tile on turn. */
 export function drawnTile(view) {
   if (view.drawn !== undefined) return view.drawn;
@@ -263,10 +328,13 @@ function ownHand(state) {
   const acts = state.prompt ? state.prompt.actions || [] : [];
   const discards = acts.filter((a) => a.type === "discard" && !!a.riichi === !!state.riichi);
   const byTile = new Map(discards.map((a) => [a.tile, a]));
+  // While a discard is asked for, the tiles it may not be (riichi's choice, the locked hand
+  // after riichi, kuikae after a call) look blocked; between turns the hand looks as usual.
+  const choosing = discards.length > 0;
   const button = (code, isDrawn) => {
     const action = byTile.get(code);
     return h("button", {
-      type: "button", class: `hand-tile${isDrawn ? " drawn" : ""}${action ? " playable" : ""}`,
+      type: "button", class: `hand-tile${isDrawn ? " drawn" : ""}${action ? " playable" : choosing ? " blocked" : ""}`,
       "data-tile": code, "data-drawn": isDrawn ? "1" : "0", disabled: !action,
       "aria-label": isDrawn ? t("table.discardDrawn", { tile: tileName(code) }) : t("table.discardTile", { tile: tileName(code) }),
       onclick: () => action && state.handlers.act(action),
@@ -284,19 +352,18 @@ export function renderTable(state, handlers = {}) {
   const full = { ...state, handlers: hs };
   const v = state.view;
   const me = v.seat ?? 0;
+  const seated = v.seat !== null && v.seat !== undefined;
   const n = (v.points || [0, 0, 0, 0]).length || 4;
   const positions = ["self", "right", "across", "left"];
   const panels = [];
-  for (let k = 0; k < n; k += 1) {
-    const seat = (me + k) % n;
-    panels.push(seatPanel(full, seat, v.seat === null || v.seat === undefined ? `${positions[k]} spectated` : positions[k]));
-  }
-  const root = h("section", { class: "table2d", "data-testid": "table", "data-phase": v.phase || "" },
-    h("div", { class: "board" }, panels[2] || null, panels[3] || null, centre(full), panels[1] || null, panels[0]),
-    state.showFairness ? fairnessPanel(full) : null,
+  for (let k = 0; k < n; k += 1) panels.push(seatPanel(full, (me + k) % n, positions[k], !seated));
+  const root = h("section", { class: `table2d${seated ? " seated" : ""}`, "data-testid": "table", "data-phase": v.phase || "" },
+    h("div", { class: "board-wrap" },
+      h("div", { class: "board" }, centre(full), panels),
+      state.showFairness ? fairnessPanel(full) : null),
   );
-  if (v.seat !== null && v.seat !== undefined) {
-    root.append(h("div", { class: "controls" }, actionBar(full), ownHand(full)));
+  if (seated) {
+    root.append(h("div", { class: "controls" }, actionArea(full), ownHand(full)));
   }
   if (state.result) root.append(resultElement(state.result, full));
   if (state.matchEnd) root.append(matchEndElement(state.matchEnd, full));
