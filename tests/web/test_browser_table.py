@@ -41,9 +41,15 @@ BOX = "(el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width
 #: Every text on the board and under it with its colour against what lies behind it (the
 #: element's own background and its ancestors', translucent ones blended over the next).
 CONTRAST = """() => {
-  const rgba = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m[3] ?? 1]; };
+  const rgba = (s) => {
+    const m = s.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m[3] ?? 1];
+  };
   const lum = ([r, g, b]) => {
-    const c = [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const c = [r, g, b].map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
   };
   const behind = (el) => {
@@ -54,11 +60,14 @@ CONTRAST = """() => {
       if (bg[3] >= 1) break;
     }
     let out = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) out = [r * a + out[0] * (1 - a), g * a + out[1] * (1 - a), b * a + out[2] * (1 - a)];
+    for (const [r, g, b, a] of layers.reverse()) {
+      out = [r * a + out[0] * (1 - a), g * a + out[1] * (1 - a), b * a + out[2] * (1 - a)];
+    }
     return out;
   };
   const found = [];
-  const walker = document.createTreeWalker(document.querySelector('.table2d'), NodeFilter.SHOW_TEXT);
+  const table = document.querySelector('.table2d');
+  const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!n.textContent.trim() || el.closest('svg')) continue;
@@ -66,7 +75,8 @@ CONTRAST = """() => {
     if (style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
     const fg = rgba(style.color);
     const [a, b] = [lum(fg), lum(behind(el))];
-    found.push([n.textContent.trim().slice(0, 30), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]);
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    found.push([n.textContent.trim().slice(0, 30), ratio]);
   }
   return found;
 }"""
@@ -95,7 +105,8 @@ def box(locator) -> list[float]:
 def in_viewport(p, locator) -> None:
     x, y, w, h = box(locator)
     size = p.viewport_size
-    assert x >= 0 and y >= 0 and x + w <= size["width"] and y + h <= size["height"], (x, y, w, h, size)
+    inside = x >= 0 and y >= 0 and x + w <= size["width"] and y + h <= size["height"]
+    assert inside, (x, y, w, h, size)
 
 
 def test_the_own_hand_stays_put_as_ponds_grow_and_prompts_come(page, views):
@@ -118,7 +129,8 @@ def test_the_own_hand_stays_put_as_ponds_grow_and_prompts_come(page, views):
     page.shot("table-crowded")
     # The latest discard is marked, in one pond only.
     p.evaluate(
-        "() => { window.__state.view.events = [{type: 'Discarded', seat: 2, tile: 11}]; window.__redraw(); }"
+        "() => { window.__state.view.events = [{type: 'Discarded', seat: 2, tile: 11}];"
+        " window.__redraw(); }"
     )
     assert p.locator(".discard.last").count() == 1
     assert p.locator("[data-testid=discards-2] .discard").last.get_attribute("data-last") == "1"
@@ -134,7 +146,9 @@ def test_the_own_hand_stays_put_as_ponds_grow_and_prompts_come(page, views):
     page.shot("table-call")
     # The clock is a bar as well as text.
     p.evaluate(GAME, {"view": view, "prompt": prompt, "clock": {"move": 2, "total": 8}})
-    fill = p.locator(".clock-fill").evaluate("e => e.getBoundingClientRect().width / e.parentElement.getBoundingClientRect().width")
+    fill = p.locator(".clock-fill").evaluate(
+        "e => e.getBoundingClientRect().width / e.parentElement.getBoundingClientRect().width"
+    )
     assert abs(fill - 0.25) < 0.02
 
 
@@ -155,7 +169,9 @@ def test_every_target_is_large_enough_and_blocked_tiles_look_blocked(page, views
     riichi = {a["tile"] for a in actions if a["type"] == "discard" and a["riichi"]}
     blocked = p.locator(".hand-tile.blocked")
     assert blocked.count() == len([t for t in view["hand"] if t not in riichi])
-    look = "e => { const s = getComputedStyle(e.querySelector('svg')); return [s.opacity, s.filter]; }"
+    look = (
+        "e => { const s = getComputedStyle(e.querySelector('svg')); return [s.opacity, s.filter] }"
+    )
     assert blocked.first.evaluate(look) != p.locator(".hand-tile.playable").first.evaluate(look)
     page.shot("table-riichi-choice")
     # The hand locked by riichi (or kuikae after a call): the prompt offers some tiles only.
@@ -176,17 +192,21 @@ def test_round_label_sticks_and_contrast(page, views):
     # The kernel's hand counter says the 6th hand; the match's label data says East 4, 1 honba.
     view["table"].update({"hand_number": 6, "round_wind": 41, "honba": 0, "sticks": 1})
     riichi_rules = {"table": {"sticks": True}}
-    p.evaluate(GAME, {"view": view, "label": {"wind": 41, "number": 4, "honba": 1}, "rules": riichi_rules})
+    label = {"wind": 41, "number": 4, "honba": 1}
+    p.evaluate(GAME, {"view": view, "label": label, "rules": riichi_rules})
     assert p.text_content("[data-testid=hand-counter]") == "East 4"
     assert p.text_content("[data-testid=honba]") == "1 honba"
     assert p.text_content("[data-testid=sticks]") == "1 riichi sticks"
     # A ruleset without sticks (MCR's client data) shows neither honba nor sticks.
-    p.evaluate(GAME, {"view": view, "label": {"wind": 42, "number": 2}, "rules": {"table": {"sticks": False}}})
+    mcr_rules = {"table": {"sticks": False}}
+    p.evaluate(GAME, {"view": view, "label": {"wind": 42, "number": 2}, "rules": mcr_rules})
     assert p.text_content("[data-testid=hand-counter]") == "South 2"
     assert p.get_by_test_id("sticks").count() == 0 and p.get_by_test_id("honba").count() == 0
     # Text on the table reads at 4.5:1 at least, with the seat to play lit and a prompt open.
-    p.evaluate(GAME, {"view": crowded(view), "rules": riichi_rules, "clock": {"move": 1, "total": 8},
-                      "prompt": {"seq": 3, "actions": view["legal_actions"]}})  # fmt: skip
+    prompt = {"seq": 3, "actions": view["legal_actions"]}
+    clock = {"move": 1, "total": 8}
+    busy = {"view": crowded(view), "rules": riichi_rules, "clock": clock, "prompt": prompt}
+    p.evaluate(GAME, busy)
     texts = p.evaluate(CONTRAST)
     assert len(texts) > 10
     low = [(text, round(ratio, 2)) for text, ratio in texts if ratio < 4.5]
