@@ -52,7 +52,8 @@ function describe(last) {
   if (last.action.type === "pass" && wins && wins.length && current.step === current.states.length - 1) {
     const ron = [...current.hands[current.hand].entries].reverse()
       .find((e) => e.action.type === "ron" && wins.some((w) => w.seat === e.seat));
-    if (ron) last = { seat: ron.seat, action: ron.action };
+    const win = ron && wins.find((w) => w.seat === ron.seat);
+    if (ron) last = { seat: ron.seat, action: win.tile !== undefined && ron.action.tile === undefined ? { ...ron.action, tile: win.tile } : ron.action };
   }
   const a = last.action;
   const who = names()[last.seat] || t("table.seat", { n: last.seat + 1 });
@@ -75,6 +76,9 @@ function setHand(i) {
   const states = handStates(current.record, current.hand, current.info);
   current.states = current.drawSteps ? withDrawSteps(states) : states;
   current.step = 0;
+  // The address names the hand shown, so it can be shared and a link to it is a change.
+  const here = `#/replay/${current.id}`;
+  if (window.location.hash.startsWith(here)) window.history.replaceState(null, "", `${here}?hand=${current.hand}`);
 }
 
 /** The concealed hands to show face up: sorted, the drawn tile last; from one seat's view only
