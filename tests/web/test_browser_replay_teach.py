@@ -52,9 +52,14 @@ def test_replay_views_labels_keys_and_export(page, game_id):
         body = tiles[:-1] if seat == dealer else tiles
         assert len(tiles) == (14 if seat == dealer else 13) and 0 not in tiles, seat
         assert body == sorted(body, key=sort_key), (seat, tiles)
-    # One seat's view: only its hand face up.
+    # One seat's view: that seat at the bottom with its own hand, the others face down.
     p.select_option("[data-testid=view]", "1")
-    assert 0 not in hand_tiles(p, 1)
+    own = (
+        p.get_by_test_id("own-hand")
+        .locator("svg")
+        .evaluate_all("els => els.map(e => +e.dataset.tile)")
+    )
+    assert len(own) == 13 and own == sorted(own, key=sort_key), own
     for seat in (0, 2, 3):
         assert set(hand_tiles(p, seat)) == {0}, seat
     page.shot("replay-seat-view")

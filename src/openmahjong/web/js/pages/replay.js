@@ -95,6 +95,15 @@ function shownHands(state) {
   });
 }
 
+/** The table as drawn: a spectator's (every seat alike), or from one seat's view that seat's,
+ *  at the bottom with its own hand as a player sees it. */
+function tableView(state) {
+  if (current.view === "all") return { ...state, seat: null };
+  const seat = Number(current.view);
+  const drawn = (state.drawn || [])[seat];
+  return { ...state, seat, hand: [...state.hands[seat]], drawn: drawn === undefined ? null : drawn };
+}
+
 /** A hand's result in a few words: who won, or why it was drawn. */
 function resultWords(summary) {
   const wins = (summary && summary.wins) || [];
@@ -195,7 +204,7 @@ function draw() {
   if (!main.isConnected) return;
   const state = current.states[current.step];
   const header = current.record.header || {};
-  const view = { ...state, seat: null };
+  const view = tableView(state);
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   main.replaceChildren(
     h("h1", {}, t("replay.title", { id: current.id })),
