@@ -81,7 +81,12 @@ class Matchmaking(ManagerParts):
         return None
 
     def _queued(self, key: tuple[str, str]) -> Queued:
-        return Queued(ruleset=key[0], preset=key[1], waiting=len(self.queues.get(key, ())))
+        return Queued(
+            ruleset=key[0],
+            preset=key[1],
+            waiting=len(self.queues.get(key, ())),
+            bot_fill_seconds=self.state.settings.matchmaking_bot_fill_seconds,
+        )
 
     def _tell_line(self, key: tuple[str, str]) -> None:
         """Everyone in line ``key`` hears how many wait in it now."""

@@ -344,6 +344,9 @@ class Queued(Message):
     ruleset: str | None
     preset: str | None
     waiting: int = 0
+    #: Bots fill the table once its first player has waited this long (the operator's
+    #: ``matchmaking_bot_fill_seconds``); null: people only. The web client shows the wait.
+    bot_fill_seconds: float | None = None
 
 
 ServerMessage = (
