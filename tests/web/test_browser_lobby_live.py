@@ -65,6 +65,9 @@ def test_home_play_and_a_lobby_of_live_rooms_in_japanese(page):
     p.get_by_test_id("quick-match").click()
     wait = "(document.querySelector('[data-testid=queue-wait]') || {}).textContent"
     p.wait_for_function(f"/[1-9] 秒待機中/.test({wait})")
+    # With the server's bot fill (queued.bot_fill_seconds) the line says when bots come.
+    fill = "import('./js/queue-wait.js').then(m => m.queueWait(Date.now() - 3000, 30).textContent)"
+    assert p.evaluate(fill) == "3 秒待機中。30 秒でボットが席を埋めます。"
     p.get_by_test_id("queue").locator("button").click()  # leave the line
     p.get_by_test_id("create-room").wait_for()
 
