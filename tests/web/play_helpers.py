@@ -50,11 +50,25 @@ def min_box(locator) -> tuple[float, float]:
     return min(b["width"] for b in boxes), min(b["height"] for b in boxes)
 
 
+def _tap(locator) -> bool:
+    """Click, unless the control went away first: the prompt answered itself (a single
+    choice, the auto options) or the hand's result closed at its deadline."""
+    # Imported here: without playwright the browser tests skip (conftest), not fail to load.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def play_to_the_end(page, *, seconds: float = 300, each=None) -> dict[str, int]:
     """Click through the match until its end screen: a win when offered, the first call
     offered, else the drawn tile (or the last playable one), reveal at a draw, else pass;
-    Continue after each hand. ``each()`` runs once per round of the loop (a spectator's
-    checks). Returns how many hands ended and whether a discard and a call were made."""
+    Continue on each hand's result screen (a modal). ``each()`` runs once per round of the
+    loop (a spectator's checks). Returns how many hands ended and whether a discard and a
+    call were made."""
     p = page.page
     done = {"hands": 0, "discards": 0, "calls": 0}
     deadline = time.monotonic() + seconds
@@ -67,22 +81,22 @@ def play_to_the_end(page, *, seconds: float = 300, each=None) -> dict[str, int]:
             if done["hands"] == 0:
                 page.shot("play-result")
             done["hands"] += 1
-            p.get_by_role("button", name="Continue").click()
+            _tap(p.get_by_role("button", name="Continue"))
             continue
         playable = p.locator(".hand-tile.playable")
         if p.locator(WINS).count():
-            p.locator(WINS).first.click()
+            _tap(p.locator(WINS).first)
         elif not done["calls"] and p.locator(CALLS).count():
-            p.locator(CALLS).first.click()
-            done["calls"] += 1
+            if _tap(p.locator(CALLS).first):
+                done["calls"] += 1
         elif playable.count():
             target = p.locator(".hand-tile.playable.drawn")
-            (target if target.count() else playable.last).click()
-            done["discards"] += 1
+            if _tap(target if target.count() else playable.last):
+                done["discards"] += 1
         elif p.locator(".act-btn[data-action=reveal]").count():
-            p.locator(".act-btn[data-action=reveal]").first.click()
+            _tap(p.locator(".act-btn[data-action=reveal]").first)
         elif p.locator("[data-testid=actions] .act-btn").count():
-            p.locator(".act-btn[data-action=pass]").first.click()
+            _tap(p.locator(".act-btn[data-action=pass]").first)
         p.wait_for_timeout(100)
     p.get_by_test_id("match-end").wait_for(timeout=5000)
     return done

@@ -5,7 +5,7 @@
 //   noCalls  pass every call offer (chi, pon, kan on a discard); wins are still offered
 //   riichi   in riichi, discard the drawn tile by itself (on by default: after riichi the hand
 //            is locked, so the only choice left is whether to win or kan, which stay the player's)
-// A prompt with a single action always answers itself.
+// A prompt with a single action answers itself (after riichi only with the riichi option on).
 
 const STORAGE_KEY = "openmahjong.auto";
 export const DEFAULTS = Object.freeze({ win: false, noCalls: false, riichi: true });
@@ -33,13 +33,17 @@ export function saveOptions(options) {
 export function autoAnswer(prompt, options, view, drawn) {
   const acts = (prompt && prompt.actions) || [];
   if (!acts.length) return null;
-  if (acts.length === 1) return acts[0];
+  const seat = view ? view.seat : null;
+  const inRiichi = !!(view && seat !== null && seat !== undefined && ((view.seats_public || [])[seat] || {}).riichi);
+  if (acts.length === 1) {
+    // The locked hand's discard after riichi waits for a click when the player turned that off.
+    if (acts[0].type === "discard" && inRiichi && !options.riichi) return null;
+    return acts[0];
+  }
   const win = acts.find((a) => WINS.has(a.type));
   if (win) return options.win ? win : null; // a win offered is never passed by itself
   const pass = acts.find((a) => a.type === "pass");
   if (pass && options.noCalls) return pass;
-  const seat = view ? view.seat : null;
-  const inRiichi = !!(view && seat !== null && seat !== undefined && ((view.seats_public || [])[seat] || {}).riichi);
   if (options.riichi && inRiichi && drawn !== null && drawn !== undefined) {
     // Only when the drawn tile's discard is the sole discard and nothing but it is offered
     // (a kan stays the player's to choose).

@@ -4,8 +4,8 @@
 export const en = {
   "result.ura": "Ura dora",
   "result.basic": "Base points: {n}",
-  "result.honbaPart": "{n} honba: +{points}",
-  "result.sticksPart": "{n} riichi sticks: +{points}",
+  "result.honbaPart": "Honba ×{n}: +{points}",
+  "result.sticksPart": "Riichi sticks ×{n}: +{points}",
   "result.gain": "{who} gains {n}",
   "result.countdown": "Next hand in {s} s",
   "result.waitingFor": "players still reading: {n}",
@@ -28,8 +28,8 @@ export const en = {
 export const zh = {
   "result.ura": "里宝牌",
   "result.basic": "基本点：{n}",
-  "result.honbaPart": "{n} 本场：+{points}",
-  "result.sticksPart": "{n} 根立直棒：+{points}",
+  "result.honbaPart": "本场 ×{n}：+{points}",
+  "result.sticksPart": "立直棒 ×{n}：+{points}",
   "result.gain": "{who} 获得 {n}",
   "result.countdown": "{s} 秒后开始下一局",
   "result.waitingFor": "仍在查看的玩家：{n}",
@@ -52,8 +52,8 @@ export const zh = {
 export const ja = {
   "result.ura": "裏ドラ",
   "result.basic": "基本点：{n}",
-  "result.honbaPart": "{n} 本場：+{points}",
-  "result.sticksPart": "供託 {n} 本：+{points}",
+  "result.honbaPart": "本場 ×{n}：+{points}",
+  "result.sticksPart": "供託 ×{n}：+{points}",
   "result.gain": "{who} +{n}",
   "result.countdown": "あと {s} 秒で次の局",
   "result.waitingFor": "確認中のプレイヤー：{n}",

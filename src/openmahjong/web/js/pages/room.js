@@ -7,8 +7,7 @@
 
 import { getJson } from "../api.js";
 import { errorBox, h } from "../dom.js";
-import { errorText, t, tileName } from "../i18n.js";
-import { tileMarkup } from "../tile-svg.js";
+import { errorText, t } from "../i18n.js";
 import { PlayClient } from "../play-client.js";
 import { queueWait } from "../queue-wait.js";
 import { currentUser } from "../session.js";
@@ -18,7 +17,7 @@ import { applyEvent } from "../view-events.js";
 import { matchEndElement, modal, resultElement } from "../result-view.js";
 import { autoAnswer, loadOptions, saveOptions } from "../auto-play.js";
 import { play, setSoundOn, soundFor, soundOn } from "../sound.js";
-import { waitsHelp } from "../waits.js";
+import { roomTools } from "../room-tools.js";
 
 let session = null;
 
@@ -526,44 +525,20 @@ function endModal() {
   return null;
 }
 
-/** A switch of the tools bar: a labelled checkbox that keeps its choice. */
-function toggle(testid, label, on, change) {
-  return h("label", { class: "tool-toggle" },
-    h("input", { type: "checkbox", "data-testid": testid, checked: on, onchange: (e) => { change(e.target.checked); draw(); } }),
-    h("span", {}, label));
-}
-
 function setAuto(key, on) {
   session.autoOptions = { ...session.autoOptions, [key]: on };
   saveOptions(session.autoOptions);
   if (session.prompt) answerByItself(session.prompt);
 }
 
-/** Auto options, the sound switch, and help while ready (waits with what is left of each,
- *  furiten). Seated players only get the auto options and help. */
 function toolsBar() {
-  const seated = session.seat !== null && session.seat !== undefined;
-  const o = session.autoOptions;
-  return h("div", { class: "room-tools", "data-testid": "room-tools" },
-    seated ? h("div", { class: "auto-bar", role: "group", "aria-label": t("auto.bar") },
-      toggle("auto-win", t("auto.win"), o.win, (on) => setAuto("win", on)),
-      toggle("auto-no-calls", t("auto.noCalls"), o.noCalls, (on) => setAuto("noCalls", on)),
-      toggle("auto-riichi", t("auto.riichi"), o.riichi, (on) => setAuto("riichi", on))) : null,
-    toggle("sound", t("sound.on"), soundOn(), (on) => setSoundOn(on)),
-    seated ? helpPanel() : null,
-    session.continued && session.hold && !session.result ? h("p", { class: "muted", "data-testid": "waiting-others", role: "status" }, t("result.waitingOthers")) : null);
-}
-
-/** Waits and furiten while the hand is ready (13 - 3k tiles: not the seat's turn to discard). */
-function helpPanel() {
-  const v = session.view;
-  const furiten = !!(v.own && v.own.furiten);
-  const waits = waitsHelp(v);
-  if (!waits.length && !furiten) return null;
-  return h("div", { class: "help-ready", "data-testid": "waits-help" },
-    waits.length ? [h("span", { class: "muted" }, t("help.waits")), waits.map((w) => h("span", { class: `wait${w.left ? "" : " dead"}`, "data-tile": w.tile, "data-left": w.left },
-      h("span", { class: "tile-holder", html: tileMarkup(w.tile, { label: tileName(w.tile) }) }), h("span", { class: "wait-left" }, t("help.left", { n: w.left }))))] : null,
-    furiten ? h("span", { class: "badge furiten-badge", "data-testid": "furiten", title: t("help.furitenTitle") }, t("help.furiten")) : null);
+  return roomTools({
+    view: session.view, options: session.autoOptions, sound: soundOn(),
+    waiting: session.continued && session.hold && !session.result,
+  }, {
+    auto: (key, on) => { setAuto(key, on); draw(); },
+    sound: (on) => { setSoundOn(on); draw(); },
+  });
 }
 
 /** The short discard and call motion and the turn cue (CSS keyframes; none with reduced motion). */
