@@ -18,6 +18,16 @@ pytestmark = pytest.mark.skipif(browser_missing(), reason="chromium is not insta
 RON_HAND = 4
 
 
+#: A one-finger horizontal swipe of `dx` pixels over an element (synthetic touch events).
+SWIPE = """(el, dx) => {
+  const at = (x) => [new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 })];
+  const touch = (type, now, x) =>
+    el.dispatchEvent(new TouchEvent(type, { touches: now, changedTouches: at(x), bubbles: true }));
+  touch("touchstart", at(200), 200);
+  touch("touchend", [], 200 + dx);
+}"""
+
+
 def sort_key(code: int) -> int:
     """tiles.js compareTiles: a red five sorts as the five of its suit."""
     return (code // 100) * 10 + 5 if code > 100 else code
@@ -76,6 +86,10 @@ def test_replay_views_labels_keys_and_export(page, game_id):
     assert n == total and int(total) > 1
     p.keyboard.press("Home")
     assert p.text_content("[data-testid=step]").startswith("Action 0 ")
+    # A swipe to the left over the table steps forward, one to the right back.
+    for dx, step in ((-120, 1), (120, 0)):
+        p.get_by_test_id("table").evaluate(SWIPE, dx)
+        assert p.text_content("[data-testid=step]").startswith(f"Action {step} "), dx
     # ?hand=n on the game already loaded opens that hand; its last step is the ron, not a pass.
     p.evaluate(f"window.location.hash = '#/replay/{game_id}?hand={RON_HAND}'")
     p.wait_for_function(
