@@ -29,13 +29,14 @@ def test_the_match_end_shows_final_points_and_settled_scores(page):
            "settlement": result["settlement"], "names": record["header"]["players"]}  # fmt: skip
     state = {"view": interesting_views(0)["turn"], "matchEnd": end}
     p.evaluate(RENDER, [state, "end"])
-    rows = p.locator("[data-testid=match-end] .placements li").all_text_contents()
-    assert len(rows) == 4
-    for row, seat in zip(rows, result["ranking"], strict=True):
-        assert row.startswith(record["header"]["players"][seat])
-        assert f"{result['final_points'][seat]} ({signed(settled[seat])})" in row
+    rows = p.locator("[data-testid=match-end] tbody tr")
+    assert rows.count() == 4
+    for k, seat in enumerate(result["ranking"]):
+        cells = rows.nth(k).locator("td").all_text_contents()
+        assert cells[1:3] == [record["header"]["players"][seat], str(result["final_points"][seat])]
+        assert cells[-1] == signed(settled[seat])
     texts = p.locator("[data-testid=settled]").all_text_contents()
-    assert [t.strip() for t in texts] == [f"({signed(settled[s])})" for s in result["ranking"]]
+    assert [t.strip() for t in texts] == [signed(settled[s]) for s in result["ranking"]]
     # A result without a settlement (an older record, an MCR game) shows the points alone.
     p.evaluate(RENDER, [{**state, "matchEnd": {**end, "settlement": None}}, "end"])
     assert p.locator("[data-testid=settled]").count() == 0
