@@ -323,8 +323,11 @@ def _shape_problem(response: httpx.Response) -> str | None:
     message = error.get("message")
     if not (isinstance(message, str) and 0 < len(message) <= 400):
         return f"message missing or {len(str(message))} characters long (input echoed?)"
-    if set(error) - {"code", "message", "fields", "retry_after"}:
+    if set(error) - {"code", "message", "params", "fields", "retry_after"}:
         return f"unexpected keys {sorted(error)}"
+    params = error.get("params")
+    if not isinstance(params, dict) or len(json.dumps(params)) > 600:
+        return f"params missing or too long (input echoed?): {str(params)[:120]}"
     for f in error.get("fields", []):
         if set(f) != {"field", "problem"} or len(f["field"]) + len(f["problem"]) > 400:
             return f"bad field entry {str(f)[:120]}"

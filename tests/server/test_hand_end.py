@@ -11,10 +11,11 @@ from typing import Any
 import httpx
 import pytest
 from fake_clock import FakeClock
+from test_restart import Server, servers  # noqa: F401  (the fixture)
 from test_room_play import FAST, make_room, players, seat_everyone
 
 from openmahjong.rules.registry import get_ruleset
-from openmahjong.server.client import PlayClient
+from openmahjong.server.client import PlayClient, guest_token
 
 pytestmark = pytest.mark.asyncio
 
@@ -161,3 +162,44 @@ async def test_an_mcr_table_gets_its_own_label_and_no_riichi_sticks(live):
     assert second["view"]["discards"] == [[], [], [], []]
     await human.close()
     await watcher.close()
+
+
+async def test_a_server_killed_during_the_hold_goes_on_with_the_next_hand(
+    tmp_path,
+    servers,  # noqa: F811
+):
+    """The hold is not stored: a restarted server rebuilds the table from its log and the
+    next hand simply begins."""
+    database = f"sqlite:///{tmp_path / 'hold.db'}"
+    log = tmp_path / "server.log"
+    first = Server(database, log)
+    servers.append(first)
+    first.wait_ready()
+    async with httpx.AsyncClient(base_url=first.url) as http:
+        _uid, token = await guest_token(http)
+    ws = first.url.replace("http", "ws") + "/ws"
+    player = PlayClient(ws, token)
+    player.auto_continue = False
+    await player.connect()
+    address = first.url.removeprefix("http://")
+    room = await make_room(address, token, {**FAST, "hand_end_seconds": 120})
+    await seat_everyone(room, [player], bots=3)
+    start = await player.next("game_start")
+    held = await player.autoplay(until="hand_end")
+    assert held["waiting"] == [start["seat"]]
+    first.kill()  # mid-hold: nobody continued
+    await player.close()
+
+    second = Server(database, log)
+    servers.append(second)
+    second.wait_ready()
+    back = PlayClient(second.url.replace("http", "ws") + "/ws", token)
+    back.auto_continue = False
+    await back.connect()
+    again = await back.next("game_start")
+    assert again["game"] == start["game"]
+    view = await back.next("view")
+    assert view["view"]["table"]["hand_number"] == 2  # the next hand, without a continue
+    prompt = await back.next("prompt")  # and play goes on
+    assert prompt["context"]["game"] == start["game"]
+    await back.close()

@@ -91,7 +91,10 @@ def check_no_leak(seat: int | None, messages: list[dict[str, Any]]) -> None:
             assert m["context"]["seat"] == seat  # only this seat's own options
         if m["type"] == "view":
             assert m["seat"] == m["view"]["seat"] == seat
-            assert m["view"]["hand_sizes"][seat] == len(m["view"]["hand"])
+            if seat is None:  # a spectator's view of each hand's start: no hand, no own state
+                assert m["view"]["hand"] == [] and m["view"]["own"] == {}
+            else:
+                assert m["view"]["hand_sizes"][seat] == len(m["view"]["hand"])
 
 
 async def test_four_clients_play_a_whole_game_and_nothing_leaks(live):

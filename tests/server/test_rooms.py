@@ -32,6 +32,7 @@ async def test_create_with_defaults_then_list_and_get(client, other):
         "catch_up_first": 0.7,
         "catch_up_second": 0.5,
         "tactical_calls": None,
+        "hand_end_seconds": 10,
         "spectators": True,
         "spectator_delay": 10,
     }

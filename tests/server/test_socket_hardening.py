@@ -111,12 +111,14 @@ async def test_spectator_sockets_of_one_account_each_get_one_replay(served):
     received = [await _settle(w) for w in watchers]
     starts = [sum(m["type"] == "game_start" for m in got) for got in received]
     assert starts == [1] * n
-    # Each socket got exactly one catch-up: its room state, the start and the public log.
+    # Each socket got exactly one catch-up: its room state, the start and the public log (the
+    # hand's public view, then its events).
     first = received[0]
     events = [m for m in first if m["type"] == "event"]
-    assert events and events[0]["event"]["type"] == "HandStarted"
+    (view,) = [m for m in first if m["type"] == "view"]
+    assert view["seat"] is None and view["view"]["events"][0]["type"] == "HandStarted"
     assert [len(got) for got in received] == [len(first)] * n
-    assert len(first) == 2 + len(events)
+    assert len(first) == 3 + len(events)
     # The seated player heard the count of watching accounts, not of their sockets.
     state = await _settle(human)
     assert [m for m in state if m["type"] == "room"][-1]["spectators"] == 1
@@ -271,7 +273,7 @@ async def test_a_spectator_that_never_reads_is_cut_off_with_bounded_queues(
 
 
 async def test_a_late_spectator_catches_up_from_the_current_hand(served):
-    """Joining a long game replays the hand being played (from its ``HandStarted``), not the
+    """Joining a long game replays the hand being played (from its public view), not the
     whole game: the catch-up stays far below the outbox limit however long the game ran."""
     _app, live = served
     (human,) = await _sockets(live, await _guest(live), 1)
@@ -285,9 +287,11 @@ async def test_a_late_spectator_catches_up_from_the_current_hand(served):
     (watcher,) = await _sockets(live, await _guest(live), 1)
     await watcher.send({"type": "join", "room": room, "spectate": True})
     await watcher.next("game_start")
-    events = [m["event"] for m in await _settle(watcher) if m["type"] == "event"]
-    assert events[0] == current
-    assert sum(e["type"] == "HandStarted" for e in events) == 1
+    caught_up = await _settle(watcher)
+    (view,) = [m for m in caught_up if m["type"] == "view"]
+    assert view["view"]["events"][0] == current  # the hand being played, no earlier one
+    events = [m["event"] for m in caught_up if m["type"] == "event"]
+    assert not any(e["type"] == "HandStarted" for e in events)
     await watcher.close()
     await human.close()
 
@@ -336,7 +340,8 @@ async def test_an_unexpected_failure_of_a_command_is_an_error_not_a_drop(served,
 # ------------------------------------------------------------------ item 10: every hand's start
 async def test_a_spectator_sees_the_start_of_every_hand(served):
     """Before: only the hand the spectator joined in had its ``HandStarted`` (dealer, honba,
-    dora indicator); later hands began without one."""
+    dora indicator); later hands began without one. Each hand now starts with a public view
+    whose events begin with it."""
     _app, live = served
     (owner,) = await _sockets(live, await _guest(live), 1)
     (watcher,) = await _sockets(live, await _guest(live), 1)
@@ -350,11 +355,8 @@ async def test_a_spectator_sees_the_start_of_every_hand(served):
         record = (await http.get(f"/api/games/{start['game']}/record")).json()
     hands = record["hands"]
     assert len(hands) > 1
-    seen = [
-        m["event"]
-        for m in watcher.log
-        if m["type"] == "event" and m["event"]["type"] == "HandStarted"
-    ]
+    seen = [m["view"]["events"][0] for m in watcher.log if m["type"] == "view"]
+    assert all(e["type"] == "HandStarted" for e in seen)
     assert [(e["dealer"], e["honba"]) for e in seen] == [(h["dealer"], h["honba"]) for h in hands]
     assert all(e["dora_indicators"] for e in seen)
     await watcher.close()

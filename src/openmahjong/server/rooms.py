@@ -208,7 +208,9 @@ async def available_rulesets(state: State) -> dict[str, Any]:
 
 
 @router.post("", status_code=201, response_model=RoomOut)
-async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUser) -> RoomOut:
+async def create_room(
+    body: RoomIn, request: Request, state: State, db: DbSession, user: CurrentUser
+) -> RoomOut:
     """Open a room with a ruleset, a preset (plus changes) and table settings."""
     rules = _resolve_rules(body)
     options: dict[str, Any] = {"rules": rules, "table": body.table.model_dump()}
@@ -241,7 +243,7 @@ async def create_room(body: RoomIn, state: State, db: DbSession, user: CurrentUs
         password_hash=password_hash,
     )
     await db.commit()
-    return _room_out(room, user)
+    return _room_out(room, user, _occupancy(request, room))
 
 
 #: Rooms read per room listed: finished rooms are read and left out.
