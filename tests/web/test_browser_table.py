@@ -119,8 +119,8 @@ def test_the_own_hand_stays_put_as_ponds_grow_and_prompts_come(page, views):
     drawn = p.locator(".hand-tile.drawn")
     before, drawn_before = box(hand), box(drawn)
     in_viewport(p, hand)
-    # The site's header is gone in the game view.
-    assert not p.locator(".topbar").is_visible()
+    # The site's navigation is gone in the game view; the language switch stays.
+    assert not p.locator(".mainnav").is_visible() and p.locator("#lang").is_visible()
     # 18 discards in each pond: the hand and its drawn tile have not moved, all on screen.
     p.evaluate(GAME, {"view": crowded(view), "prompt": prompt, "clock": {"move": 4, "total": 8}})
     assert p.locator("[data-testid=discards-0] .discard").count() == 18
@@ -158,7 +158,7 @@ def test_every_target_is_large_enough_and_blocked_tiles_look_blocked(page, views
     view = views["riichi"]
     actions = view["legal_actions"]
     p.evaluate(GAME, {"view": view, "prompt": {"seq": 1, "actions": actions}})
-    targets = p.locator("main button:visible, main a:visible")
+    targets = p.locator("main button:visible, main a:visible, #lang")
     for el in targets.all():
         _x, _y, w, h = box(el)
         assert w >= 40 and h >= 40, (el.evaluate("e => e.outerHTML.slice(0, 80)"), w, h)
@@ -217,15 +217,15 @@ def test_round_label_sticks_and_contrast(page, views):
 def test_the_game_view_hides_the_site_navigation_until_leaving(page, live_server):
     p = page.page
     register_in_page(page, new_name("table"))
-    assert p.locator(".topbar").is_visible()
+    assert p.locator(".mainnav").is_visible()
     p.get_by_test_id("play-bots").click()
     p.wait_for_url("**/#/room/*")
     p.get_by_test_id("table").wait_for(timeout=15000)
-    assert not p.locator(".topbar").is_visible() and not p.locator(".footer").is_visible()
+    assert not p.locator(".mainnav").is_visible() and not p.locator(".footer").is_visible()
     in_viewport(p, p.get_by_test_id("own-hand"))
     assert p.get_by_test_id("hand-counter").text_content() == "East 1"
     page.shot("game-view")
     p.get_by_test_id("game-exit").click()
     p.wait_for_url("**/#/lobby")
-    p.locator(".topbar").wait_for()
+    p.locator(".mainnav").wait_for()
     assert p.evaluate("document.body.classList.contains('game-view')") is False
