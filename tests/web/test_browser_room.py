@@ -209,6 +209,45 @@ def test_waits_help_furiten_and_the_remembered_switches(page):
     # Auto answers: a single choice, the riichi option, no calls, wins never passed.
     d = {"type": "discard", "tile": 23, "riichi": False}
     assert p.evaluate(AUTO) == [d, d, None, None, {"type": "pass"}, None, {"type": "ron"}]
+    # A win's honba and stick parts (bug 11: "1100 points" while the winner got +3400) and a
+    # draw's tenpai hands, drawn by result-view.js from data.
+    win = {"seat": 1, "from_seat": 0, "tile": 25, "han": 1, "fu": 30, "total": 1000,
+           "yaku": [["Riichi", 1]], "basic_points": 240, "honba": 3, "honba_points": 900,
+           "sticks": 2, "stick_points": 2000, "ura_indicators": [31]}  # fmt: skip
+    shown = {
+        "0": [11, 12, 13, 21, 22, 23, 31, 32, 33, 41, 41, 45, 45],
+        "2": [14, 15, 16, 24, 25, 26, 34, 35, 36, 37, 38, 39, 46],
+    }
+    draw = {
+        "reason": "exhaustive",
+        "tenpai": [True, False, True, False],
+        "deltas": [1500, -1500, 1500, -1500],
+        "points": [26500, 23500, 26500, 23500],
+        "shown": shown,
+    }
+    texts = p.evaluate(
+        "async ([win, draw]) => { const r = await import('/js/result-view.js');"
+        " const names = ['a', 'b', 'c', 'd'];"
+        " const won = { reason: 'win', wins: [win], deltas: [-3900, 3900, 0, 0] };"
+        " const w = r.resultElement(won, { names });"
+        " const d = r.resultElement(draw, { names });"
+        " return [w.textContent, w.querySelectorAll('[data-testid=result-ura] svg').length,"
+        " d.querySelectorAll('.tenpai-hand').length, d.textContent]; }",
+        [win, draw],
+    )
+    assert "Honba ×3: +900" in texts[0] and "Riichi sticks ×2: +2000" in texts[0]
+    assert "b gains 3900" in texts[0] and "Base points: 240" in texts[0]
+    assert texts[1] == 1
+    assert texts[2] == 2 and "Tenpai: a, c" in texts[3]
+    # The discard motion plays, except for a reader who asked for reduced motion.
+    motion = (
+        "() => { const e = document.createElement('span'); e.className = 'fresh-discard';"
+        " document.querySelector('main').append(e); return getComputedStyle(e).animationName; }"
+    )
+    assert p.evaluate(motion) == "discard-in"
+    p.emulate_media(reduced_motion="reduce")
+    assert p.evaluate(motion) == "none"
+    p.emulate_media(reduced_motion="no-preference")
     # The sound and auto switches are remembered across a reload.
     p.evaluate(
         "async () => { (await import('/js/sound.js')).setSoundOn(false);"

@@ -291,7 +291,10 @@ function onMessage(msg) {
         players: msg.players && msg.players.length ? msg.players : null, names: msg.players && msg.players.length ? msg.players : null,
       };
       session.prompt = null;
-      session.hold = null; // the last hand's hold is over: nobody waits for anyone now
+      // The last hand's hold is over (the server ends the game after it): its screen gives
+      // way to the match's.
+      session.hold = null;
+      session.result = null;
       session.continued = false;
       break;
     }
@@ -319,6 +322,8 @@ function cue(ev) {
 function answerByItself(prompt) {
   const action = autoAnswer(prompt, session.autoOptions, session.view, session.view ? drawnTile(session.view) : null);
   if (!action) return false;
+  if (session.autoScheduled === prompt.seq) return true; // one answer per prompt
+  session.autoScheduled = prompt.seq;
   const mine = session;
   setTimeout(() => {
     if (session === mine && session.prompt === prompt) act(action);
