@@ -30,6 +30,7 @@ from typing import Final
 from openmahjong import tiles as T
 from openmahjong.hand.decompose import SEQUENCE, TRIPLET
 from openmahjong.rules.riichi.hand import Hand
+from openmahjong.rules.riichi.options import RiichiRules
 
 __all__ = [
     "WEIGHT",
@@ -649,12 +650,11 @@ def presence_facts(key: int, open_tanyao: bool) -> Presence:
     hand can have raises ``KeyError`` (the scorer then asks its general path).
     """
     from openmahjong.rules.riichi import yaku as Y  # yaku imports this module's importers
-    from openmahjong.rules.riichi.options import RiichiRules
 
     shape = _presence_shapes()[key & _PRESENCE_FIELDS]
     h = _sketch(list(shape), bool(key & CLOSED_KEY), key >> F_KANS & 7)
     f = Y.facts(h)
-    before = tuple(Y.simples_yaku(f, h, RiichiRules(open_tanyao=open_tanyao)))
+    before = tuple(Y.simples_yaku(f, h, _rules_with("open_tanyao", open_tanyao)))
     after = tuple(Y.suit_yaku(f, h))
     yakuman = tuple((name, 13 * mult) for name, mult in Y.tile_yakuman(f, h))
     return Presence(
@@ -704,6 +704,18 @@ def _presence_shapes() -> dict[int, tuple[int, ...]]:
     return _PRESENCE_SHAPES
 
 
+_RULES_WITH: Final[dict[tuple[str, bool], RiichiRules]] = {}
+
+
+def _rules_with(option: str, value: bool) -> RiichiRules:
+    """Rules with one option set (the only one the check reads), made once: a new suit or
+    honor pattern should not pay for building a rules object."""
+    found = _RULES_WITH.get((option, value))
+    if found is None:
+        found = _RULES_WITH[option, value] = RiichiRules(**{option: value})  # type: ignore[arg-type]
+    return found
+
+
 def _sketch(shape: list[int], closed: bool, kans: int) -> Hand:
     """A hand of these counts, for the yaku checks that read only counts, closed and kans."""
     return Hand(shape, 33, (), closed, shape, shape, 0, kans)
@@ -726,7 +738,6 @@ def honor_facts(key: int, double: bool) -> HonorFacts:
     layout, kans as four), as the readable checks of ``yaku`` give them: the dragons' yaku,
     the honors' yakuman; the wind triplets as a mask the situation record tests."""
     from openmahjong.rules.riichi import yaku as Y
-    from openmahjong.rules.riichi.options import RiichiRules
 
     # Honors make no runs, so four of a kind is a kan: read as a set of three.
     counts = [min((key >> (BITS * j)) & FIELD, 3) for j in range(7)]
@@ -734,7 +745,8 @@ def honor_facts(key: int, double: bool) -> HonorFacts:
     h = _sketch([0] * 27 + counts, True, 0)
     dragons = tuple(Y.dragon_yaku(h))
     yakuman = tuple(
-        (name, 13 * mult) for name, mult in Y.honor_yakuman(h, RiichiRules(double_yakuman=double))
+        (name, 13 * mult)
+        for name, mult in Y.honor_yakuman(h, _rules_with("double_yakuman", double))
     )
     return HonorFacts(
         mask, dragons, sum(han for _, han in dragons), yakuman, sum(m for _, m in yakuman) // 13
