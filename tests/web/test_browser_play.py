@@ -78,6 +78,7 @@ def test_lobby_register_and_create_a_room_with_every_option(page, live_server):
     form.locator("select[name=length]").select_option("8")
     form.locator("input[name=move_seconds]").fill("7")
     form.locator("input[name=bank_seconds]").fill("30")
+    form.locator("input[name=hand_end_seconds]").fill("4")
     form.locator("select[name=tactical_calls]").select_option("off")
     form.locator("input[name=red_fives]").uncheck()
     form.locator("input[name=call_protection]").uncheck()
@@ -96,6 +97,7 @@ def test_lobby_register_and_create_a_room_with_every_option(page, live_server):
         "move_seconds": 7, "bank_seconds": 30, "call_protection": False,
         "protection_delay": 1.5, "catch_up_first": 0.7, "catch_up_second": 0.5,
         "tactical_calls": False, "spectators": False, "spectator_delay": 10.0,
+        "hand_end_seconds": 4.0,
     }  # fmt: skip
     assert room["has_password"] and room["supplied_seed"]
     # The new room is in the lobby's list.

@@ -25,6 +25,7 @@ const form = {
   tactical_calls: "auto",
   spectators: true,
   spectator_delay: 10,
+  hand_end_seconds: 10,
   password: "",
   master_seed: "",
 };
@@ -82,6 +83,7 @@ export function roomBody(f, info) {
       tactical_calls: f.tactical_calls === "auto" ? null : f.tactical_calls === "on",
       spectators: !!f.spectators,
       spectator_delay: Number(f.spectator_delay),
+      hand_end_seconds: Number(f.hand_end_seconds),
     },
   };
   if (f.password) body.password = f.password;
@@ -215,6 +217,7 @@ function createSection(user, rulesets) {
         ...rules.selects,
         numberField(t("lobby.moveSeconds"), "move_seconds", { min: "1", max: "300" }),
         numberField(t("lobby.bankSeconds"), "bank_seconds", { min: "0", max: "3600" }),
+        numberField(t("lobby.handEndSeconds"), "hand_end_seconds", { min: "0", max: "120" }),
         field(t("lobby.tactical"), select([["auto", t("lobby.tacticalAuto")], ["on", t("lobby.on")], ["off", t("lobby.off")]], form.tactical_calls,
           (e) => { form.tactical_calls = e.target.value; }, { name: "tactical_calls" }), t("lobby.tacticalHelp")),
       ),
