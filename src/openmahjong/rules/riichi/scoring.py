@@ -410,8 +410,7 @@ _P_PAIR: Final = TB.P_PAIR
 _P_PEIKOU: Final = TB.P_PEIKOU
 _P_RUNS: Final = TB.P_RUNS
 _P_TRIPLET_BITS: Final = TB.P_TRIPLET_BITS
-_RUN_ADD: Final = TB.RUN_ADD
-_RUN_TOPS: Final = TB.RUN_TOPS
+_RUN_LOWS: Final = TB.RUN_LOWS
 _SUIT_STARTS: Final = TB.SUIT_STARTS
 _TOPS: Final = TB.PART_TOPS
 
@@ -1046,7 +1045,8 @@ def _signature(
         sig = ((d >> _P_PEIKOU) & 7 if closed else 0) if runs >= 2 else 0
         if runs >= 3:
             R = e0.rs[i0] + e1.rs[i1] + e2.rs[i2] if n else e0.r + e1.r + e2.r
-            rb = (R + t.mr + _RUN_ADD) & _RUN_TOPS
+            R += t.mr
+            rb = (R | R >> 1 | R >> 2) & _RUN_LOWS  # one bit per run start held
             if rb & _IT0 == _IT0 or rb & _IT1 == _IT1 or rb & _IT2 == _IT2:
                 sig += 4
             if rb & (rb >> 21) & (rb >> 42) & _SUIT_STARTS:
@@ -1115,14 +1115,23 @@ def _payments(
             return {41: 3 * each + 1000 * sticks, 42: -each, 43: -each, 44: -each}
         d = -(-2 * base // 100) * 100 + 100 * honba
         o = -(-base // 100) * 100 + 100 * honba
-        payments = {41: -d, 42: -o, 43: -o, 44: -o}
-        payments[seat] = d + 2 * o + 1000 * sticks
-        return payments
+        won = d + 2 * o + 1000 * sticks
+        # Built in one go (a dict filled in later costs a store per seat set).
+        return {
+            41: -d,
+            42: won if seat == 42 else -o,
+            43: won if seat == 43 else -o,
+            44: won if seat == 44 else -o,
+        }
     paid = value + 300 * honba
-    payments = {41: 0, 42: 0, 43: 0, 44: 0}
-    payments[discarder] = -paid  # type: ignore[index]  # set for a ron by _check_payers
-    payments[seat] = paid + 1000 * sticks
-    return payments
+    won = paid + 1000 * sticks
+    # discarder: set for a ron by _check_payers.
+    return {
+        41: won if seat == 41 else -paid if discarder == 41 else 0,
+        42: won if seat == 42 else -paid if discarder == 42 else 0,
+        43: won if seat == 43 else -paid if discarder == 43 else 0,
+        44: won if seat == 44 else -paid if discarder == 44 else 0,
+    }
 
 
 def _score_general(

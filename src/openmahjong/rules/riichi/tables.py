@@ -163,12 +163,12 @@ P_TRIPLET_BITS: Final = 29  # 27 bits: triplet (and kan) kinds of the suits, 9 p
 #: int and ``_split`` cuts it in two.
 P_MASK: Final = (1 << 56) - 1
 P_RUN_COUNTS: Final = 64
-#: ((run counts + RUN_ADD) & RUN_TOPS): bit 3k+2 set iff some run starts at k (counts <= 4).
-RUN_ADD: Final = sum(3 << (3 * k) for k in range(21))
-RUN_TOPS: Final = sum(4 << (3 * k) for k in range(21))
+#: ((R | R >> 1 | R >> 2) & RUN_LOWS): bit 3k set iff some run starts at k (counts <= 4). The
+#: masks stay below 2^62, machine ints in compiled code (a mask with bit 62 is a Python long).
+RUN_LOWS: Final = sum(1 << (3 * k) for k in range(21))
 #: Run starts 1, 4, 7 of each suit (a pure straight), and the 7 starts of one suit (sanshoku).
-ITTSU: Final = tuple(sum(4 << (3 * (7 * suit + o)) for o in (0, 3, 6)) for suit in range(3))
-SUIT_STARTS: Final = sum(4 << (3 * k) for k in range(7))
+ITTSU: Final = tuple(sum(1 << (3 * (7 * suit + o)) for o in (0, 3, 6)) for suit in range(3))
+SUIT_STARTS: Final = sum(1 << (3 * k) for k in range(7))
 
 TANKI: Final = 0
 SHANPON: Final = 1
