@@ -102,6 +102,12 @@ def play_to_the_end(page, *, seconds: float = 300, each=None) -> dict[str, int]:
     return done
 
 
+def id_in_address(url: str) -> int:
+    """The room or game number an address ends with (``#/replay/12?hand=0`` -> 12): pages
+    keep their state (the hand shown) in the query."""
+    return int(url.rsplit("/", 1)[1].split("?")[0])
+
+
 def create_room_in_lobby(
     page,
     seed: int,
@@ -132,7 +138,7 @@ def create_room_in_lobby(
     form.locator("input[name=master-seed]").fill(format_master_seed(seed))
     form.get_by_role("button", name="Open the room").click()
     p.wait_for_url(re.compile(r".*#/room/\d+$"))
-    return int(p.url.rsplit("/", 1)[1])
+    return id_in_address(p.url)
 
 
 def seat_bots_and_start(page) -> None:

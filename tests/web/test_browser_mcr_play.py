@@ -26,6 +26,7 @@ from .play_helpers import (
     SESSION,
     create_room_in_lobby,
     fits_width,
+    id_in_address,
     min_box,
     new_name,
     play_script,
@@ -164,7 +165,7 @@ def test_an_mcr_hand_by_clicking_flowers_a_call_and_a_win(page, live_server, scr
     page.shot("mcr-end")
     p.get_by_test_id("replay-link").click()
     p.wait_for_selector("[data-testid=step]")
-    game_id = int(p.url.rsplit("/", 1)[1])
+    game_id = id_in_address(p.url)
     record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["header"]["ruleset"] == "mcr"
     assert record["header"]["master_seed"] == format_master_seed(script.master_seed)

@@ -22,7 +22,15 @@ from openmahjong.rules.riichi.yaku_table import YAKU
 from .conftest import browser_missing, record_load_time
 from .fixtures.engine_views import interesting_views, states_by_hand
 from .fixtures.stored_games import record_of, store_bot_game
-from .play_helpers import PASSWORD, fits_width, min_box, new_name, play_to_the_end, register_in_page
+from .play_helpers import (
+    PASSWORD,
+    fits_width,
+    id_in_address,
+    min_box,
+    new_name,
+    play_to_the_end,
+    register_in_page,
+)
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -89,7 +97,7 @@ def test_lobby_register_and_create_a_room_with_every_option(page, live_server):
     page.shot("lobby-form")
     form.get_by_role("button", name="Open the room").click()
     p.wait_for_url("**/#/room/*")
-    room_id = int(p.url.rsplit("/", 1)[1].split("?")[0])
+    room_id = id_in_address(p.url)
     room = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
     assert room["name"] == f"{name}'s table" and room["preset"] == "majsoul-tonpuu"
     assert room["rules"]["length"] == 8 and room["rules"]["red_fives"] is False
@@ -427,7 +435,7 @@ def test_play_a_hand_against_three_bots_and_replay_it(page, live_server):
     # The match is over: its replay opens from the end screen and steps through the actions.
     p.get_by_test_id("replay-link").click()
     p.wait_for_selector("[data-testid=step]")
-    game_id = p.url.rsplit("/", 1)[1]
+    game_id = id_in_address(p.url)
     record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["header"]["master_seed"] == seed
     for _ in range(8):
