@@ -113,9 +113,9 @@ def test_mcr_replay_steps_through_flowers_melds_and_wins(page, mcr_game):
     p.keyboard.press("End")
     end = p.get_by_test_id("match-end")
     end.wait_for()
-    placements = end.locator(".placements li").all_text_contents()
+    placements = end.locator("[data-testid=placements] tbody strong").all_text_contents()
     ranking = record["result"]["ranking"]
-    assert [x.split()[0] for x in placements] == [players[i] for i in ranking]
+    assert placements == [players[i] for i in ranking]
     assert p.text_content("[data-testid=master-seed]") == record["header"]["master_seed"]
     # The summary table: one row per hand, each hand's change by player.
     summaries = p.locator("[data-testid=summaries] tbody tr")
