@@ -265,6 +265,10 @@ async def test_a_restarted_server_rebuilds_its_game_and_plays_on(tmp_path, toy):
         assert again["game"] == start["game"] and again["seat"] == start["seat"]
         resumed = await back.next("prompt")
         assert resumed["actions"] == waiting["actions"]  # the same decision, replayed
+        # Answer it (autoplay waits for the next prompt: left unanswered, this one would run
+        # out the move time and the bank, two minutes).
+        reply = simple_choice(resumed["actions"])
+        await back.send({"type": "reply", "seq": resumed["seq"], "action": reply})
         end = await back.autoplay()
         assert end["game"] == start["game"]
         await back.close()
