@@ -18,6 +18,7 @@ from openmahjong.table.actions import (
     Ron,
     Tsumo,
 )
+from openmahjong.table.choices import ChoiceRule
 from openmahjong.table.claims import (
     HEAD_BUMP,
     STANDARD,
@@ -40,6 +41,7 @@ from openmahjong.table.wall import Wall
 __all__ = [
     "PASS",
     "AbortiveDraw",
+    "ChoiceRule",
     "Action",
     "Ankan",
     "Chi",

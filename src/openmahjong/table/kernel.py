@@ -33,6 +33,7 @@ from openmahjong.table.actions import (
     Tsumo,
     action_to_dict,
 )
+from openmahjong.table.choices import ChoiceRule
 from openmahjong.table.claims import Resolution, Window, answer, open_window, resolve
 from openmahjong.table.errors import IllegalAction
 from openmahjong.table.events import Called, Dealt, Drew, Event
@@ -92,6 +93,8 @@ class SeatView:
     events: tuple[Event, ...]
     #: The seat's own private state from the ruleset (empty for a spectator).
     own: dict[str, Any]
+    #: The open parametric choice of this seat (``ChoiceRule.describe()``), else ``None``.
+    choice: dict[str, Any] | None
 
 
 def _listed(action: Action, legal: list[Action]) -> bool:
@@ -129,6 +132,8 @@ class Table:
         self.window: Window | None = None
         self.trigger: Trigger | None = None
         self.special: dict[int, tuple[Action, ...]] = {}
+        #: Seats of the special phase whose choice a rule checks instead of a list.
+        self.rules: dict[int, ChoiceRule] = {}
         self.events: list[Event] = []
         self.log: list[tuple[int, Action]] = []
         #: Indices into ``log`` of actions the table played for a seat that timed out.
@@ -178,12 +183,17 @@ class Table:
             assert self.window is not None
             return sorted(self.window.asking)
         if self.phase == _SPECIAL:
+            if self.rules:
+                return sorted(set(self.special) | set(self.rules))
             return sorted(self.special)
         return []
 
     def default_action(self, seat: int) -> Action | None:
         """What a seat that timed out plays: pass a claim, discard the drawn tile (else the last
-        legal plain discard), or the first option of a special phase."""
+        legal plain discard), or the first option of a special phase (or what its choice
+        rule picks)."""
+        if self.phase == _SPECIAL and seat in self.rules:
+            return self.rules[seat].default()
         legal = self.legal_actions(seat)
         if not legal:
             return None
@@ -205,7 +215,12 @@ class Table:
         if not 0 <= seat < len(self.seats):
             raise IllegalAction(f"{seat!r} is not a seat")
         legal = self.legal_actions(seat)
-        if not _listed(action, legal):
+        rule = self.rules.get(seat) if self.phase == _SPECIAL else None
+        if rule is not None and not _listed(action, legal):
+            reason = rule.why_not(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        elif not _listed(action, legal):
             if not legal:
                 raise IllegalAction(f"seat {seat} has nothing to do now ({self.phase} phase)")
             raise IllegalAction(self._why_illegal(seat, action, legal))
@@ -216,7 +231,8 @@ class Table:
         elif self.phase == _REACTION:
             self._reaction_answer(seat, action)
         else:
-            del self.special[seat]
+            self.special.pop(seat, None)
+            self.rules.pop(seat, None)
             self.policy.apply_special(self, seat, action)
         return self.events[start:]
 
@@ -302,8 +318,9 @@ class Table:
         )
         options: dict[int, list[Action]] = {}
         source = trigger.seat
-        for s in range(len(self.seats)):
-            if s == source:
+        seats = self.seats
+        for s in range(len(seats)):
+            if s == source or seats[s].out:
                 continue
             opts = policy.reaction_options(self, s, trigger)
             if opts and ron_only:
@@ -422,6 +439,7 @@ class Table:
         self.result = result
         self.window = None
         self.special = {}
+        self.rules = {}
 
     def replacement_draw(self, seat: int) -> None:
         """A replacement draw outside a kan (MCR flowers): from the dead wall or the back."""
@@ -448,10 +466,48 @@ class Table:
         self.phase = _TURN
         self._after_window(trigger, Resolution())
 
-    def start_special(self, asking: dict[int, tuple[Action, ...]]) -> None:
-        """Enter a special phase: each listed seat must pick one of its options."""
+    def start_special(
+        self,
+        asking: dict[int, tuple[Action, ...]],
+        rules: dict[int, ChoiceRule] | None = None,
+    ) -> None:
+        """Enter a special phase: each listed seat must pick one of its options, or (a seat in
+        ``rules``) make a choice its rule accepts. Seats that sit out are never asked."""
+        seats = self.seats
         self.phase = _SPECIAL
-        self.special = dict(asking)
+        self.special = {s: a for s, a in asking.items() if not seats[s].out}
+        self.rules = {s: r for s, r in (rules or {}).items() if not seats[s].out}
+
+    # ------------------------------------------------------------------ seats that sit out
+    def sit_out(self, seat: int) -> None:
+        """``seat`` has won and plays no more this hand (Sichuan's bloody continuation): it
+        draws no tile, is offered no claim and is asked in no special phase."""
+        self.seats[seat].out = True
+
+    def in_play(self) -> list[int]:
+        """The seats still playing, in seat order."""
+        return [s.index for s in self.seats if not s.out]
+
+    def next_in_play(self, seat: int) -> int | None:
+        """The first seat after ``seat`` (in turn order) still playing; ``None`` if none is."""
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if not self.seats[s].out:
+                return s
+        return None
+
+    def rob_kan(self, trigger: Trigger) -> None:
+        """An added kan was robbed: its fourth tile leaves the meld, which is a pon again (the
+        winner takes that tile; the kan never completes, so no replacement is drawn)."""
+        assert trigger.kind == "kakan" and trigger.meld is not None
+        melds = self.seats[trigger.seat].melds
+        i = melds.index(trigger.meld)
+        kakan = melds[i]
+        tiles = list(kakan.tiles)
+        tiles.remove(trigger.tile)
+        melds[i] = Meld("pon", tuple(tiles), kakan.called_tile, kakan.from_seat)
+        self._meld_changes += 1
 
     # ------------------------------------------------------------------ views and records
     def events_for(self, seat: int | None) -> list[Event]:
@@ -496,6 +552,11 @@ class Table:
                 "seats_public": policy.seats_public(self),
                 "events": tuple(self.events_for(seat)) if events else (),
                 "own": policy.seat_private(self, seat) if seat is not None else {},
+                "choice": (
+                    self.rules[seat].describe()
+                    if seat is not None and self.phase == _SPECIAL and seat in self.rules
+                    else None
+                ),
             },
         )
 

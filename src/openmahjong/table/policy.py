@@ -61,8 +61,13 @@ class RoundPolicy:
         return []
 
     def next_seat(self, table: Table, seat: int) -> int:
-        """Who draws after ``seat``'s discard passes (Sichuan skips seats that have won)."""
-        return (seat + 1) % self.seats
+        """Who draws after ``seat``'s discard passes: the next seat still playing (seats that
+        have won and sit out are skipped)."""
+        nxt = (seat + 1) % self.seats
+        if table.seats[nxt].out:
+            found = table.next_in_play(seat)
+            return nxt if found is None else found
+        return nxt
 
     def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
         """Why ``action`` is refused, in the player's words (a chow from the wrong seat, a win

@@ -62,6 +62,8 @@ class SeatState:
     points: int
     melds: list[Meld] = field(default_factory=list)
     discards: list[DiscardRecord] = field(default_factory=list)
+    #: The seat has won and sits out the rest of the hand (``Table.sit_out``).
+    out: bool = False
     #: The ruleset's per-seat data (riichi flags, furiten, void suit, ...): ``None``, or an
     #: object with ``validate(seat)`` (assertions about it), which :meth:`validate` calls.
     extra: Any = None
