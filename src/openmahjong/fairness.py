@@ -81,6 +81,9 @@ class WallRuleset:
     #: Whether the wall can hold red fives: then one plain five of each suit leaves and the
     #: red fives go to the end (when the table plays with them: ``red_fives``).
     red_fives: bool = False
+    #: The directions a hand's tile exchange may take (Sichuan's "exchange three"), in the
+    #: order :meth:`exchange_direction` indexes them; empty when the ruleset exchanges none.
+    exchange_directions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.build()) != self.size:
@@ -105,6 +108,15 @@ class WallRuleset:
         wall = self.build(red_fives=red_fives)
         _shuffle(random.Random(hand_seed(master_seed, hand_number)), wall)
         return wall
+
+    def exchange_direction(self, master_seed: int, hand_number: int) -> str | None:
+        """The direction of one hand's tile exchange: ``exchange_directions[hand_seed %
+        len(exchange_directions)]`` (the same hand seed that shuffles its wall), so whoever
+        verifies the walls also verifies the directions. ``None`` for a wall without them."""
+        directions = self.exchange_directions
+        if not directions:
+            return None
+        return directions[hand_seed(master_seed, hand_number) % len(directions)]
 
 
 class WallTable(Mapping[str, WallRuleset]):
@@ -167,6 +179,8 @@ WALL_RULESETS = WallTable(
             dealer_extra=True,
             note="the 27 suited kinds x4 in code order (no honors, no flowers)",
             kinds=SUITED,
+            # Each hand's exchange of three tiles passes them one way (docs/sichuan.md).
+            exchange_directions=("clockwise", "counterclockwise", "across"),
         ),
     }
 )

@@ -93,15 +93,16 @@ def verification(
         seed = fairness.hand_seed(master_seed, n)
         wall = fairness.shuffled_wall(ruleset, master_seed, n, red_fives=red_fives)
         dealt, _rest = fairness.deal(wall, SEATS, dealer=0, dealer_extra=rules.dealer_extra)
-        report["hands"].append(
-            {
-                "hand_number": n,
-                "hand_seed": str(seed),
-                "hand_seed_hex": _hex256(seed),
-                "wall": wall,
-                "dealt": dealt,
-            }
-        )
+        hand: dict[str, Any] = {
+            "hand_number": n,
+            "hand_seed": str(seed),
+            "hand_seed_hex": _hex256(seed),
+            "wall": wall,
+            "dealt": dealt,
+        }
+        if rules.exchange_directions:  # Sichuan: the hand's exchange of three tiles
+            hand["exchange_direction"] = rules.exchange_direction(master_seed, n)
+        report["hands"].append(hand)
     return report
 
 
@@ -145,6 +146,8 @@ def _print_human(report: dict[str, Any]) -> None:
     for hand in report["hands"]:
         out.print()
         out.print(f"[bold]Hand {hand['hand_number']}[/]  seed {hand['hand_seed_hex']}")
+        if "exchange_direction" in hand:
+            out.print(f"  exchange direction: {hand['exchange_direction']}")
         out.print(f"  wall, {len(hand['wall'])} tiles, position 0 is dealt first:")
         for row in _wall_rows(hand["wall"]):
             out.print(row)

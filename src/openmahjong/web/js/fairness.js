@@ -349,13 +349,17 @@ export function verify({ masterSeed, salt, wall, hands, players, claimed = null,
     const seed = handSeed(masterSeed, n);
     const tiles = new PyRandom(seed).shuffle(buildWall(wall, { redFives }));
     const [dealt] = deal(tiles, players.length, { dealer: 0, dealerExtra: wall.dealer_extra });
-    report.hands.push({
+    const hand = {
       hand_number: n,
       hand_seed: seed.toString(),
       hand_seed_hex: hex256(seed),
       wall: tiles,
       dealt,
-    });
+    };
+    // A wall whose hands exchange tiles (Sichuan): the direction, by WallRuleset.exchange_direction.
+    const directions = wall.exchange_directions || [];
+    if (directions.length) hand.exchange_direction = directions[Number(seed % BigInt(directions.length))];
+    report.hands.push(hand);
   }
   return report;
 }
