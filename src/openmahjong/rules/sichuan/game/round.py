@@ -1,0 +1,664 @@
+"""One Sichuan Bloody hand on the shared turn kernel (Mahjong Soul's Bloodshed Skirmish).
+
+Build a hand with :func:`new_hand`; play it through ``table.act(seat, action)``; read
+``table.result`` (a :class:`SichuanHandResult`) once ``table.phase == "ended"``.
+
+The hand (``docs/sichuan.md``): 108 suited tiles, no dead wall (kan replacements come from the
+back of the wall), the dealer takes 14. Stages:
+
+1. **exchange**: every seat chooses three tiles of one suit (a :class:`ExchangeRule`, checked,
+   not listed); when all four have chosen they pass at once in the hand's direction;
+2. **void**: every seat declares a void suit (listed :class:`DeclareVoid` actions, the timeout
+   default first); the voids are revealed together;
+3. **play** from the dealer: pon and kan, no chi, no riichi, no furiten; a seat holding a tile
+   of its void suit may discard only such tiles; a win needs the scorer's blessing
+   (:func:`openmahjong.rules.sichuan.scoring.score_win`); several seats may win one discard;
+   winners sit out and play goes on until three have won, the live wall is empty (the
+   exhaustive draw's recheck) or a seat's points fall below zero ("bust").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openmahjong.rules.sichuan.game.actions import SUITS, DeclareVoid, Exchange
+from openmahjong.rules.sichuan.game.events import (
+    DrawRecheck,
+    ExchangeChosen,
+    KanBonus,
+    SichuanWon,
+    TilesExchanged,
+    VoidsDeclared,
+)
+from openmahjong.rules.sichuan.game.options import SichuanOptions
+from openmahjong.rules.sichuan.scoring import POINTS, NotAWin, Win, best_win, score_win
+from openmahjong.table.actions import Action, Ankan, Discard, Kakan, Minkan, Pon, Ron, Tsumo
+from openmahjong.table.choices import ChoiceRule
+from openmahjong.table.claims import ArbitrationMode
+from openmahjong.table.errors import IllegalAction
+from openmahjong.table.events import HandEnded, HandStarted
+from openmahjong.table.kernel import Phase, Table
+from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.seat import Meld, SeatState
+from openmahjong.tiles import EAST, kind, sort_key, suit
+
+__all__ = [
+    "DIRECTIONS",
+    "WALL_SIZE",
+    "ExchangeRule",
+    "SichuanSeat",
+    "SichuanWin",
+    "SichuanHandResult",
+    "SichuanPolicy",
+    "suit_letter",
+    "receiver",
+    "default_void",
+    "new_hand",
+]
+
+WALL_SIZE = 108
+#: How the exchanged tiles travel. Play passes from a seat to seat + 1, which is
+#: counter-clockwise seen from above (as in every mahjong game); so counter-clockwise passes
+#: to seat + 1 (the next player), clockwise to seat + 3 (the previous one), across to seat + 2.
+DIRECTIONS: dict[str, int] = {"counterclockwise": 1, "clockwise": 3, "across": 2}
+
+
+def suit_letter(tile: int) -> str:
+    return SUITS[suit(tile) - 1]
+
+
+def receiver(seat: int, direction: str) -> int:
+    """The seat that receives ``seat``'s three tiles."""
+    return (seat + DIRECTIONS[direction]) % 4
+
+
+def _by_suit(hand: Sequence[int]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {letter: [] for letter in SUITS}
+    for t in sorted(hand, key=sort_key):
+        groups[suit_letter(t)].append(t)
+    return groups
+
+
+def default_void(hand: Sequence[int]) -> str:
+    """The timeout's void suit: the suit with fewest tiles in the hand, ties to the lowest."""
+    groups = _by_suit(hand)
+    return min(SUITS, key=lambda letter: (len(groups[letter]), SUITS.index(letter)))
+
+
+class ExchangeRule(ChoiceRule):
+    """Three tiles of one suit from the seat's hand (the dealer's 14th included)."""
+
+    name = "exchange"
+
+    def __init__(self, hand: Sequence[int]) -> None:
+        self.hand = tuple(hand)
+
+    def why_not(self, action: Action) -> str | None:
+        if not isinstance(action, Exchange):
+            return f"choose three tiles of one suit to pass (exchange), not {action.name}"
+        tiles = action.tiles
+        if not isinstance(tiles, tuple) or len(tiles) != 3:
+            return "an exchange passes exactly three tiles"
+        if not all(isinstance(t, int) for t in tiles):
+            return "an exchange names three tile codes"
+        missing = Counter(tiles) - Counter(self.hand)
+        if missing:
+            return f"you do not hold {sorted(missing.elements())} to pass"
+        if len({suit(t) for t in tiles}) != 1:
+            return "the three tiles passed must be of one suit"
+        return None
+
+    def suggested(self) -> tuple[int, int, int]:
+        """The timeout's pick: three tiles of the shortest suit holding at least three (ties
+        to the lowest suit), the lowest three of it."""
+        groups = _by_suit(self.hand)
+        letter = min(
+            (s for s in SUITS if len(groups[s]) >= 3),
+            key=lambda s: (len(groups[s]), SUITS.index(s)),
+        )
+        a, b, c = groups[letter][:3]
+        return (a, b, c)
+
+    def default(self) -> Action:
+        return Exchange(self.suggested())
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "type": "exchange",
+            "count": 3,
+            "same_suit": True,
+            "suggested": list(self.suggested()),
+        }
+
+
+@dataclass
+class SichuanSeat:
+    """Sichuan's per-seat state (``SeatState.extra``)."""
+
+    #: The declared void suit (known to the others only once every seat has declared).
+    void: str | None = None
+    given: tuple[int, ...] = ()
+    received: tuple[int, ...] = ()
+    #: The seat's win order (1..3) once it has won.
+    won: int | None = None
+    #: The winner's hand with the winning tile, shown to everybody.
+    revealed: tuple[int, ...] = ()
+    #: Every kan bonus this seat received and still holds (per-seat deltas), for the refund.
+    kan_bonuses: list[tuple[int, ...]] = field(default_factory=list)
+
+    def validate(self, seat: SeatState) -> None:
+        assert self.void in (None, *SUITS), f"seat {seat.index} voids {self.void!r}"
+        assert (self.won is not None) == seat.out, f"seat {seat.index} out without a win"
+        if self.void is not None:
+            for m in seat.melds:
+                assert suit_letter(m.tiles[0]) != self.void, f"seat {seat.index} melded its void"
+
+
+@dataclass(frozen=True)
+class SichuanWin:
+    seat: int
+    order: int
+    #: The discarder (or the robbed kan's declarer); ``None`` for a self-draw.
+    from_seat: int | None
+    tile: int
+    win: Win
+    payments: tuple[int, ...]
+    robbed_kan: bool = False
+
+
+@dataclass(frozen=True)
+class SichuanHandResult:
+    """``reason``: ``bloody`` (three seats won), ``exhaustive`` or ``bust`` (a seat's points
+    are below zero at the end: the match ends). ``deltas``: every payment of the hand."""
+
+    reason: str
+    deltas: tuple[int, ...]
+    points: tuple[int, ...]
+    wins: tuple[SichuanWin, ...]
+    direction: str
+    voids: tuple[str, ...]
+
+    @property
+    def first_winner(self) -> int | None:
+        return self.wins[0].seat if self.wins else None
+
+    @property
+    def bust(self) -> bool:
+        return self.reason == "bust"
+
+
+class SichuanPolicy(RoundPolicy):
+    seats = 4
+    dead_wall = 0
+    dealer_extra = True
+    final_discard_ron_only = True
+    arbitration = ArbitrationMode(multi_win=True)
+
+    def __init__(
+        self,
+        options: SichuanOptions,
+        *,
+        direction: str,
+        hand_number: int = 1,
+        start_points: Sequence[int] = (50000, 50000, 50000, 50000),
+    ) -> None:
+        if direction not in DIRECTIONS:
+            raise ValueError(f"the exchange goes {' / '.join(DIRECTIONS)}, not {direction!r}")
+        self.options = options
+        self.direction = direction
+        self.hand_number = hand_number
+        self.start_points = tuple(start_points)
+        self.stage = "exchange"
+        self.exchanged = False
+        self.chosen: dict[int, Exchange] = {}
+        self.wins: list[SichuanWin] = []
+        self.deltas = [0, 0, 0, 0]
+        #: Any meld made yet (ends the first go-around for heaven and earth).
+        self.called = False
+        #: The discard on offer followed the discarder's kan replacement.
+        self.discard_after_kan = False
+        #: A bonus paid for the added kan now in its robbing window (cancelled if robbed).
+        self.pending_kakan: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def x(table: Table, seat: int) -> SichuanSeat:
+        extra = table.seats[seat].extra
+        assert isinstance(extra, SichuanSeat)
+        return extra
+
+    def holds_void(self, table: Table, seat: int) -> bool:
+        void = self.x(table, seat).void
+        return void is not None and any(suit_letter(t) == void for t in table.seats[seat].hand)
+
+    def _pay(self, table: Table, deltas: Sequence[int]) -> None:
+        for s, d in enumerate(deltas):
+            table.seats[s].points += d
+            self.deltas[s] += d
+
+    def _others_in_play(self, table: Table, seat: int) -> list[int]:
+        return [s for s in table.in_play() if s != seat]
+
+    def _cap(self, win: Win) -> tuple[int, int]:
+        """The han and points under the options' cap."""
+        han = min(win.han, self.options.han_cap)
+        return han, POINTS[han]
+
+    def score(self, table: Table, seat: int, tile: int, *, how: str) -> Win:
+        """Score ``seat`` winning on ``tile``; ``how``: tsumo, ron or rob. Raises NotAWin."""
+        st = table.seats[seat]
+        void = self.x(seat=seat, table=table).void
+        if how == "tsumo":
+            concealed = list(st.hand)
+            concealed.remove(tile)
+            first = not self.called and not st.discards and not table.rinshan
+            return score_win(
+                concealed,
+                st.melds,
+                tile,
+                tsumo=True,
+                void=void,
+                after_kan=table.rinshan,
+                last_tile=table.wall.live_remaining == 0,
+                heaven=first and seat == table.dealer,
+                earth=first and seat != table.dealer,
+            )
+        robbing = how == "rob"
+        return score_win(
+            st.hand,
+            st.melds,
+            tile,
+            tsumo=False,
+            void=void,
+            kan_deal_in=not robbing and self.discard_after_kan,
+            robbing_kan=robbing,
+            last_tile=not robbing and table.wall.live_remaining == 0,
+        )
+
+    def try_score(self, table: Table, seat: int, tile: int, *, how: str) -> Win | None:
+        try:
+            return self.score(table, seat, tile, how=how)
+        except NotAWin:
+            return None
+
+    # ------------------------------------------------------------------ legality
+    def turn_actions(self, table: Table, seat: int) -> list[Action]:
+        if self.stage != "play":
+            return []
+        st = table.seats[seat]
+        void = self.x(table, seat).void
+        actions: list[Action] = []
+        drawn = table.last_drawn
+        if table.drew and drawn is not None and self.try_score(table, seat, drawn, how="tsumo"):
+            actions.append(Tsumo())
+        if table.drew and table.wall.live_remaining > 0:
+            groups: dict[int, list[int]] = {}
+            for t in st.hand:
+                groups.setdefault(kind(t), []).append(t)
+            for k in sorted(groups):
+                if len(groups[k]) == 4 and suit_letter(k) != void:
+                    a, b, c, d = groups[k]
+                    actions.append(Ankan((a, b, c, d)))
+            for m in st.melds:
+                if m.kind == "pon" and kind(m.tiles[0]) in groups:
+                    actions.append(Kakan(groups[kind(m.tiles[0])][0]))
+        voids = [t for t in st.hand if suit_letter(t) == void]
+        discardable = voids or st.hand
+        actions.extend(Discard(t) for t in sorted(set(discardable), key=sort_key))
+        return actions
+
+    def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
+        if self.stage != "play" or trigger.kind == "ankan":
+            return []  # only an added kan may be robbed
+        tile = trigger.tile
+        robbing = trigger.kind == "kakan"
+        opts: list[Action] = []
+        if self.try_score(table, seat, tile, how="rob" if robbing else "ron") is not None:
+            opts.append(Ron())
+        if robbing or suit_letter(tile) == self.x(table, seat).void:
+            return opts
+        same = [t for t in table.seats[seat].hand if kind(t) == kind(tile)]
+        if len(same) >= 2:
+            opts.append(Pon((same[0], same[1])))
+        if len(same) >= 3 and table.wall.live_remaining > 0:
+            opts.append(Minkan((same[0], same[1], same[2])))
+        return opts
+
+    def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
+        if self.stage == "play" and table.phase == Phase.TURN and seat == table.turn:
+            held = isinstance(action, Discard) and action.tile in table.seats[seat].hand
+            if held and self.holds_void(table, seat):
+                return "while you hold tiles of your void suit, discard one of them first"
+            if isinstance(action, Tsumo) and table.drew and table.last_drawn is not None:
+                try:
+                    self.score(table, seat, table.last_drawn, how="tsumo")
+                except NotAWin as problem:
+                    return f"not a win: {problem}"
+        if isinstance(action, Ron) and table.trigger is not None and table.phase == Phase.REACTION:
+            how = "rob" if table.trigger.kind == "kakan" else "ron"
+            try:
+                self.score(table, seat, table.trigger.tile, how=how)
+            except NotAWin as problem:
+                return f"not a win: {problem}"
+        return None
+
+    # ------------------------------------------------------------------ the exchange and voids
+    def on_start(self, table: Table) -> None:
+        for s in table.seats:
+            s.extra = SichuanSeat()
+            s.points = self.start_points[s.index]
+        table.emit(
+            HandStarted(
+                dealer=table.dealer,
+                round_wind=EAST,
+                hand_number=self.hand_number,
+                points=tuple(self.start_points),
+            )
+        )
+
+    def after_deal(self, table: Table) -> None:
+        table.start_special({}, rules={s: ExchangeRule(table.seats[s].hand) for s in range(4)})
+
+    def apply_special(self, table: Table, seat: int, action: Action) -> None:
+        if self.stage == "exchange" and isinstance(action, Exchange):
+            self.chosen[seat] = action
+            table.emit(ExchangeChosen(seat=seat, tiles=action.tiles, private_to=seat))
+            if len(self.chosen) == 4:
+                self._exchange(table)
+            return
+        if self.stage == "void" and isinstance(action, DeclareVoid):
+            self.x(table, seat).void = action.suit
+            if not table.special:
+                self._start_play(table)
+            return
+        raise IllegalAction(f"{action.name} is not part of the {self.stage} stage")
+
+    def _exchange(self, table: Table) -> None:
+        for s in range(4):
+            hand = table.seats[s].hand
+            for t in self.chosen[s].tiles:
+                hand.remove(t)
+        for s in range(4):
+            to = receiver(s, self.direction)
+            tiles = self.chosen[s].tiles
+            table.seats[to].hand.extend(tiles)
+            self.x(table, s).given = tiles
+            self.x(table, to).received = tiles
+        for s in range(4):
+            x = self.x(table, s)
+            table.emit(
+                TilesExchanged(
+                    seat=s,
+                    given=x.given,
+                    received=x.received,
+                    direction=self.direction,
+                    private_to=s,
+                )
+            )
+        # The dealer's "drawn" tile (what a timeout discards) is one it holds after the pass.
+        table.last_drawn = table.seats[table.dealer].hand[-1]
+        self.exchanged = True
+        self.stage = "void"
+        asking: dict[int, tuple[Action, ...]] = {}
+        for s in range(4):
+            first = default_void(table.seats[s].hand)
+            order = [first] + [letter for letter in SUITS if letter != first]
+            asking[s] = tuple(DeclareVoid(letter) for letter in order)
+        table.start_special(asking)
+
+    def _start_play(self, table: Table) -> None:
+        table.emit(VoidsDeclared(voids=tuple(str(self.x(table, s).void) for s in range(4))))
+        self.stage = "play"
+        table.phase = Phase.TURN
+        table.turn = table.dealer
+
+    # ------------------------------------------------------------------ kans
+    def before_discard(self, table: Table, seat: int, action: Discard) -> None:
+        self.discard_after_kan = table.rinshan
+
+    def after_call(self, table: Table, seat: int, meld: Meld) -> None:
+        self.called = True
+
+    def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
+        self.called = True
+        opts = self.options
+        deltas = [0, 0, 0, 0]
+        if meld.kind == "minkan":
+            assert meld.from_seat is not None
+            deltas[meld.from_seat] -= opts.open_kan_bonus
+            deltas[seat] += opts.open_kan_bonus
+        elif meld.kind == "ankan" or (
+            meld.kind == "kakan" and table.drew and meld.tiles[-1] == table.last_drawn
+        ):
+            each = opts.concealed_kan_bonus if meld.kind == "ankan" else opts.added_kan_bonus
+            for s in self._others_in_play(table, seat):
+                deltas[s] -= each
+                deltas[seat] += each
+        if not any(deltas):
+            return  # an added kan of a tile held earlier pays nothing
+        self._pay(table, deltas)
+        self.x(table, seat).kan_bonuses.append(tuple(deltas))
+        if meld.kind == "kakan":
+            self.pending_kakan = tuple(deltas)
+        table.emit(KanBonus(seat=seat, kind=meld.kind, deltas=tuple(deltas)))
+
+    def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
+        self.pending_kakan = None
+        self._end_if_bust(table)
+
+    # ------------------------------------------------------------------ wins
+    def _record_win(
+        self,
+        table: Table,
+        seat: int,
+        tile: int,
+        win: Win,
+        payments: list[int],
+        from_seat: int | None,
+        robbed: bool,
+    ) -> None:
+        han, points = self._cap(win)
+        order = len(self.wins) + 1
+        st = table.seats[seat]
+        hand = tuple(sorted(st.hand + ([] if from_seat is None else [tile]), key=sort_key))
+        x = self.x(table, seat)
+        x.won = order
+        x.revealed = hand
+        table.sit_out(seat)
+        self._pay(table, payments)
+        self.wins.append(SichuanWin(seat, order, from_seat, tile, win, tuple(payments), robbed))
+        table.emit(
+            SichuanWon(
+                seat=seat,
+                from_seat=from_seat,
+                tile=tile,
+                hand=hand,
+                total=points,
+                yaku=tuple((y.key, y.han, y.kind) for y in win.yaku),
+                han=han,
+                order=order,
+                payments=tuple(payments),
+                robbed_kan=robbed,
+            )
+        )
+
+    def settle_tsumo(self, table: Table, seat: int) -> None:
+        tile = table.last_drawn
+        assert tile is not None
+        win = self.score(table, seat, tile, how="tsumo")
+        _, points = self._cap(win)
+        payments = [0, 0, 0, 0]
+        for s in self._others_in_play(table, seat):
+            payments[s] -= points + self.options.tsumo_bonus
+            payments[seat] += points + self.options.tsumo_bonus
+        self._record_win(table, seat, tile, win, payments, None, False)
+        self._go_on(table, seat)
+
+    def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
+        robbing = trigger.kind == "kakan"
+        if robbing:
+            table.rob_kan(trigger)
+            if self.pending_kakan is not None:
+                back = tuple(-d for d in self.pending_kakan)
+                self._pay(table, back)
+                self.x(table, trigger.seat).kan_bonuses.remove(self.pending_kakan)
+                self.pending_kakan = None
+                table.emit(KanBonus(seat=trigger.seat, kind="kakan", deltas=back, cancelled=True))
+        scored = [
+            (s, self.score(table, s, trigger.tile, how="rob" if robbing else "ron"))
+            for s in winners
+        ]
+        for seat, win in scored:  # nearest first: the win order
+            _, points = self._cap(win)
+            payments = [0, 0, 0, 0]
+            payments[trigger.seat] -= points
+            payments[seat] += points
+            self._record_win(table, seat, trigger.tile, win, payments, trigger.seat, robbing)
+        self._go_on(table, winners[-1])
+
+    def _go_on(self, table: Table, last_winner: int) -> None:
+        """After a win: end the hand (bust, three winners) or the next seat in play draws."""
+        if self._end_if_bust(table):
+            return
+        if len(self.wins) >= 3:
+            self._end(table, "bloody")
+            return
+        nxt = table.next_in_play(last_winner)
+        assert nxt is not None
+        table.draw_for(nxt)
+
+    def _end_if_bust(self, table: Table) -> bool:
+        if any(s.points < 0 for s in table.seats):
+            self._end(table, "bust")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ the exhaustive draw
+    def exhausted(self, table: Table) -> None:
+        playing = table.in_play()
+        ready = [True] * 4
+        clear = [True] * 4
+        value = [0] * 4  # each ready seat's takame points
+        for s in playing:
+            st = table.seats[s]
+            clear[s] = not self.holds_void(table, s)
+            best = best_win(st.hand, st.melds, void=self.x(table, s).void)
+            ready[s] = best is not None and clear[s]
+            if best is not None:
+                value[s] = self._cap(best)[1]
+        floor = POINTS[self.options.void_penalty_han]
+        deltas = [0, 0, 0, 0]
+        refunds = [0, 0, 0, 0]
+        for f in playing:
+            if ready[f]:
+                continue
+            for r in playing:
+                if r == f:
+                    continue
+                if not clear[f]:
+                    pay = max(floor, value[r]) if ready[r] else floor
+                elif ready[r]:
+                    pay = value[r]
+                else:
+                    continue
+                deltas[f] -= pay
+                deltas[r] += pay
+            for bonus in self.x(table, f).kan_bonuses:
+                for s, d in enumerate(bonus):
+                    refunds[s] -= d
+        self._pay(table, deltas)
+        self._pay(table, refunds)
+        table.emit(
+            DrawRecheck(
+                ready=tuple(ready),
+                void_clear=tuple(clear),
+                deltas=tuple(deltas),
+                refunds=tuple(refunds),
+            )
+        )
+        self._end(table, "bust" if any(s.points < 0 for s in table.seats) else "exhaustive")
+
+    def _end(self, table: Table, reason: str) -> None:
+        points = tuple(s.points for s in table.seats)
+        table.emit(
+            HandEnded(
+                reason=reason,
+                deltas=tuple(self.deltas),
+                points=points,
+                sticks=0,
+                dealer_continues=not self.wins,
+            )
+        )
+        self.stage = "ended"
+        voids = tuple(str(self.x(table, s).void) for s in range(4))
+        table.end(
+            SichuanHandResult(
+                reason, tuple(self.deltas), points, tuple(self.wins), self.direction, voids
+            )
+        )
+
+    # ------------------------------------------------------------------ views
+    def table_public(self, table: Table) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "exchange_direction": self.direction if self.exchanged else None,
+            "hand_number": self.hand_number,
+            "dealer": table.dealer,
+            "wins": [
+                {
+                    "seat": w.seat,
+                    "order": w.order,
+                    "tile": w.tile,
+                    "tsumo": w.from_seat is None,
+                    "from_seat": w.from_seat,
+                    "han": self._cap(w.win)[0],
+                    "points": self._cap(w.win)[1],
+                }
+                for w in self.wins
+            ],
+        }
+
+    def seat_public(self, table: Table, seat: int) -> dict[str, Any]:
+        x = self.x(table, seat)
+        if self.stage == "exchange":
+            chosen = seat in self.chosen
+        elif self.stage == "void":
+            chosen = x.void is not None
+        else:
+            chosen = False
+        return {
+            "void": x.void if self.stage in ("play", "ended") else None,
+            "won": x.won,
+            "revealed": list(x.revealed),
+            "chosen": chosen,
+        }
+
+    def seat_private(self, table: Table, seat: int) -> dict[str, Any]:
+        x = self.x(table, seat)
+        return {"void": x.void, "given": list(x.given), "received": list(x.received)}
+
+
+def new_hand(
+    options: SichuanOptions,
+    wall: Sequence[int],
+    *,
+    dealer: int = 0,
+    points: Sequence[int] | None = None,
+    hand_number: int = 1,
+    direction: str = "counterclockwise",
+) -> Table:
+    """Deal one Sichuan hand from a full 108-tile wall (index 0 dealt first). ``direction``:
+    where the exchanged tiles go (the match draws it from the hand seed)."""
+    if len(wall) != WALL_SIZE:
+        raise ValueError(f"a Sichuan wall has {WALL_SIZE} tiles, not {len(wall)}")
+    if any(not 11 <= kind(t) <= 39 or kind(t) % 10 == 0 for t in wall):
+        raise ValueError("a Sichuan wall holds suited tiles only")
+    if points is None:
+        points = (options.starting_points,) * 4
+    policy = SichuanPolicy(
+        options, direction=direction, hand_number=hand_number, start_points=points
+    )
+    return Table(policy, wall, dealer=dealer, points=tuple(points))
