@@ -168,7 +168,10 @@ function seatPanel(state, seat, position, spectated) {
     class: `seat seat-${position}${spectated ? " spectated" : ""}${isTurn ? " on-turn" : ""}`, "data-seat": seat,
     "data-rotation": ROTATION[position], "aria-label": playerName(state, seat),
   }, plate, discardsElement((v.discards || [])[seat], seat, lastDiscarder(v) === seat),
-  h("div", { class: "seat-edge" }, head, concealed, h("div", { class: "melds" }, melds)));
+  h("div", { class: "seat-edge" }, position === "self" ? head : null, concealed, h("div", { class: "melds" }, melds)),
+  // The other seats' names stand upright in a corner of the board (drawn along their turned
+  // edge they read sideways or upside down): a layer the size of the board, turned back.
+  position === "self" ? null : h("div", { class: "seat-tag-layer" }, head));
 }
 
 /** The hand's label as data: the server's (Match.label_data: wind, number within the wind
