@@ -6,7 +6,7 @@ Register it with ``sichuan = "openmahjong.rules.sichuan.game.ruleset:RULESET"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from openmahjong.hand.shanten import SICHUAN_FORMS, shanten_counts
@@ -27,6 +27,12 @@ def _shanten(concealed: Iterable[int]) -> int:
 
 class SichuanRuleset(BaseRuleset[SichuanOptions, SichuanMatch]):
     standard_preset = "majsoul-bloodshed"
+
+    @property
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        from openmahjong.bots.sichuan import SICHUAN_BOTS  # the bots import the ruleset's modules
+
+        return SICHUAN_BOTS
 
     def bot(self, seed: int) -> Bot:
         from openmahjong.bots.sichuan import SichuanBot  # the bots import the ruleset's modules
