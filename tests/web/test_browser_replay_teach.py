@@ -102,9 +102,15 @@ def test_replay_views_labels_keys_and_export(page, game_id):
     page.shot("replay-ron-end")
     # Draws as their own steps: more steps, one of them a draw.
     steps_before = int(p.text_content("[data-testid=step]").split(" of ")[1])
+    assert not p.locator("input[name=draw-steps]").is_checked() and "draws=" not in p.url
     p.locator("input[name=draw-steps]").check()
     steps_after = int(p.text_content("[data-testid=step]").split(" of ")[1])
     assert steps_after > steps_before
+    # Off by default, on by the checkbox; the address says so, and a reload keeps it.
+    assert "draws=1" in p.url
+    p.reload()
+    p.wait_for_selector("input[name=draw-steps]:checked")
+    assert int(p.text_content("[data-testid=step]").split(" of ")[1]) == steps_after
     p.locator("body").click(position={"x": 2, "y": 2})
     seen = []
     for _ in range(4):

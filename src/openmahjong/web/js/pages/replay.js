@@ -76,9 +76,11 @@ function setHand(i) {
   const states = handStates(current.record, current.hand, current.info);
   current.states = current.drawSteps ? withDrawSteps(states) : states;
   current.step = 0;
-  // The address names the hand shown, so it can be shared and a link to it is a change.
+  // The address names the hand shown (and draws as steps, when on), so it can be shared and a
+  // link to it is a change.
   const here = `#/replay/${current.id}`;
-  if (window.location.hash.startsWith(here)) window.history.replaceState(null, "", `${here}?hand=${current.hand}`);
+  const query = `?hand=${current.hand}${current.drawSteps ? "&draws=1" : ""}`;
+  if (window.location.hash.startsWith(here)) window.history.replaceState(null, "", `${here}${query}`);
 }
 
 /** The concealed hands to show face up: sorted, the drawn tile last; from one seat's view only
@@ -263,7 +265,11 @@ export async function render(main, route) {
     current.main = main;
     // A link to another hand of the game already loaded (?hand=n) opens that hand.
     const asked = route.query.get("hand");
-    if (asked !== null && Number(asked) !== current.hand) setHand(Number(asked));
+    const draws = route.query.get("draws") === "1";
+    if ((asked !== null && Number(asked) !== current.hand) || draws !== current.drawSteps) {
+      current.drawSteps = draws;
+      setHand(asked === null ? current.hand : Number(asked));
+    }
     draw();
     return;
   }
@@ -285,7 +291,9 @@ export async function render(main, route) {
       errorBox(header.master_seed ? t("replay.unsupported", { ruleset: rulesetName(ruleset, info) }) : t("replay.noSeed")));
     return;
   }
-  current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, view: "all", drawSteps: false, showFairness: false };
+  current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, view: "all",
+    // Draws as steps of their own: off unless asked for (the checkbox, or ?draws=1).
+    drawSteps: route.query.get("draws") === "1", showFairness: false };
   try {
     setHand(Number(route.query.get("hand") || 0));
   } catch (err) {
