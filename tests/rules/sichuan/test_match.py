@@ -8,6 +8,7 @@ import copy
 import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -32,6 +33,7 @@ from openmahjong.tiles import SUITED
 
 from .random_driver import play_randomly
 
+ROOT = Path(__file__).resolve().parents[3]
 PLAYERS = ["ann", "bob", "cy", "dee"]
 SALT = "5a17"
 
@@ -274,3 +276,19 @@ def test_ready_and_winning_shapes():
     assert RULESET.is_ready([11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 29])
     assert not RULESET.is_ready([11, 12, 14, 15, 17, 18, 21, 23, 25, 27, 31, 34, 37])
     assert RULESET.is_ready([22, 23, 24, 25])  # four melds: waiting on 22 or 25
+
+
+def test_records_match_the_record_schema():
+    import jsonschema
+
+    from openmahjong.rules.sichuan.game.options import SichuanOptions
+
+    schema = json.loads((ROOT / "docs" / "record.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    assert set(SichuanOptions.model_fields) == set(schema["$defs"]["sichuanOptions"]["properties"])
+    for seed in (3, 4):
+        assert [e.message for e in validator.iter_errors(record_of(seed))] == []
+    bad = record_of(3)
+    bad["hands"][0]["label"] = "E1"  # a Riichi label is not a Sichuan one
+    bad["actions"][0][2] = {"type": "void", "suit": "z"}
+    assert len(list(validator.iter_errors(bad))) == 2
