@@ -8,6 +8,7 @@ const fairness = await import(pathToFileURL(`${webJs}/fairness.js`).href);
 const tiles = await import(pathToFileURL(`${webJs}/tiles.js`).href);
 const i18n = await import(pathToFileURL(`${webJs}/i18n.js`).href);
 const tileSvg = await import(pathToFileURL(`${webJs}/tile-svg.js`).href);
+const waits = await import(pathToFileURL(`${webJs}/waits.js`).href);
 
 const calls = {
   verify: (a) =>
@@ -45,6 +46,7 @@ const calls = {
   },
   tile_markup_opts: (a) => tileSvg.tileMarkup(a.code, a.opts),
   tile_back: (a) => tileSvg.tileBackMarkup(a.opts),
+  waits_of: (a) => waits.waitsOf(a.hand, a.shapes),
   tile_name: (a) => {
     i18n.setLangForTests(a.lang ?? "en");
     return i18n.tileName(a.code);

@@ -1,8 +1,9 @@
 // The bar under the live table, from plain data: the auto options, the sound switch, and help
 // while ready (the waits with how many of each are still unseen, the furiten badge).
 //
-// roomTools({view, options, sound, waiting}, {auto(key, on), sound(on)})
+// roomTools({view, rules, options, sound, waiting}, {auto(key, on), sound(on)})
 //   view     the seat's view (a spectator's has seat null: no auto options, no help)
+//   rules    the ruleset's client data (its `shapes` add to the waits' shapes: MCR's knitted)
 //   options  the auto options (auto-play.js): {win, noCalls, riichi}
 //   sound    whether sound is on; waiting: true once Continue is pressed and others still read
 
@@ -19,9 +20,9 @@ function toggle(testid, label, on, change) {
 }
 
 /** Waits and furiten while the hand is ready (13 - 3k tiles: not the seat's turn to discard). */
-export function helpPanel(view) {
+export function helpPanel(view, rules) {
   const furiten = !!(view.own && view.own.furiten);
-  const waits = waitsHelp(view);
+  const waits = waitsHelp(view, rules);
   if (!waits.length && !furiten) return null;
   return h("div", { class: "help-ready", "data-testid": "waits-help" },
     waits.length ? [h("span", { class: "muted" }, t("help.waits")),
@@ -41,6 +42,6 @@ export function roomTools(state, handlers) {
       toggle("auto-no-calls", t("auto.noCalls"), !!o.noCalls, (on) => handlers.auto("noCalls", on)),
       toggle("auto-riichi", t("auto.riichi"), !!o.riichi, (on) => handlers.auto("riichi", on))) : null,
     toggle("sound", t("sound.on"), !!state.sound, (on) => handlers.sound(on)),
-    seated ? helpPanel(view) : null,
+    seated ? helpPanel(view, state.rules) : null,
     state.waiting ? h("p", { class: "muted", "data-testid": "waiting-others", role: "status" }, t("result.waitingOthers")) : null);
 }

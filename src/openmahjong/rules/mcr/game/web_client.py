@@ -20,6 +20,8 @@ def client_info() -> dict[str, Any]:
         "default_preset": "mcr-1round",
         "words": {kind: f"mcrAct.{kind}" for kind in _WORDS},
         "table": {"dead_wall": 0, "dora": False, "sticks": False, "flowers": True},
+        # Winning shapes beyond those every ruleset shares (the waits help, web/js/waits.js).
+        "shapes": ["knitted"],
         "lobby": [
             {
                 "option": "rounds",

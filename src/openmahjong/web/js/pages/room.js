@@ -538,7 +538,7 @@ function setAuto(key, on) {
 
 function toolsBar() {
   return roomTools({
-    view: session.view, options: session.autoOptions, sound: soundOn(),
+    view: session.view, rules: clientOf(rulesetInfo(session)), options: session.autoOptions, sound: soundOn(),
     waiting: session.continued && session.hold && !session.result,
   }, {
     auto: (key, on) => { setAuto(key, on); draw(); },
