@@ -191,7 +191,51 @@ def routes(hand: _Hand) -> list[tuple[int, int]]:
     return out
 
 
+_Key = tuple[bytes, tuple[tuple[str, int], ...], int | None]
+_Shapes = tuple[list[tuple[int, int]], int, int, list[int]]
+#: Remembered judgements of concealed hands (pure functions of the key), bounded.
+_SHAPES: dict[_Key, _Shapes] = {}
+_WAIT_HAN: dict[_Key, dict[int, int]] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _shapes(counts: list[int], melds: Sequence[Any], void: int | None, key: _Key) -> _Shapes:
+    """Routes, roots, shanten and improving kinds of a concealed hand (remembered)."""
+    hand = _Hand(counts, melds, void)
+    main, kinds = shape.improving(counts, len(melds), void)
+    found = (routes(hand), _roots(hand, melds), main, kinds)
+    if len(_SHAPES) >= _MEMO_LIMIT:
+        _SHAPES.clear()
+    _SHAPES[key] = found
+    return found
+
+
+def _wait_hans(
+    view: Any, counts: list[int], melds: Sequence[Any], kinds: list[int], key: _Key
+) -> dict[int, int]:
+    """Han of a discard win on each wait of a ready hand, roots left out (the caller adds the
+    hand's roots to every route alike); waits that are no legal win are left out."""
+    from openmahjong.rules.sichuan.scoring import NotAWin, score_win
+
+    concealed = [from_index34(i) for i, n in enumerate(counts) for _ in range(n)]
+    void = key[2]
+    letter = shape.SUITS[void] if void is not None else None
+    hans = {}
+    for i in kinds:
+        try:
+            win = score_win(concealed, melds, from_index34(i), tsumo=False, void=letter)
+        except NotAWin:
+            continue
+        hans[i] = win.han - win.roots
+    if len(_WAIT_HAN) >= _MEMO_LIMIT:
+        _WAIT_HAN.clear()
+    _WAIT_HAN[key] = hans
+    return hans
+
+
 class SichuanBot:
+    useful_weight = USEFUL_WEIGHT
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
@@ -228,54 +272,53 @@ class SichuanBot:
         the exhaustive draw)."""
         left = view.live_remaining
         if left > 40:
-            return 1.0
+            return 3.0
         if left > 24:
-            return 1.4
+            return 4.2
         if left > 12:
-            return 2.0
-        return 3.0
+            return 6.0
+        return 9.0
 
     def _worth(self, view: Any, counts: list[int], melds: Sequence[Any], seen: list[int]) -> float:
         """What a 13 - 3k tile concealed hand is worth (higher is better)."""
         void = self._void(view)
-        hand = _Hand(counts, melds, void)
+        key = (bytes(counts), tuple((m.kind, index34(m.tiles[0])) for m in melds), void)
+        shapes = _SHAPES.get(key)
+        if shapes is None:
+            shapes = _shapes(counts, melds, void, key)
+        paths, roots, main, kinds = shapes
         price = self._price(view)
-        paths = routes(hand)
         best = max(han - price * max(s, 0) for han, s in paths)
-        roots = _roots(hand, melds)
-        main, kinds = shape.improving(counts, len(melds), void)
         left = 0
         for i in kinds:
             left += max(0, 4 - counts[i] - seen[i])
         if main == 0:
-            value = self._wait_worth(view, counts, melds, kinds, seen)
+            value = self._wait_worth(view, counts, melds, kinds, seen, key)
             if value is not None:
                 best = max(best, value)
             elif left == 0:
                 best -= price  # a dead wait is a step from ready
-        return best + roots + USEFUL_WEIGHT * left
+        return best + roots + self.useful_weight * left
 
     def _wait_worth(
-        self, view: Any, counts: list[int], melds: Sequence[Any], kinds: list[int], seen: list[int]
+        self,
+        view: Any,
+        counts: list[int],
+        melds: Sequence[Any],
+        kinds: list[int],
+        seen: list[int],
+        key: tuple[bytes, tuple[tuple[str, int], ...], int | None],
     ) -> float | None:
         """log2 of the mean points of a ready hand's live waits (None: no live wait)."""
-        from openmahjong.rules.sichuan.scoring import NotAWin, score_win
-
-        concealed = [from_index34(i) for i, n in enumerate(counts) for _ in range(n)]
-        letter = (view.own or {}).get("void") or view.seats_public[view.seat].get("void")
+        hans = _WAIT_HAN.get(key)
+        if hans is None:
+            hans = _wait_hans(view, counts, melds, kinds, key)
         total = weight = 0.0
-        for i in kinds:
+        for i, han in hans.items():
             left = max(0, 4 - counts[i] - seen[i])
-            if not left:
-                continue
-            try:
-                win = score_win(concealed, melds, from_index34(i), tsumo=False, void=letter)
-            except NotAWin:
-                continue
-            # roots are added by the caller: value the base and the rest
-            han = win.han - win.roots
-            total += left * 2.0**han
-            weight += left
+            if left:
+                total += left * 2.0**han
+                weight += left
         if not weight:
             return None
         return math.log2(total / weight)
