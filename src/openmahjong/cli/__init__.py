@@ -25,6 +25,7 @@ def _register() -> None:
     import openmahjong.cli.replay  # noqa: F401
     import openmahjong.cli.score_mcr  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401
+    import openmahjong.cli.score_sichuan  # noqa: F401
     import openmahjong.cli.seed  # noqa: F401
     import openmahjong.cli.selfplay  # noqa: F401
     import openmahjong.cli.serve  # noqa: F401

@@ -1,10 +1,11 @@
-"""HTTP endpoints of the player tools: hand analysis and the Riichi and MCR calculators.
+"""HTTP endpoints of the player tools: hand analysis and the Riichi, MCR and Sichuan calculators.
 
 Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 
 * ``POST /api/tools/analyze``       = ``openmahjong analyze HAND --ruleset R --json``
 * ``POST /api/tools/score/riichi``  = ``openmahjong score riichi ... --json``
 * ``POST /api/tools/score/mcr``     = ``openmahjong score mcr ... --json``
+* ``POST /api/tools/score/sichuan`` = ``openmahjong score sichuan ... --json``
 * ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
   ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
@@ -29,11 +30,12 @@ from fastapi import APIRouter, HTTPException
 
 from openmahjong import fairness
 from openmahjong.server.deps import State
-from openmahjong.tools import mcr_calculator, riichi_calculator
+from openmahjong.tools import mcr_calculator, riichi_calculator, sichuan_calculator
 from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
 from openmahjong.tools.mcr_calculator import McrRequest
 from openmahjong.tools.riichi_calculator import RiichiRequest
+from openmahjong.tools.sichuan_calculator import SichuanRequest
 
 __all__ = ["router"]
 
@@ -68,6 +70,15 @@ def score_mcr(body: McrRequest) -> dict[str, Any]:
     try:
         return mcr_calculator.score(body)
     except ValueError as exc:  # NotAWin, InvalidHand, unreadable tiles
+        raise _refuse(str(exc)) from None
+
+
+@router.post("/score/sichuan")
+def score_sichuan(body: SichuanRequest) -> dict[str, Any]:
+    """One base yaku, the bonus yaku, han (capped at 6), points and what each payer pays."""
+    try:
+        return sichuan_calculator.score(body)
+    except ValueError as exc:  # NotAWin (void suit, three suits, no shape), bad flags or tiles
         raise _refuse(str(exc)) from None
 
 

@@ -17,6 +17,7 @@ const replays = { load: () => import("./pages/replays.js") };
 const room = { load: () => import("./pages/room.js") };
 import * as riichi from "./pages/riichi.js";
 import * as seed from "./pages/seed.js";
+import * as sichuan from "./pages/sichuan.js";
 import * as tileSheet from "./pages/tiles.js";
 
 const ROUTES = {
@@ -24,6 +25,7 @@ const ROUTES = {
   "/tools/analyze": { page: analyze, title: "nav.analyze" },
   "/tools/riichi": { page: riichi, title: "nav.riichi" },
   "/tools/mcr": { page: mcr, title: "nav.mcr" },
+  "/tools/sichuan": { page: sichuan, title: "nav.sichuan" },
   "/tools/seed": { page: seed, title: "nav.seed" },
   "/lobby": { page: lobby, title: "nav.lobby" },
   "/replays": { page: replays, title: "nav.replays" },
@@ -50,6 +52,7 @@ const NAV = [
   ["/tools/analyze", "nav.analyze"],
   ["/tools/riichi", "nav.riichi"],
   ["/tools/mcr", "nav.mcr"],
+  ["/tools/sichuan", "nav.sichuan"],
   ["/tools/seed", "nav.seed"],
   ["/lobby", "nav.lobby"],
   ["/replays", "nav.replays"],

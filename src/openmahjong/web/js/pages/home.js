@@ -9,6 +9,7 @@ const CARDS = [
   ["/tools/analyze", "nav.analyze", "home.analyze"],
   ["/tools/riichi", "nav.riichi", "home.riichi"],
   ["/tools/mcr", "nav.mcr", "home.mcr"],
+  ["/tools/sichuan", "nav.sichuan", "home.sichuan"],
   ["/tools/seed", "nav.seed", "home.seed"],
 ];
 

@@ -1,0 +1,104 @@
+"""``openmahjong score sichuan HAND --win TILE ...``: score a Sichuan Bloody win.
+
+Prints the base yaku and the bonus yaku with their han, the han (capped at 6) and the points, and
+who pays them; ``--json`` gives the same as JSON for scripts. Input that is no win (no winning
+shape, a tile of the void suit, three suits) ends with exit code 2 and one sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from openmahjong.cli import score_app
+from openmahjong.cli.output import fail, out, print_json
+from openmahjong.tools import sichuan_calculator as calculator
+from openmahjong.tools.parsing import plain_message
+
+
+def _show(document: dict[str, Any], lang: str) -> None:
+    table = Table(title="Sichuan win", header_style="bold")
+    table.add_column("yaku")
+    table.add_column("kind")
+    table.add_column("han", justify="right")
+    for entry in document["yaku"]:
+        table.add_row(entry[lang], entry["kind"], str(entry["han"]))
+    out.print(table)
+    han, uncapped = document["han"], document["uncapped_han"]
+    capped = f" (capped from {uncapped})" if uncapped > han else ""
+    out.print(f"{han} han{capped}: {document['total']} points")
+    if document["tsumo"]:
+        out.print(f"tsumo: each seat still playing pays {document['each_pays']}")
+    else:
+        out.print(f"ron: the discarder pays {document['each_pays']}")
+
+
+@score_app.command("sichuan")
+def score_sichuan(
+    hand: Annotated[
+        str,
+        typer.Argument(
+            help="Concealed tiles, with or without the winning tile, e.g. 123456789m2345p."
+        ),
+    ],
+    win: Annotated[str, typer.Option("--win", help="The winning tile, e.g. 5p.")],
+    meld: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--meld",
+            "--melds",
+            help="A declared set: pon:555m, minkan:5555m, ankan:5555m, kakan:5555m (repeatable).",
+        ),
+    ] = None,
+    void: Annotated[
+        str | None, typer.Option("--void", help="The void suit m, p or s (its tiles refuse a win).")
+    ] = None,
+    tsumo: Annotated[bool, typer.Option("--tsumo", help="Self-drawn (default: ron).")] = False,
+    after_kan: Annotated[
+        bool, typer.Option("--after-kan", help="Self-drawn on a kan's replacement (杠上开花).")
+    ] = False,
+    kan_deal_in: Annotated[
+        bool, typer.Option("--kan-deal-in", help="On the discard after a kan (杠上炮).")
+    ] = False,
+    robbing_kan: Annotated[
+        bool, typer.Option("--robbing-kan", help="On another seat's added kan (抢杠胡).")
+    ] = False,
+    last_tile: Annotated[
+        bool, typer.Option("--last-tile", help="On the last tile, drawn or discarded (海底捞月).")
+    ] = False,
+    heaven: Annotated[
+        bool, typer.Option("--heaven", help="Blessing of heaven: the dealer's first draw.")
+    ] = False,
+    earth: Annotated[
+        bool, typer.Option("--earth", help="Blessing of earth: a non-dealer's first draw.")
+    ] = False,
+    lang: Annotated[str, typer.Option(help="Yaku names in en, zh or ja.")] = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Score a Sichuan Bloody winning hand: one base yaku, the bonus yaku, han and points."""
+    if lang not in ("en", "zh", "ja"):
+        fail(f"--lang {lang!r}: choose en, zh or ja")
+    try:
+        document = calculator.score(
+            calculator.SichuanRequest(
+                hand=hand,
+                win=win,
+                melds=meld or [],
+                void=void,
+                tsumo=tsumo,
+                after_kan=after_kan,
+                kan_deal_in=kan_deal_in,
+                robbing_kan=robbing_kan,
+                last_tile=last_tile,
+                heaven=heaven,
+                earth=earth,
+            )
+        )
+    except ValueError as problem:  # NotAWin, contradicting flags, unreadable tiles
+        fail(plain_message(problem))
+    if as_json:
+        print_json(document)
+    else:
+        _show(document, lang)

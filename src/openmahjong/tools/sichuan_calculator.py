@@ -1,0 +1,121 @@
+"""The Sichuan calculator: a win described in text, scored, as a JSON-ready document.
+
+The hand may be written with or without the winning tile; melds are ``pon:555m``,
+``minkan:5555m``, ``ankan:5555m`` or ``kakan:5555m``. Input that is no win (no winning shape,
+a tile of the void suit, three suits, honors) raises ``ValueError`` with one sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from openmahjong.rules.sichuan.scoring import SUIT_LETTERS, Win, score_win
+from openmahjong.table.seat import Meld
+from openmahjong.tools.limits import HandText, Melds, TileText, Word
+from openmahjong.tools.parsing import tile_list
+
+__all__ = ["SichuanRequest", "MELD_KINDS", "FLAGS", "score", "win_document"]
+
+MELD_KINDS = ("pon", "minkan", "ankan", "kakan")
+#: The situational flags, by the names score_win takes (the request and the command use them).
+FLAGS = ("tsumo", "after_kan", "kan_deal_in", "robbing_kan", "last_tile", "heaven", "earth")
+#: A self-drawn win is paid by every seat still playing, each 1,000 over the hand's value.
+TSUMO_EXTRA = 1000
+
+
+class SichuanRequest(BaseModel):
+    """The command's options in JSON form (``--meld`` repeated becomes ``melds``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hand: HandText = Field(description="Concealed tiles, with or without the winning tile.")
+    win: TileText = Field(description="The winning tile, e.g. 5p.")
+    melds: Melds = Field(default_factory=list, description="pon:555m, minkan:/ankan:/kakan:5555m")
+    void: Word | None = Field(None, description="The void suit: m, p or s.")
+    tsumo: bool = Field(False, description="Self-drawn (default: on a discard).")
+    after_kan: bool = Field(False, description="On the replacement tile of a kan (杠上开花).")
+    kan_deal_in: bool = Field(False, description="On the discard after a kan (杠上炮).")
+    robbing_kan: bool = Field(False, description="On another seat's added kan (抢杠胡).")
+    last_tile: bool = Field(False, description="On the last tile, drawn or discarded (海底捞月).")
+    heaven: bool = Field(False, description="Blessing of heaven: the dealer's first draw.")
+    earth: bool = Field(False, description="Blessing of earth: a non-dealer's first draw.")
+
+
+def _meld(text: str) -> Meld:
+    kind, sep, written = text.partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in MELD_KINDS:
+        raise ValueError(
+            f"meld {text!r}: write kind:tiles with kind one of {', '.join(MELD_KINDS)}, "
+            "e.g. pon:555m or ankan:1111s (Sichuan has no chi)"
+        )
+    return Meld(kind, tuple(tile_list("meld", [written])))
+
+
+def _void(text: str | None) -> str | None:
+    if text is None or not text.strip():
+        return None
+    letter = text.strip().lower()
+    if letter not in SUIT_LETTERS:
+        raise ValueError(f"void {text!r}: choose m, p or s")
+    return letter
+
+
+def _concealed(hand: str, win: int, melds: int) -> list[int]:
+    """The concealed tiles without the winning tile, however the hand was written."""
+    concealed = tile_list("hand", [hand])
+    without = 13 - 3 * melds
+    if len(concealed) == without + 1:
+        if win not in concealed:
+            raise ValueError(
+                f"hand {hand!r} has {len(concealed)} tiles but not the winning tile: write it "
+                f"with the winning tile or give the {without} tiles without it"
+            )
+        concealed.remove(win)
+    elif len(concealed) != without:
+        raise ValueError(
+            f"hand {hand!r} has {len(concealed)} tiles; with {melds} meld(s) give {without} "
+            f"(without the winning tile) or {without + 1} (with it)"
+        )
+    return concealed
+
+
+def win_document(win: Win, *, tsumo: bool, void: str | None) -> dict[str, Any]:
+    """Everything in ``Win``, the yaku's names in every language, and what each payer pays."""
+    return {
+        "base": win.base.key,
+        "han": win.han,
+        "uncapped_han": win.uncapped_han,
+        "roots": win.roots,
+        "total": win.total,
+        "tsumo": tsumo,
+        "void": void,
+        # Ron: the discarder pays the value; tsumo: each seat still playing pays 1,000 more.
+        "each_pays": win.total + TSUMO_EXTRA if tsumo else win.total,
+        "yaku": [
+            {
+                "id": y.key,
+                "kind": y.kind,
+                "han": y.han,
+                "en": y.name_en,
+                "zh": y.name_zh,
+                "ja": y.name_ja,
+            }
+            for y in win.yaku
+        ],
+    }
+
+
+def score(request: SichuanRequest) -> dict[str, Any]:
+    """Score the described win; ``ValueError`` (NotAWin included) for bad input."""
+    win_tiles = tile_list("win", [request.win])
+    if len(win_tiles) != 1:
+        raise ValueError(f"win {request.win!r}: give exactly one tile, e.g. 5p")
+    melds = [_meld(text) for text in request.melds]
+    concealed = _concealed(request.hand, win_tiles[0], len(melds))
+    void = _void(request.void)
+    flags = {name: getattr(request, name) for name in FLAGS}
+    win = score_win(concealed, melds, win_tiles[0], void=void, **flags)
+    return win_document(win, tsumo=request.tsumo, void=void)
