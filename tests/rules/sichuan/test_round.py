@@ -25,6 +25,7 @@ from openmahjong.rules.sichuan.game.round import (
     new_hand,
     receiver,
 )
+from openmahjong.rules.sichuan.scoring import best_win
 from openmahjong.table import (
     PASS,
     Ankan,
@@ -40,7 +41,7 @@ from openmahjong.table import (
     rigged_wall,
 )
 from openmahjong.table.events import event_to_dict
-from openmahjong.tiles import kind, parse, suit
+from openmahjong.tiles import parse, suit
 
 OPTS = preset("majsoul-bloodshed")
 P0 = OPTS.starting_points
@@ -530,3 +531,120 @@ def test_no_earth_after_a_call():
     t.act(1, Tsumo())
     (won,) = of(t, SichuanWon)
     assert won.yaku == (("yakuless", 1, "base"),)
+
+
+# ------------------------------------------------------------------------------- the last tile
+def full_draws(
+    hands: list[str], *, suits: dict[int, str], fixed: dict[int, str], count: int, back: str = ""
+) -> list[int]:
+    """``count`` live draws from the front, the k-th drawn by seat (1 + k) % 4 (dealer 0, no
+    call): the seats in ``suits`` draw only tiles of that suit, ``fixed`` pins positions, and
+    ``back`` is kept for the back of the wall."""
+    pool = Counter(build_wall("sichuan", red_fives=False))
+    for text in [*hands, *fixed.values(), back]:
+        pool -= Counter(parse(text))
+    draws: list[int | None] = [None] * count
+    for k, text in fixed.items():
+        draws[k] = t1(text)
+    for k in range(count):
+        letter = suits.get((1 + k) % 4)
+        if draws[k] is None and letter is not None:
+            tile = min(x for x in pool if pool[x] and "mps"[suit(x) - 1] == letter)
+            draws[k] = tile
+            pool[tile] -= 1
+    rest = sorted(pool.elements())
+    return [x if x is not None else rest.pop(0) for x in draws]
+
+
+def run_until(table: Table, done) -> None:
+    """Every seat times out (tsumogiri, pass) until ``done(table)``."""
+    while not done(table):
+        assert table.phase != Phase.ENDED
+        table.timeout(table.waiting_for()[0])
+
+
+def last_draw_by(seat: int):
+    return lambda t: t.phase == Phase.TURN and t.turn == seat and t.wall.live_remaining == 0
+
+
+SEAT3_46S = "333p888p777p22p46s"  # waits on 5s (yakuless)
+
+
+def test_under_the_sea_by_tsumo_then_the_recheck_of_the_others():
+    hands = [DEALER_5S, YAKULESS_5S, FILL_P, SEAT3_46S]
+    draws = full_draws(hands, suits={}, fixed={54: "5s"}, count=55)
+    t = rig(hands, "smpm", draws=draws)
+    discard(t, 0, "5s")
+    run_until(t, last_draw_by(3))
+    assert t.last_drawn == t1("5s")
+    t.act(3, Tsumo())
+    (won,) = of(t, SichuanWon)
+    assert won.yaku == (("yakuless", 1, "base"), ("under_the_sea", 1, "bonus"))
+    assert won.payments == (-3000, -3000, -3000, 9000)
+    # The wall is empty: the recheck. The dealer waits on 9p (all triplets, 2,000) and seat 1
+    # on 5s (1,000); seat 2 is not ready and pays both.
+    (recheck,) = of(t, DrawRecheck)
+    assert recheck.ready == (True, True, False, True)
+    assert recheck.void_clear == (True, True, True, True)
+    assert recheck.deltas == (2000, 1000, -3000, 0) and recheck.refunds == (0, 0, 0, 0)
+    assert t.result.reason == "exhaustive" and t.result.deltas == (-1000, -2000, -6000, 9000)
+
+
+def test_under_the_sea_by_ron_on_the_last_discard():
+    hands = [DEALER_5S, YAKULESS_5S, FILL_P, FILL_M]
+    draws = full_draws(hands, suits={}, fixed={54: "5s"}, count=55)
+    t = rig(hands, "smpm", draws=draws)
+    discard(t, 0, "5s")
+    t.act(1, PASS)
+    run_until(t, lambda t: t.phase == Phase.REACTION and t.wall.live_remaining == 0)
+    assert t.trigger.seat == 3 and t.trigger.tile == t1("5s")
+    assert t.legal_actions(1) == [Ron(), PASS]
+    t.act(1, Ron())
+    (won,) = of(t, SichuanWon)
+    assert won.yaku == (("yakuless", 1, "base"), ("under_the_sea", 1, "bonus"))
+    assert won.payments == (0, 2000, 0, -2000)
+    (recheck,) = of(t, DrawRecheck)
+    assert recheck.deltas == (4000, 0, -2000, -2000)
+    assert t.result.deltas == (4000, 2000, -2000, -4000)
+
+
+def test_the_recheck_not_ready_pays_the_ready_void_tiles_pay_everyone_kan_bonuses_go_back():
+    # Seat 2 makes a concealed kan (6,000 in bonuses) and ends not ready; seat 3 still holds
+    # tiles of its void suit, s (it draws only s, so the forced discards never clear it).
+    hands = [DEALER_5S, YAKULESS_5S, "9999m1246m12467s", "56789p5678m3579s"]
+    draws = full_draws(hands, suits={3: "s"}, fixed={1: "3s"}, count=54, back="8p")
+    t = rig(hands, "smps", draws=draws, back="8p")
+    discard(t, 0, "5s")
+    t.act(1, PASS)
+    run_until(t, lambda t: t.phase == Phase.TURN and t.turn == 2)
+    assert t.last_drawn == t1("3s")
+    t.act(2, Ankan(tuple(parse("9999m"))))
+    assert of(t, KanBonus)[0].deltas == (-2000, -2000, 6000, -2000)
+    discard(t, 2, "8p")  # its void suit: forced
+    run_until(t, lambda t: t.phase == Phase.ENDED)
+    (recheck,) = of(t, DrawRecheck)
+    assert recheck.ready == (True, True, False, False)
+    assert recheck.void_clear == (True, True, True, False)
+    # Seat 2 pays the dealer's takame (2,000) and seat 1's (1,000); seat 3 pays 4 han (8,000)
+    # at least to each of the three, ready or not.
+    assert recheck.deltas == (2000 + 8000, 1000 + 8000, -3000 + 8000, -24000)
+    assert recheck.refunds == (2000, 2000, -6000, 2000)
+    assert t.result.reason == "exhaustive" and t.events[-1].dealer_continues
+    assert t.result.deltas == (10000, 9000, 5000, -24000)
+    assert sum(t.result.deltas) == 0
+
+
+def test_a_void_holder_pays_a_ready_seats_takame_when_it_is_above_4_han():
+    # Seat 1 waits on 7p for pure seven pairs (5 han, 16,000): the void holder pays it that,
+    # not 8,000.
+    seat1 = "1122p3344p5566p7p"
+    hands = [DEALER_5S, seat1, FILL_P, "56789m5678s3579p"]
+    draws = full_draws(hands, suits={3: "p"}, fixed={}, count=55)
+    t = rig(hands, "smpp", draws=draws)
+    discard(t, 0, "5s")
+    run_until(t, lambda t: t.phase == Phase.ENDED)
+    value = best_win(parse(seat1), [], void="m").total
+    assert value > 8000
+    (recheck,) = of(t, DrawRecheck)
+    assert recheck.void_clear[3] is False
+    assert recheck.deltas[3] == -(max(8000, 2000) + value + 8000)
