@@ -52,7 +52,9 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     hands = [h for r in records for h in r["hands"]]
     tsumo = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is None)
     ron = sum(1 for h in hands for w in h["wins"] if w["from_seat"] is not None)
-    reasons = Counter(h["reason"] for h in hands if h["reason"] != "win")
+    # A draw is a hand nobody won, whatever the ruleset calls its ending (a Sichuan hand that
+    # ran out of wall after two wins is no draw; its "bloody" ending is three wins).
+    reasons = Counter(h["reason"] for h in hands if not h["wins"])
     draws = {reason: reasons[reason] for reason in (*_DRAW_REASONS, *sorted(reasons))}
     seats = max((len(r["result"]["places"]) for r in records), default=4)
     places: list[list[int]] = [[] for _ in range(seats)]
@@ -67,13 +69,28 @@ def summarize(records: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
         "hands_per_second": round(len(hands) / seconds, 1) if seconds > 0 else None,
         "wins": {"total": tsumo + ron, "tsumo": tsumo, "ron": ron},
         "draws": {"total": sum(draws.values()), **draws},
-        # A deal-in is a hand won off someone's discard or kan (a double ron is one deal-in).
-        "deal_ins": sum(1 for h in hands if any(w["from_seat"] is not None for w in h["wins"])),
+        # A deal-in is a discard or kan won off (a double ron is one deal-in; a hand that goes
+        # on after a win, as Sichuan's do, may have several).
+        "deal_ins": sum(_deal_ins(h["wins"]) for h in hands),
+        # How the hands ended, by the ruleset's own reasons (wins and draws alike).
+        "endings": dict(sorted(Counter(h["reason"] for h in hands).items())),
         "average_points_by_place": {
             str(place + 1): round(sum(p) / len(p), 1) if p else None
             for place, p in enumerate(places)
         },
     }
+
+
+def _deal_ins(wins: list[dict[str, Any]]) -> int:
+    """Deal-ins of one hand: runs of wins off the same seat's same tile count once."""
+    count = 0
+    previous: tuple[Any, Any] | None = None
+    for w in wins:
+        source = (w["from_seat"], w.get("tile")) if w["from_seat"] is not None else None
+        if source is not None and source != previous:
+            count += 1
+        previous = source
+    return count
 
 
 @app.command("selfplay")
@@ -289,6 +306,8 @@ def _print_summary(s: dict[str, Any]) -> None:
         f"wins {wins['total']} (tsumo {wins['tsumo']}, ron {wins['ron']}), "
         f"draws {draws['total']}, deal-ins {s['deal_ins']}"
     )
+    endings = ", ".join(f"{reason} {n}" for reason, n in s["endings"].items())
+    out.print(f"hands ended: {endings}", markup=False, highlight=False)
     table = Table("place", "average points")
     for place, points in s["average_points_by_place"].items():
         table.add_row(place, "-" if points is None else f"{points:,.1f}")
