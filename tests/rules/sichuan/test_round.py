@@ -8,6 +8,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from openmahjong.fairness import build_wall
 from openmahjong.rules.sichuan.game.actions import DeclareVoid, Exchange
@@ -648,3 +650,91 @@ def test_a_void_holder_pays_a_ready_seats_takame_when_it_is_above_4_han():
     (recheck,) = of(t, DrawRecheck)
     assert recheck.void_clear[3] is False
     assert recheck.deltas[3] == -(max(8000, 2000) + value + 8000)
+
+
+# ------------------------------------------------------------------------------- a property
+def random_exchange(rng: random.Random, hand: list[int]) -> Exchange:
+    groups = [[x for x in hand if suit(x) == s] for s in (1, 2, 3)]
+    a, b, c = rng.sample(rng.choice([g for g in groups if len(g) >= 3]), 3)
+    return Exchange((a, b, c))
+
+
+def claimed_by_wins(table: Table) -> Counter:
+    """The tiles won on a discard or a robbed kan: one tile per window, however many won it."""
+    out: Counter = Counter()
+    previous = None
+    for e in table.events:
+        if isinstance(e, SichuanWon) and e.from_seat is not None:
+            key = (e.from_seat, e.tile)
+            if previous != key:
+                out[e.tile] += 1
+            previous = key
+        elif not isinstance(e, KanBonus):
+            previous = None
+    return out
+
+
+def play_randomly(seed: int) -> Table:
+    """Any legal action (a win nine times in ten, a kan whenever one is offered, the rule's
+    own or a random pick for the exchange); checks at every step that no winner acts."""
+    rng = random.Random(seed)
+    wall = build_wall("sichuan", red_fives=False)
+    rng.shuffle(wall)
+    start = tuple(rng.choice((3000, 20000, 50000)) for _ in range(4))
+    t = new_hand(
+        OPTS, wall, dealer=rng.randrange(4), points=start, direction=rng.choice(list(DIRECTIONS))
+    )
+    won: set[int] = set()
+    while t.phase != Phase.ENDED:
+        seat = t.waiting_for()[0]
+        assert seat not in won and not t.seats[seat].out
+        for w in won:
+            assert t.legal_actions(w) == [] and w not in t.waiting_for()
+        legal = t.legal_actions(seat)
+        if not legal:
+            t.act(seat, random_exchange(rng, t.seats[seat].hand))
+        else:
+            wins = [a for a in legal if isinstance(a, (Tsumo, Ron))]
+            kans = [a for a in legal if isinstance(a, (Ankan, Kakan, Minkan))]
+            if wins and rng.random() < 0.9:
+                t.act(seat, wins[0])
+            elif kans and rng.random() < 0.7:
+                t.act(seat, rng.choice(kans))
+            elif rng.random() < 0.2:
+                t.timeout(seat)
+            else:
+                t.act(seat, rng.choice(legal))
+        won = {e.seat for e in t.events if isinstance(e, SichuanWon)}
+        t.validate()
+    return t
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_hands_conserve_points_and_tiles_and_winners_never_act_again(seed):
+    t = play_randomly(seed)
+    result = t.result
+    start = tuple(p - d for p, d in zip(result.points, result.deltas, strict=True))
+    assert sum(result.deltas) == 0  # every payment has a payer
+    assert result.points == tuple(s.points for s in t.seats)
+    for e in t.events:
+        if isinstance(e, SichuanWon):
+            assert sum(e.payments) == 0
+        elif isinstance(e, KanBonus | DrawRecheck):
+            assert sum(e.deltas) == 0
+    assert len(result.wins) <= 3
+    if result.reason == "bloody":
+        assert len(result.wins) == 3
+    if result.reason == "bust":
+        assert min(result.points) < 0
+    else:
+        assert min(result.points) >= 0 or min(start) < 0
+    # Tiles: hands, melds, discards still lying, the wall and the tiles won off others.
+    held: Counter = Counter()
+    for s in t.seats:
+        held.update(s.hand)
+        held.update(x for m in s.melds for x in m.tiles)
+        held.update(d.tile for d in s.discards if d.claimed_by is None)
+    held.update(t.wall.remaining_tiles())
+    held.update(claimed_by_wins(t))
+    assert held == Counter(t.initial_wall)
