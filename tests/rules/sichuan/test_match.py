@@ -292,3 +292,14 @@ def test_records_match_the_record_schema():
     bad["hands"][0]["label"] = "E1"  # a Riichi label is not a Sichuan one
     bad["actions"][0][2] = {"type": "void", "suit": "z"}
     assert len(list(validator.iter_errors(bad))) == 2
+
+
+def test_a_test_may_deal_its_own_walls_and_directions():
+    wall = fairness.build_wall("sichuan")  # unshuffled: the same wall every hand
+    options = RULESET.options("majsoul-bloodshed")
+    rigged = SichuanMatch(options, walls=lambda n: wall, directions=lambda n: DIRECTIONS[n % 3])
+    assert list(rigged.table.initial_wall) == wall
+    assert rigged.table.policy.direction == DIRECTIONS[1] == rigged.direction(1)
+    assert SichuanMatch(options, walls=lambda n: wall).table.policy.direction == "clockwise"
+    with pytest.raises(ValueError, match="master seed"):
+        SichuanMatch(options)
