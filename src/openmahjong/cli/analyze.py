@@ -27,11 +27,19 @@ def analyze(
     visible: Annotated[
         str, typer.Option(help="Tiles seen elsewhere (discards, melds), left out of counts.")
     ] = "",
+    void: Annotated[
+        str | None,
+        typer.Option(
+            help="Sichuan: the void suit (m, p or s), whose tiles go first "
+            "(default: the suit that leaves the hand closest to winning)."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
 ) -> None:
     """Analyse a hand: shanten for each form, waits, and what to discard."""
     try:
-        result = analyze_hand(AnalyzeRequest(hand=hand_text, ruleset=ruleset, visible=visible))
+        request = AnalyzeRequest(hand=hand_text, ruleset=ruleset, visible=visible, void=void)
+        result = analyze_hand(request)
     except ValueError as problem:
         fail(plain_message(problem))
     if as_json:
@@ -46,6 +54,10 @@ def analyze(
         for name, v in result["shanten_by_form"].items()
     )
     out.print(f"by form: {forms}")
+    if "void" in result:
+        how = "given" if result["void_given"] else "chosen: closest to winning"
+        held = result["void_tiles"]
+        out.print(f"void suit: {result['void']} ({how}); {held} void tile(s) to discard first")
     if "waits" in result:
         if result["waits"]:
             out.print(f"waits: {' '.join(result['waits'])}")
@@ -55,7 +67,7 @@ def analyze(
     table = Table("discard", "shanten", "useful tiles", "count")
     for row in result["discards"]:
         table.add_row(
-            row["discard"],
+            row["discard"] + (" (void)" if row.get("void") else ""),
             str(row["shanten"]),
             " ".join(row["useful"]) or "-",
             str(row["useful_total"]),

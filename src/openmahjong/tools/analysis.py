@@ -22,6 +22,11 @@ class AnalyzeRequest(BaseModel):
     hand: HandText = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
     ruleset: Word = Field("riichi", description="riichi, mcr or sichuan: which forms count.")
     visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
+    void: Word | None = Field(
+        None,
+        description="Sichuan only: the void suit (m, p or s); its tiles are discarded first. "
+        "Left out: the suit whose voiding leaves the hand closest to winning.",
+    )
 
 
 def _check_seen_copies(held: list[int], visible: list[int]) -> None:
@@ -48,8 +53,16 @@ def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     held = [t for t in tiles.parse(request.hand) if not tiles.is_flower(t)]
     if request.ruleset == "sichuan" and any(tiles.is_honor(t) for t in held):
         raise ValueError("Sichuan is played with the three suits only: honors are not in the set")
+    if request.void is not None and request.ruleset != "sichuan":
+        raise ValueError("a void suit belongs to Sichuan: use it with the sichuan ruleset")
+    if request.void is not None and request.void not in ("m", "p", "s"):
+        raise ValueError(f"the void suit is m, p or s; got {request.void!r}")
     visible = tiles.parse(request.visible) if request.visible.strip() else []
     _check_seen_copies(held, visible)
+    if request.ruleset == "sichuan":
+        from openmahjong.tools.sichuan_analysis import analyze_sichuan
+
+        return analyze_sichuan(held, visible, request.void)
     forms = hand.FORMS_BY_RULESET[request.ruleset]
     by_form = hand.shanten_by_form(held, forms=forms)
     result: dict[str, Any] = {
