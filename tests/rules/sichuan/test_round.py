@@ -738,3 +738,26 @@ def test_random_hands_conserve_points_and_tiles_and_winners_never_act_again(seed
     held.update(t.wall.remaining_tiles())
     held.update(claimed_by_wins(t))
     assert held == Counter(t.initial_wall)
+
+
+def test_a_kan_bonus_that_leaves_a_seat_below_zero_ends_the_hand_before_the_replacement():
+    t = rig(
+        ["1111p222p333p44p99m", FILL_P, "12345789s5678p9p", FILL_P],
+        "sppm",
+        back="4p",
+        points=(P0, P0, 1500, P0),
+    )
+    t.act(0, Ankan(tuple(parse("1111p"))))
+    assert t.phase == Phase.ENDED and t.result.reason == "bust"
+    assert t.result.deltas == (6000, -2000, -2000, -2000) and t.result.points[2] == -500
+    assert len(t.seats[0].hand) == 10 and t.wall.live_remaining == 55  # no replacement
+
+
+def test_a_tsumo_or_ron_that_is_no_win_is_refused_with_the_scorers_reason():
+    t = rig([DEALER_5S, YAKULESS_5S, FILL_P, FILL_M], "smpm")
+    with pytest.raises(IllegalAction, match="not a win"):
+        t.act(0, Tsumo())
+    discard(t, 0, "5s")
+    with pytest.raises(IllegalAction):
+        t.act(2, Ron())
+    assert t.waiting_for() == [1]
