@@ -20,6 +20,7 @@ from openmahjong.rules.sichuan.scoring import (
     score_win,
     waits,
 )
+from openmahjong.rules.sichuan.yaku import BASE, BONUS
 from openmahjong.table.seat import Meld
 
 
@@ -226,6 +227,24 @@ def test_bad_hands_get_a_clear_refusal(
 ) -> None:
     with pytest.raises(NotAWin, match=message):
         score(hand, tile, *melds)
+
+
+def test_an_unknown_void_letter_is_refused() -> None:
+    with pytest.raises(ValueError, match="choose m, p or s"):
+        score("123456789m2345p", "5p", void="z")
+
+
+def test_the_contracts_keys_and_kinds() -> None:
+    assert list(BASE) == [
+        "yakuless", "all_triplets", "full_flush", "seven_pairs", "terminals_in_all_sets",
+        "single_wait", "pure_triplets", "258_triplets", "dragon_seven_pairs",
+        "pure_seven_pairs", "all_terminals", "pure_single_wait", "heaven", "earth",
+        "pure_dragon_seven_pairs", "four_quads", "pure_four_quads",
+    ]  # fmt: skip
+    assert list(BONUS) == ["root", "after_kan", "kan_deal_in", "robbing_kan", "under_the_sea"]
+    assert {y.kind for y in BASE.values()} == {"base"}
+    assert {y.kind for y in BONUS.values()} == {"bonus"}
+    assert all(y.name_zh and y.name_en and y.name_ja for y in [*BASE.values(), *BONUS.values()])
 
 
 def test_points_follow_the_seeds_table_not_its_formula() -> None:
