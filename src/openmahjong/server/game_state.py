@@ -14,6 +14,7 @@ from openmahjong.server.hand_hold import HandHold
 from openmahjong.server.prompts import PendingPrompt
 from openmahjong.server.seats import SeatSlot
 from openmahjong.table.actions import Action
+from openmahjong.table.choices import ChoiceRule
 
 __all__ = ["_Game", "_Open"]
 
@@ -30,6 +31,9 @@ class _Open:
     tactical: bool
     user_id: int | None = None
     bot: Any = None
+    #: The seat's parametric choice (``table/choices.py``): ``actions`` is then what it lists
+    #: besides (usually nothing) and a reply the rule accepts is played.
+    rule: ChoiceRule | None = None
 
 
 @dataclass

@@ -216,7 +216,9 @@ class Hub:
 
 
 def _prompt_message(pending: PendingPrompt) -> Prompt:
-    return Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
+    return Prompt(
+        seq=pending.seq, actions=pending.actions, context=pending.context, choice=pending.choice
+    )
 
 
 async def _receive(websocket: WebSocket) -> Any:

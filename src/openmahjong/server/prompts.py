@@ -1,6 +1,10 @@
 """Prompt sequence numbers: every prompt to a seat gets the next number, and a reply is applied
 only if it answers the one prompt still open, exactly once, with an action it offered.
 
+A prompt either lists its actions, or (a parametric choice, ``table/choices.py``) carries the
+``choice`` its client builds a picker from and a ``check`` that says why a reply is refused: an
+exchange of three tiles is one of hundreds of choices, never listed.
+
 A new prompt to the same seat closes the previous one (the room moved on, e.g. after a
 timeout auto-played it), so a late reply to it is *stale*; a second reply to a prompt already
 answered is a *duplicate*. Both are refused with that reason and change nothing.
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +41,10 @@ class PendingPrompt:
     context: dict[str, Any]
     #: Resolved with the chosen action when the reply is accepted.
     answer: asyncio.Future[dict[str, Any]] = field(repr=False)
+    #: A parametric choice's description (``ChoiceRule.describe()``), else ``None``.
+    choice: dict[str, Any] | None = None
+    #: For a choice: ``None`` when a reply not in ``actions`` is accepted, else why not.
+    check: Callable[[dict[str, Any]], str | None] | None = field(default=None, repr=False)
 
 
 class PromptLedger:
@@ -57,10 +66,17 @@ class PromptLedger:
         self._next = max(self._next, seq + 1)
 
     def issue(
-        self, actions: list[dict[str, Any]], context: dict[str, Any] | None = None
+        self,
+        actions: list[dict[str, Any]],
+        context: dict[str, Any] | None = None,
+        *,
+        choice: dict[str, Any] | None = None,
+        check: Callable[[dict[str, Any]], str | None] | None = None,
     ) -> PendingPrompt:
-        if not actions:
-            raise ValueError("a prompt offers at least one action")
+        if (choice is None) != (check is None):
+            raise ValueError("a choice prompt has both its description and its check")
+        if not actions and choice is None:
+            raise ValueError("a prompt offers at least one action, or a choice")
         if self.open is not None and not self.open.answer.done():
             self.open.answer.cancel()  # superseded: its reply, if it ever comes, is stale
         prompt = PendingPrompt(
@@ -68,6 +84,8 @@ class PromptLedger:
             actions=list(actions),
             context=dict(context or {}),
             answer=asyncio.get_running_loop().create_future(),
+            choice=dict(choice) if choice is not None else None,
+            check=check,
         )
         self._next += 1
         self.open = prompt
@@ -84,7 +102,16 @@ class PromptLedger:
             now = f"the open prompt is {prompt.seq}" if prompt else "no prompt is open"
             open_seq = prompt.seq if prompt else None
             raise PromptRejected("stale", f"prompt {seq} is closed; {now}", seq=seq, open=open_seq)
-        if action not in prompt.actions:
+        if action not in prompt.actions and prompt.check is not None:
+            reason = prompt.check(action)
+            if reason is not None:
+                raise PromptRejected(
+                    "illegal_action",
+                    f"prompt {seq} does not accept {action!r}: {reason}",
+                    seq=seq,
+                    reason=reason,
+                )
+        elif action not in prompt.actions:
             raise PromptRejected(
                 "illegal_action",
                 f"{action!r} is not one of the actions prompt {seq} offered",

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    TypeAdapter,
+    model_serializer,
+)
 
 from openmahjong.server.bounded import ActionDict
 from openmahjong.server.ids import MAX_ROW_ID
@@ -209,13 +217,24 @@ class Pong(Message):
 
 
 class Prompt(Message):
-    """Your turn to choose: reply with one of ``actions`` and this ``seq``."""
+    """Your turn to choose: reply with one of ``actions`` and this ``seq``; or, when ``choice``
+    is set (a parametric choice such as Sichuan's exchange of three tiles), with an action of
+    type ``choice["type"]`` that the choice's rule accepts (``actions`` may then be empty)."""
 
     type: Literal["prompt"] = "prompt"
     seq: int
     actions: list[Action]
     #: What the prompt is about (e.g. the game and seat); the room fills it in.
     context: dict[str, Any] = Field(default_factory=dict)
+    #: The open choice's description (``ChoiceRule.describe()``); absent on other prompts.
+    choice: dict[str, Any] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_choice(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("choice") is None:  # a listed prompt reads as it always did
+            data.pop("choice", None)
+        return data
 
 
 class Accepted(Message):

@@ -37,6 +37,7 @@ from openmahjong.rules.registry import get_ruleset
 from openmahjong.server import clocks
 from openmahjong.server.broadcast import RoomBroadcast, view_to_dict
 from openmahjong.server.channel import Channel
+from openmahjong.server.choice_reply import checker, read_choice
 from openmahjong.server.clock import Clock
 from openmahjong.server.clocks import TACTICAL_SECONDS
 from openmahjong.server.game_setup import GameSetup
@@ -57,6 +58,7 @@ from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Room as RoomRow
 from openmahjong.store.models import RoomStatus, utcnow
 from openmahjong.table.actions import Action, action_from_dict, action_to_dict
+from openmahjong.table.choices import ChoiceRule
 from openmahjong.table.kernel import Phase
 
 __all__ = [
@@ -151,7 +153,8 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         if table.phase == Phase.REACTION:
             return (id(table), "reaction", id(table.trigger))
         if table.phase == Phase.SPECIAL:
-            return (id(table), "special")
+            # A seat's choice rule is one decision: a new rule (the next stage) is a new one.
+            return (id(table), "special", id(table.rules.get(seat)))
         return (id(table), "turn", len(table.log))
 
     def _sync_prompts(self, game: _Game) -> None:
@@ -169,6 +172,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 self._withdraw(game, seat)
         for seat in sorted(waiting):
             legal = table.legal_actions(seat)
+            rule = table.rules.get(seat) if table.phase == Phase.SPECIAL else None
             key = self._decision_key(game, seat)
             current = game.open.get(seat)
             player = self._player_at(game, seat)
@@ -191,7 +195,14 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             tactical = window is not None and seat in game.answered
             if slot.bot or slot.user_id is None or stand_in:
                 game.open[seat] = _Open(
-                    None, list(legal), key, now, now, tactical, bot=game.bots.get(player)
+                    None,
+                    list(legal),
+                    key,
+                    now,
+                    now,
+                    tactical,
+                    bot=game.bots.get(player),
+                    rule=rule,
                 )
                 continue
             move, bank = clocks.prompt_window(
@@ -206,11 +217,20 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 "tactical": tactical,
             }
             # As JSON will carry them (tuples become lists), so a reply compares equal.
+            # A choice rule's seat is offered its description, and a reply the rule accepts.
             pending = self.manager.hub.ledger(slot.user_id).issue(
-                [to_jsonable_python(action_to_dict(a)) for a in legal], context
+                [to_jsonable_python(action_to_dict(a)) for a in legal],
+                context,
+                choice=rule.describe() if rule is not None else None,
+                check=checker(rule) if rule is not None else None,
             )
             shown = self.channel(slot.user_id).put(
-                Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
+                Prompt(
+                    seq=pending.seq,
+                    actions=pending.actions,
+                    context=pending.context,
+                    choice=pending.choice,
+                )
             )
             game.open[seat] = _Open(
                 pending,
@@ -220,6 +240,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 shown,
                 tactical,
                 slot.user_id,
+                rule=rule,
             )
 
     def _withdraw(self, game: _Game, seat: int) -> None:
@@ -241,11 +262,13 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         for seat, entry in sorted(game.open.items()):
             if entry.prompt is None:
                 legal = entry.actions
-                if len(legal) == 1:
+                if entry.rule is not None:
+                    action = self._bot_choice(table, seat, entry)
+                elif len(legal) == 1:
                     action = legal[0]
                 else:
                     action = entry.bot.act(table.view(seat, events=False))
-                await self._apply(game, seat, action, offered=legal)
+                await self._apply(game, seat, action, offered=legal, rule=entry.rule)
                 return
         futures: dict[asyncio.Future[Any], int] = {}
         for seat, entry in game.open.items():
@@ -284,6 +307,19 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 await self._apply(game, seat, None, offered=entry.actions, timed_out=True)
                 return
 
+    def _bot_choice(self, table: Any, seat: int, entry: _Open) -> Action:
+        """A bot's answer to a parametric choice; a bot that cannot make it (it knows only
+        listed actions, or picks what the rule refuses) plays what a timeout would."""
+        assert entry.rule is not None
+        try:
+            action: Action | None = entry.bot.act(table.view(seat, events=False))
+        except (IndexError, TypeError, ValueError, AttributeError):
+            action = None
+        if action is None or (action not in entry.actions and not entry.rule.accepts(action)):
+            log.warning("room %s: bot seat %d chose %r: the default instead", self.id, seat, action)
+            action = entry.rule.default()
+        return action
+
     async def _answered(self, game: _Game, seat: int, data: dict[str, Any]) -> None:
         entry = game.open.pop(seat)
         game.banks[seat] = clocks.bank_after_answer(
@@ -293,8 +329,15 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             self.settings.move_seconds,
             entry.tactical,
         )
-        action = action_from_dict(data)
-        await self._apply(game, seat, action, offered=entry.actions)
+        assert entry.prompt is not None
+        if entry.rule is not None and data not in entry.prompt.actions:
+            chosen, reason = read_choice(entry.rule, data)  # the ledger checked it already
+            if chosen is None:
+                raise RuntimeError(f"room {self.id}: seat {seat}'s choice was refused: {reason}")
+            action = chosen
+        else:
+            action = action_from_dict(data)
+        await self._apply(game, seat, action, offered=entry.actions, rule=entry.rule)
 
     def _clock(self, game: _Game) -> dict[str, Any]:
         """What a restarted server needs to keep this game's clocks and prompt numbers."""
@@ -315,15 +358,17 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         *,
         offered: list[Action],
         timed_out: bool = False,
+        rule: ChoiceRule | None = None,
     ) -> None:
         """Store the action, let the core apply it, then tell each seat what it may see.
         ``offered`` is what the open prompt offered: the core's legal actions for this very
-        decision (the prompt is current), so legality costs no second ``legal_actions``."""
+        decision (the prompt is current), so legality costs no second ``legal_actions``; or,
+        for a parametric choice, what its ``rule`` accepts."""
         match = game.match
         table = match.table
         if timed_out:
             action = table.default_action(seat)
-        elif action not in offered:
+        elif action not in offered and (rule is None or action is None or not rule.accepts(action)):
             raise RuntimeError(f"room {self.id}: {action!r} is not legal for seat {seat}")
         assert action is not None
         was_reaction = table.phase == Phase.REACTION
