@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from openmahjong.hand import sichuan as shape
-from openmahjong.hand.distance import regular_distance
+from openmahjong.hand.distance import VECTORS, combine, honor_id, suit_class_id, suit_code
 from openmahjong.rules.sichuan.game.actions import DeclareVoid, Exchange
 from openmahjong.table.actions import PASS, Action, Ankan, Discard, Kakan, Minkan, Pon, Ron, Tsumo
 from openmahjong.table.seat import Meld
@@ -117,33 +117,26 @@ def void_suit(hand: Sequence[int], tie: Callable[[int], int] = lambda s: s) -> s
 # --------------------------------------------------------------------------- judging a hand
 
 
-def _only(counts: Sequence[int], suit: int) -> bytes:
-    out = bytearray(34)
-    out[9 * suit : 9 * suit + 9] = bytes(counts[9 * suit : 9 * suit + 9])
-    return bytes(out)
+def _top(c3: int, c2: int, c1: int, n: int) -> int:
+    """Sum of the ``n`` largest held counts (capped at 3) given how many kinds hold 3+, 2, 1."""
+    total = 0
+    for value, many in ((3, c3), (2, c2), (1, c1)):
+        take = many if many < n else n
+        total += value * take
+        n -= take
+    return total
 
 
-def _pairs_shanten(counts: Sequence[int], kinds: range | list[int]) -> int:
-    pairs = singles = 0
-    for i in kinds:
-        n = counts[i]
-        pairs += n >> 1
-        singles += n & 1
+def _triplets_shanten(c3: int, c2: int, c1: int, sets: int) -> int:
+    """All triplets: ``sets`` triplets and a pair (tiles lacking - 1). The pair comes from the
+    largest ``sets + 1`` kinds; only when all of them are triplets does it waste a tile."""
+    used = _top(c3, c2, c1, sets + 1) - (1 if c3 >= sets + 1 else 0)
+    return 3 * sets + 2 - used - 1
+
+
+def _pairs_shanten(pairs: int, singles: int) -> int:
     missing = 7 - pairs
     return missing + max(0, missing - singles) - 1
-
-
-def _triplets_shanten(counts: Sequence[int], kinds: range | list[int], sets: int) -> int:
-    """All triplets: ``sets`` triplets and a pair from ``kinds`` (tiles lacking - 1)."""
-    held = sorted((min(counts[i], 3) for i in kinds), reverse=True)
-    held += [0] * (sets + 1 - len(held))
-    # Held counts fall along the list, so the pair is best taken from the first sets + 1.
-    best = 0
-    for j in range(sets + 1):
-        used = min(held[j], 2) + sum(held[:j]) + sum(held[j + 1 : sets + 1])
-        if used > best:
-            best = used
-    return 3 * sets + 2 - best - 1
 
 
 class _Hand:
@@ -170,24 +163,50 @@ def _roots(hand: _Hand, melds: Sequence[Any]) -> int:
     return roots
 
 
+_EMPTY_HONORS = honor_id(bytes(7))
+
+
 def routes(hand: _Hand) -> list[tuple[int, int]]:
-    """``(han, shanten)`` for each way the hand may win (roots not included)."""
+    """``(han, shanten)`` for each way the hand may win (roots not included): sets and a pair
+    in two suits (1 han), all triplets (2), seven pairs (3), and in one suit alone the flush
+    (3), pure triplets (4) and pure seven pairs (5)."""
     counts, melds, void = hand.counts, hand.melds, hand.void
     sets = 4 - melds
-    live = [s for s in range(3) if s != void]
-    out = [(1, shape.regular_shanten(counts, melds, void))]
-    kinds = [i for s in live for i in range(9 * s, 9 * s + 9)]
-    out.append((2, _triplets_shanten(counts, kinds, sets)))
+    slot = 2 * sets + 1
+    empty = suit_class_id(0)
+    ids = [empty, empty, empty]
+    tallies = [(0, 0, 0, 0, 0)] * 3  # kinds held 3+, 2, 1; pairs; singles (four: two pairs)
+    for s in range(3):
+        if s == void:
+            continue
+        part = counts[9 * s : 9 * s + 9]
+        ids[s] = suit_class_id(suit_code(bytes(part)))
+        c3 = c2 = c1 = pairs = singles = 0
+        for n in part:
+            if n:
+                if n >= 3:
+                    c3 += 1
+                elif n == 2:
+                    c2 += 1
+                else:
+                    c1 += 1
+                pairs += n >> 1
+                singles += n & 1
+        tallies[s] = (c3, c2, c1, pairs, singles)
+    both = combine(combine(ids[0], ids[1]), combine(ids[2], _EMPTY_HONORS))
+    t = [sum(x[k] for x in tallies) for k in range(5)]
+    out = [(1, VECTORS[both][slot] - 1), (2, _triplets_shanten(t[0], t[1], t[2], sets))]
     if not melds:
-        out.append((3, _pairs_shanten(counts, kinds)))
-    for s in live:
-        if hand.meld_suits - {s}:
-            continue  # a meld of another suit: no flush in this suit
-        one = range(9 * s, 9 * s + 9)
-        out.append((3, regular_distance(_only(counts, s), sets) - 1))
-        out.append((4, _triplets_shanten(counts, one, sets)))
+        out.append((3, _pairs_shanten(t[3], t[4])))
+    lone = combine(empty, combine(empty, _EMPTY_HONORS))
+    for s in range(3):
+        if s == void or hand.meld_suits - {s}:
+            continue  # the void, or a meld of another suit: no flush in this suit
+        c3, c2, c1, pairs, singles = tallies[s]
+        out.append((3, VECTORS[combine(ids[s], lone)][slot] - 1))
+        out.append((4, _triplets_shanten(c3, c2, c1, sets)))
         if not melds:
-            out.append((5, _pairs_shanten(counts, one)))
+            out.append((5, _pairs_shanten(pairs, singles)))
     return out
 
 

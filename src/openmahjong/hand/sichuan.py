@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openmahjong.hand.distance import (
+    COMBINED,
     VECTORS,
     combine,
     honor_id,
@@ -135,7 +136,7 @@ def _improving(counts: list[int], melds: int, void: int | None) -> tuple[int, li
         if s == void:
             continue
         a, b = (k for k in range(3) if k != s)
-        rest = combine(ids[a], ids[b])
+        rest = combine(combine(ids[a], ids[b]), honors)
         code = codes[s]
         for p in range(9):
             i = 9 * s + p
@@ -143,7 +144,11 @@ def _improving(counts: list[int], melds: int, void: int | None) -> tuple[int, li
             if n >= 4:
                 continue
             grown = suit_class_id(code + _PLACE[p])
-            after = VECTORS[combine(combine(grown, honors), rest)][slot] - 1
+            try:  # the memoised merge, read directly (a call per kind is most of the cost)
+                merged = COMBINED[grown][rest]
+            except KeyError:
+                merged = combine(grown, rest)
+            after = VECTORS[merged][slot] - 1
             if closed and after >= now:
                 missing = 7 - pairs - (n & 1)
                 left = singles - 1 if n & 1 else singles + 1
