@@ -19,14 +19,13 @@ needs_node = pytest.mark.skipif(
 )
 
 
-def run_js(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Run ``[(function, args), ...]`` in one node process; each result is ``{"ok": value}`` or
-    ``{"error": message, "key": message_key}``."""
+def run_node(args: list[str], payload: Any) -> Any:
+    """Run node with ``args``, ``payload`` as JSON on its stdin; return its stdout as JSON
+    (a non-zero exit fails the test with node's stderr)."""
     assert NODE is not None
-    payload = json.dumps([{"fn": fn, "args": args} for fn, args in calls])
     done = subprocess.run(
-        [NODE, str(RUNNER), str(WEB / "js")],
-        input=payload,
+        [NODE, *args],
+        input=json.dumps(payload),
         capture_output=True,
         text=True,
         timeout=120,
@@ -34,6 +33,13 @@ def run_js(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def run_js(calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Run ``[(function, args), ...]`` in one node process; each result is ``{"ok": value}`` or
+    ``{"error": message, "key": message_key}``."""
+    payload = [{"fn": fn, "args": args} for fn, args in calls]
+    return run_node([str(RUNNER), str(WEB / "js")], payload)
 
 
 def run_ok(calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:

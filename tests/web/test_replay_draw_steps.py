@@ -3,14 +3,11 @@ let the seat draw and that seat's next action, on Riichi and MCR bot matches (fl
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 import pytest
 
 from .fixtures.engine_views import jsonable
 from .fixtures.stored_games import record_of
-from .jsrun import NODE, WEB, needs_node
+from .jsrun import WEB, needs_node, run_node
 from .test_replay_play import served
 
 pytestmark = needs_node
@@ -29,17 +26,8 @@ process.stdout.write(JSON.stringify(out));
 
 
 def split(record: dict) -> list[dict]:
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, "--input-type=module", "-e", SCRIPT, str(WEB / "js")],
-        input=json.dumps({"record": record, "ruleset": served(record)}),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    payload = {"record": record, "ruleset": served(record)}
+    return run_node(["--input-type=module", "-e", SCRIPT, str(WEB / "js")], payload)
 
 
 @pytest.mark.parametrize("ruleset", ["riichi", "mcr"])

@@ -7,7 +7,6 @@ replay page does."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,24 +21,15 @@ from .fixtures.engine_views import (
     mcr_false_win_match,
     states_by_hand,
 )
-from .jsrun import NODE, WEB, needs_node
+from .jsrun import WEB, needs_node, run_node
 
 pytestmark = needs_node
 RUNNER = Path(__file__).with_name("fixtures") / "play_runner.mjs"
 
 
 def js_states(record: dict, hands: list[int]) -> dict:
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(RUNNER), str(WEB / "js")],
-        input=json.dumps({"record": record, "hands": hands, "ruleset": served(record)}),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    payload = {"record": record, "hands": hands, "ruleset": served(record)}
+    return run_node([str(RUNNER), str(WEB / "js")], payload)
 
 
 def served(record: dict) -> dict:
