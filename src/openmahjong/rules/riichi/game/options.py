@@ -1,10 +1,17 @@
-"""Table options of a Riichi game and the four named presets."""
+"""Table options of a Riichi game and the named presets."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from openmahjong.rules.kit import Presets
 
@@ -53,11 +60,25 @@ class GameOptions(BaseModel):
     length: Literal[4, 8] = 8
     #: Scorer preset (``openmahjong.rules.riichi.options``).
     scoring: Literal["majsoul", "tenhou"] = "majsoul"
+    #: Dora indicators turned up when the hand starts (Mahjong Soul's DoraDorara: 3), and how
+    #: many kans turn up one more (DoraDorara: the first 2). The kan limit and the four-kan
+    #: abort do not change; together they fit the dead wall's five indicator slots.
+    dora_at_start: int = Field(default=1, ge=1, le=5)
+    kans_revealing_dora: int = Field(default=4, ge=0, le=4)
 
     @field_serializer("uma")
     def _uma_as_list(self, uma: tuple[int, int, int, int]) -> list[int]:
         # Dumped as JSON has it (records compare equal to their JSON text), kept a tuple.
         return list(uma)
+
+    @model_validator(mode="after")
+    def _indicators_fit_the_dead_wall(self) -> GameOptions:
+        shown = self.dora_at_start + self.kans_revealing_dora
+        if shown > 5:
+            raise ValueError(
+                f"dora_at_start + kans_revealing_dora is {shown}: the dead wall holds 5 indicators"
+            )
+        return self
 
     @field_validator("kan_dora", mode="before")
     @classmethod
@@ -86,6 +107,15 @@ PRESETS: dict[str, GameOptions] = {
     "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8, furiten_any_winning_tile=True),
     "tenhou-tonpuu": GameOptions(name="tenhou-tonpuu", length=4, **_TENHOU),
     "tenhou-hanchan": GameOptions(name="tenhou-hanchan", length=8, **_TENHOU),
+    # Mahjong Soul's DoraDorara room (ドラさんモード): three indicators from the start, only the
+    # first two kans show one more. The room's length is our choice (docs/riichi-special-rooms.md).
+    "majsoul-dorasan": GameOptions(
+        name="majsoul-dorasan",
+        length=4,
+        furiten_any_winning_tile=True,
+        dora_at_start=3,
+        kans_revealing_dora=2,
+    ),
 }
 
 

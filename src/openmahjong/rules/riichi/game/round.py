@@ -154,7 +154,7 @@ class _HandState:
     honba: int
     sticks: int
     start_points: tuple[int, ...]
-    #: Dora indicators revealed so far (the first is revealed at the start).
+    #: Dora indicators revealed so far (``dora_at_start`` of them at the start).
     revealed: int = 1
     #: Open-kan indicators waiting for the caller's discard (MAJSOUL timing).
     pending_dora: int = 0
@@ -202,6 +202,8 @@ class RiichiPolicy(RoundPolicy):
         self._houtei_after_rinshan = options.houtei_after_rinshan
         self._furiten_any_winning_tile = options.furiten_any_winning_tile
         self._dora_shown: tuple[int, ...] = ()
+        #: Kans after this many show no indicator (DoraDorara: the first two only).
+        self._kans_revealing_dora = options.kans_revealing_dora
         #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
         self._public: tuple[dict[str, Any], ...] | None = None
         self.rules = table_rules(options.scoring, options.open_tanyao, options.red_fives)
@@ -216,6 +218,7 @@ class RiichiPolicy(RoundPolicy):
             honba=honba,
             sticks=sticks,
             start_points=tuple(points),
+            revealed=options.dora_at_start,
         )
 
     # ================================================================== helpers
@@ -682,6 +685,8 @@ class RiichiPolicy(RoundPolicy):
             self._reveal_pending(table)
         self._interrupt(table)
         self.state.kans.append(seat)
+        if len(self.state.kans) > self._kans_revealing_dora:
+            return  # the kan counts (limit, four-kan abort) but turns up no indicator
         if self._early_kan_dora or meld.kind == "ankan":
             self._reveal(table)
         else:
