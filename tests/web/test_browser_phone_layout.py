@@ -13,6 +13,7 @@ import pytest
 
 from .conftest import SIZES, Page, browser_missing
 from .fixtures.engine_views import interesting_views
+from .fixtures.stored_games import record_of
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
@@ -152,3 +153,43 @@ def test_a_spectators_board_sits_under_the_title(room_page, views):
     if room_page.size == "phone":
         assert tools["y"] >= board["y"] + board["height"] - 1, (tools, board)
     room_page.shot("phone-layout-spectator")
+
+
+#: The hand's result and the match's end over the game view, as the room shows them.
+MODAL = """async ([summary, end, names]) => {
+  const r = await import('/js/result-view.js');
+  const handlers = {next() {}, copy() {}, close() {}};
+  const hold = {seconds: 8, waiting: 1};
+  const el = summary ? r.resultElement(summary, {names, hold, handlers})
+    : r.matchEndElement({...end, names}, {names, handlers});
+  document.querySelector('main').append(r.modal(el));
+}"""
+
+
+def test_the_screens_a_player_sees(room_page, views):
+    """Mid-hand, riichi's choice, a hand's result and the match's end: each on screen, kept as
+    screenshots for review (docs/web-client.md describes them)."""
+    p = room_page.page
+    busy = views["busy"]
+    state = {"view": busy, "names": NAMES, "rules": {"table": {"sticks": True}}}
+    state["prompt"] = {"seq": 1, "actions": busy["legal_actions"]}
+    state["clock"] = {"move": 6, "total": 8, "bank": 20}
+    p.evaluate(ROOM, state)
+    room_page.shot("review-mid-hand")
+    riichi = views["riichi"]
+    p.evaluate(ROOM, {**state, "view": riichi, "riichi": True,
+                      "prompt": {"seq": 2, "actions": riichi["legal_actions"]}})  # fmt: skip
+    assert p.locator(".hand-tile.blocked").count() > 0
+    room_page.shot("review-riichi")
+    record = record_of(0)
+    won = next(h for h in record["hands"] if h.get("wins"))
+    size = p.viewport_size
+    for name, args in (
+        ("hand-end", [won, None, NAMES]),
+        ("match-end", [None, record["result"], NAMES]),
+    ):
+        p.evaluate(ROOM, {**state, "prompt": None})
+        p.evaluate(MODAL, args)
+        box = p.locator(".modal-backdrop .modal").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (name, box)
+        room_page.shot(f"review-{name}")
