@@ -34,7 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openmahjong import tiles as T
-from openmahjong.formats.export import MJAI_BAKAZE, mjai_play_events, mjai_ryukyoku
+from openmahjong.formats.export import (
+    MJAI_BAKAZE,
+    mjai_play_events,
+    mjai_ryukyoku,
+    mjai_start_doras,
+)
 from openmahjong.formats.mjai import standard_order
 from openmahjong.rules.riichi.game.events import RiichiDiscarded, RiichiHandStarted
 from openmahjong.table.actions import (
@@ -189,7 +194,8 @@ class MjaiSeat:
             "dora_marker": T.to_mjai(e.dora_indicators[0]),
             "tehais": tehais,
         }
-        return [start, {"type": "tsumo", "actor": e.dealer, "pai": first}]
+        doras = mjai_start_doras(e.dora_indicators)
+        return [start, *doras, {"type": "tsumo", "actor": e.dealer, "pai": first}]
 
     # ------------------------------------------------------------------ in: the reply
 

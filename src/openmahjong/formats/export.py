@@ -29,6 +29,7 @@ __all__ = [
     "mjai_lines",
     "mjai_play_events",
     "mjai_ryukyoku",
+    "mjai_start_doras",
     "MJAI_BAKAZE",
 ]
 
@@ -192,6 +193,7 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "tehais": tehais,
             }
         )
+        out.extend(mjai_start_doras(start.dora_indicators))
         out.append({"type": "tsumo", "actor": first_draw[0], "pai": m(first_draw[1])})
         out.extend(standard_order(body))
         out.append({"type": "end_kyoku"})
@@ -201,6 +203,12 @@ def mjai_lines(record: dict[str, Any]) -> list[dict[str, Any]]:
         end["scores"] = list(result["final_points"])
     out.append(end)
     return out
+
+
+def mjai_start_doras(indicators: Sequence[int]) -> list[dict[str, Any]]:
+    """``start_kyoku`` has room for one indicator: a table that starts with more (DoraDorara,
+    three) sends the rest as ``dora`` events right after it, before the dealer's first draw."""
+    return [{"type": "dora", "dora_marker": T.to_mjai(t)} for t in indicators[1:]]
 
 
 def mjai_play_events(table: Table, e: Any) -> list[dict[str, Any]]:

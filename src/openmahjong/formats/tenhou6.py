@@ -141,6 +141,9 @@ def _options(doc: dict[str, Any]) -> Any:
     rule = doc.get("rule") or {}
     if not isinstance(rule, dict):
         raise FormatError(f"rule is not an object: {rule!r}")
+    ours = _our_preset(doc)
+    if ours is not None:
+        return ours
     disp = rule.get("disp", "")
     disp = disp if isinstance(disp, str) else ""
     ref = doc.get("ref", "")
@@ -167,6 +170,19 @@ def _options(doc: dict[str, Any]) -> Any:
             raise UnsupportedGame("a three-player game (lobby flag 0x10): the engine plays four")
         hanchan, kuitan, red = bool(go & 0x08), not go & 0x04, not go & 0x02
     return tenhou_options(hanchan=hanchan, red_fives=red, open_tanyao=kuitan)
+
+
+def _our_preset(doc: dict[str, Any]) -> Any:
+    """Our own export of a table Tenhou's rule flags cannot describe: its title names the preset
+    (``["openmahjong", "majsoul-dorasan"]``: three indicators at the start, which a tenhou.net/6
+    dora list does not tell apart from kan dora). Other titles go by the flags as before."""
+    title = doc.get("title")
+    if not (isinstance(title, list) and len(title) >= 2 and title[0] == "openmahjong"):
+        return None
+    options = PRESETS.get(title[1]) if isinstance(title[1], str) else None
+    if options is None or options.dora_at_start == 1:
+        return None
+    return options
 
 
 def read_game(docs: list[dict[str, Any]] | dict[str, Any], name: str = "<tenhou6>") -> GameLog:
