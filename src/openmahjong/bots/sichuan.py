@@ -40,6 +40,11 @@ __all__ = ["SichuanBot", "SICHUAN_BOTS", "suit_strength", "exchange_tiles", "voi
 
 #: Worth of one more unseen useful tile, next to one han (a shanten step costs about one han).
 USEFUL_WEIGHT = 0.02
+#: Most unseen useful tiles a hand can have (18 live kinds, 4 copies each): bounds the
+#: useful-tile term when a discard is pruned.
+_MOST_USEFUL = 72
+#: Most a discard's safety may move its worth late in a hand (3 opponents x 0.05).
+_SAFETY_MARGIN = 0.15
 #: Extra worth of a kan's immediate bonus, in han-like units.
 KAN_BONUS = 0.4
 
@@ -211,21 +216,27 @@ def routes(hand: _Hand) -> list[tuple[int, int]]:
 
 
 _Key = tuple[bytes, tuple[tuple[str, int], ...], int | None]
-_Shapes = tuple[list[tuple[int, int]], int, int, list[int]]
+_Routes = tuple[list[tuple[int, int]], int, int]
 #: Remembered judgements of concealed hands (pure functions of the key), bounded.
-_SHAPES: dict[_Key, _Shapes] = {}
+_ROUTES: dict[_Key, _Routes] = {}
+_KINDS: dict[_Key, list[int]] = {}
 _WAIT_HAN: dict[_Key, dict[int, int]] = {}
 _MEMO_LIMIT = 50_000
 
 
-def _shapes(counts: list[int], melds: Sequence[Any], void: int | None, key: _Key) -> _Shapes:
-    """Routes, roots, shanten and improving kinds of a concealed hand (remembered)."""
+def _remember(memo: dict[_Key, Any], key: _Key, value: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def _routes(counts: list[int], melds: Sequence[Any], void: int | None, key: _Key) -> _Routes:
+    """Routes, roots and shanten (regular or seven pairs) of a concealed hand (remembered)."""
     hand = _Hand(counts, melds, void)
-    main, kinds = shape.improving(counts, len(melds), void)
-    found = (routes(hand), _roots(hand, melds), main, kinds)
-    if len(_SHAPES) >= _MEMO_LIMIT:
-        _SHAPES.clear()
-    _SHAPES[key] = found
+    paths = routes(hand)
+    main = paths[0][1] if melds else min(paths[0][1], paths[2][1])
+    found = (paths, _roots(hand, melds), main)
+    _remember(_ROUTES, key, found)
     return found
 
 
@@ -246,9 +257,7 @@ def _wait_hans(
         except NotAWin:
             continue
         hans[i] = win.han - win.roots
-    if len(_WAIT_HAN) >= _MEMO_LIMIT:
-        _WAIT_HAN.clear()
-    _WAIT_HAN[key] = hans
+    _remember(_WAIT_HAN, key, hans)
     return hans
 
 
@@ -298,26 +307,41 @@ class SichuanBot:
             return 6.0
         return 9.0
 
-    def _worth(self, view: Any, counts: list[int], melds: Sequence[Any], seen: list[int]) -> float:
-        """What a 13 - 3k tile concealed hand is worth (higher is better)."""
+    def _worth(
+        self,
+        view: Any,
+        counts: list[int],
+        melds: Sequence[Any],
+        seen: list[int],
+        floor: float = -math.inf,
+    ) -> float:
+        """What a 13 - 3k tile concealed hand is worth (higher is better). A hand short of
+        ready whose routes alone, with the most useful tiles there could be, stay under
+        ``floor`` is not looked at further (its routes' worth is returned)."""
         void = self._void(view)
         key = (bytes(counts), tuple((m.kind, index34(m.tiles[0])) for m in melds), void)
-        shapes = _SHAPES.get(key)
-        if shapes is None:
-            shapes = _shapes(counts, melds, void, key)
-        paths, roots, main, kinds = shapes
+        found = _ROUTES.get(key)
+        if found is None:
+            found = _routes(counts, melds, void, key)
+        paths, roots, main = found
         price = self._price(view)
-        best = max(han - price * max(s, 0) for han, s in paths)
+        best = max(han - price * max(s, 0) for han, s in paths) + roots
+        if main != 0 and best + self.useful_weight * _MOST_USEFUL < floor:
+            return best
+        kinds = _KINDS.get(key)
+        if kinds is None:
+            kinds = shape.improving(counts, len(melds), void)[1]
+            _remember(_KINDS, key, kinds)
         left = 0
         for i in kinds:
             left += max(0, 4 - counts[i] - seen[i])
         if main == 0:
             value = self._wait_worth(view, counts, melds, kinds, seen, key)
             if value is not None:
-                best = max(best, value)
+                best = max(best, value + roots)
             elif left == 0:
                 best -= price  # a dead wait is a step from ready
-        return best + roots + self.useful_weight * left
+        return best + self.useful_weight * left
 
     def _wait_worth(
         self,
@@ -391,12 +415,14 @@ class SichuanBot:
         late = view.live_remaining <= 24
         scored: list[tuple[float, int, Action]] = []
         done: dict[int, float] = {}
+        floor = -math.inf
         for a in discards:
             i = index34(a.tile)
             if i not in done:
                 counts[i] -= 1
-                done[i] = self._worth(view, counts, melds, seen)
+                done[i] = self._worth(view, counts, melds, seen, floor)
                 counts[i] += 1
+                floor = max(floor, done[i] - _SAFETY_MARGIN)
             value = done[i]
             if late:
                 value -= 0.05 * self._danger(view, a.tile)
