@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from openmahjong.rules.riichi.errors import InvalidHand
 from openmahjong.rules.riichi.situations import situation_key
 
-__all__ = ["WinContext", "FLAGS", "check_situation", "WIND_NAMES"]
+__all__ = ["WinContext", "FLAGS", "LOCAL_FLAGS", "check_situation", "WIND_NAMES"]
 
 WIND_NAMES = {41: "East", 42: "South", 43: "West", 44: "North"}
 
@@ -44,6 +44,10 @@ class WinContext:
     round_wind: int = 41
     honba: int = 0
     riichi_sticks: int = 0
+    #: Situations only local yaku read (``LOCAL_FLAGS``: a ron on a riichi declaration tile, on
+    #: the discard after the discarder's kan). Outside the packed key: a table without local yaku
+    #: scores as if they were not set.
+    local: frozenset[str] = frozenset()
     #: The flags and winds packed (``situations.situation_key``; -1 for a wind that is not one).
     key: int = field(init=False, repr=False, compare=False)
 
@@ -64,6 +68,10 @@ class WinContext:
             self.round_wind,
         )
         object.__setattr__(self, "key", packed)
+        if type(self.local) is not frozenset:
+            # A name, or any collection of names, kept as a set (order never matters).
+            local = (self.local,) if isinstance(self.local, str) else self.local
+            object.__setattr__(self, "local", frozenset(local))
 
     @property
     def dealer(self) -> bool:
@@ -78,6 +86,24 @@ class WinContext:
 #: The situation flags, in the order of the packed key's bits (flag i at bit i).
 FLAGS: tuple[str, ...] = tuple(f.name for f in fields(WinContext) if f.type == "bool")
 
+#: The names ``WinContext.local`` may hold: tsubame_gaeshi (ron on the tile a player discarded
+#: declaring riichi) and kanburi (ron on the discard right after the discarder's kan).
+LOCAL_FLAGS: tuple[str, ...] = ("tsubame_gaeshi", "kanburi")
+
+
+def _check_local(s: WinContext) -> None:
+    unknown = sorted(s.local - set(LOCAL_FLAGS))
+    if unknown:
+        raise InvalidHand(
+            f"unknown local situation {', '.join(map(repr, unknown))}: "
+            f"choose from {', '.join(LOCAL_FLAGS)}"
+        )
+    for name in sorted(s.local):
+        if s.tsumo:
+            raise InvalidHand(f"{name} is a win on another player's discard, not tsumo")
+        if s.chankan:
+            raise InvalidHand(f"{name} is a win on a discard, and robbing a kan takes no discard")
+
 
 def check_situation(s: WinContext, closed: bool, kans: int, melds: int = 0) -> None:
     """Raise ``InvalidHand`` for flags no real win can have together."""
@@ -86,6 +112,8 @@ def check_situation(s: WinContext, closed: bool, kans: int, melds: int = 0) -> N
             raise InvalidHand(f"{name} must be a wind code 41-44 (East..North), not {wind!r}")
     if s.honba < 0 or s.riichi_sticks < 0:
         raise InvalidHand("honba and riichi sticks cannot be negative")
+    if s.local:
+        _check_local(s)
     if not (
         s.riichi
         or s.double_riichi

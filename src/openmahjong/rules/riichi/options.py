@@ -8,9 +8,35 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["RiichiRules", "PRESETS", "MAJSOUL", "TENHOU", "resolve_rules"]
+__all__ = [
+    "RiichiRules",
+    "PRESETS",
+    "MAJSOUL",
+    "MAJSOUL_MELEE",
+    "MELEE_LOCAL_YAKU",
+    "LOCAL_YAKU_IDS",
+    "TENHOU",
+    "resolve_rules",
+]
+
+#: Every local yaku the scorer knows (``local_yaku.py`` checks them), in the Melee Room's order.
+LOCAL_YAKU_IDS: tuple[str, ...] = (
+    "tsubame_gaeshi",
+    "kanburi",
+    "shiiaru_raotai",
+    "uumensai",
+    "sanrenkou",
+    "isshoku_sanjun",
+    "iipin_moyue",
+    "chuupin_raoyui",
+    "daisharin",
+    "daichikurin",
+    "daisuurin",
+    "ishi_no_ue_ni_mo_sannen",
+    "daichisei",
+)
 
 
 class RiichiRules(BaseModel):
@@ -37,8 +63,25 @@ class RiichiRules(BaseModel):
     pao_scope: Literal["whole_hand", "liable_yakuman"] = "liable_yakuman"
     #: Thirteen orphans may rob a closed kan (checked by the round engine, recorded here).
     kokushi_robs_closed_kan: bool = True
-    #: Local yaku a special room turns on (none are scored yet; reserved for the Melee room).
+    #: Local yaku the table scores (ids of ``LOCAL_YAKU_IDS``; Mahjong Soul's Melee Room turns
+    #: on all of them, see docs/riichi-melee.md). Renhou has its own switch above.
     local_yaku: tuple[str, ...] = ()
+
+    @field_validator("local_yaku")
+    @classmethod
+    def _known_local_yaku(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [n for n in names if n not in LOCAL_YAKU_IDS]
+        if unknown:
+            if "renhou" in unknown:
+                raise ValueError(
+                    "renhou is not a local yaku here: set renhou='mangan' or 'yakuman'"
+                )
+            raise ValueError(
+                f"unknown local yaku {', '.join(map(repr, unknown))}: "
+                f"choose from {', '.join(LOCAL_YAKU_IDS)}"
+            )
+        # One order whatever the caller's, so equal switches make equal (hashable) rules.
+        return tuple(n for n in LOCAL_YAKU_IDS if n in names)
 
 
 #: Mahjong Soul four-player ranked (the seed profile).
@@ -52,7 +95,17 @@ TENHOU = RiichiRules(
     kokushi_robs_closed_kan=False,
 )
 
-PRESETS: dict[str, RiichiRules] = {"majsoul": MAJSOUL, "tenhou": TENHOU}
+#: The local yaku of Mahjong Soul's Melee Room (乱闘の間), renhou aside (its own switch).
+MELEE_LOCAL_YAKU: tuple[str, ...] = LOCAL_YAKU_IDS
+
+#: Mahjong Soul's Melee Room: the ranked rules plus its local yaku, renhou a yakuman.
+MAJSOUL_MELEE = RiichiRules(name="majsoul-melee", renhou="yakuman", local_yaku=MELEE_LOCAL_YAKU)
+
+PRESETS: dict[str, RiichiRules] = {
+    "majsoul": MAJSOUL,
+    "tenhou": TENHOU,
+    "majsoul-melee": MAJSOUL_MELEE,
+}
 
 
 def resolve_rules(rules: str | RiichiRules) -> RiichiRules:

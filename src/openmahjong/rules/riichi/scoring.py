@@ -17,6 +17,11 @@ from openmahjong.rules.riichi.dora import DORA_OF_CODE, count_dora
 from openmahjong.rules.riichi.errors import InvalidHand, NotAWin, NoYaku, ScoringError
 from openmahjong.rules.riichi.fu import fu_breakdown, fu_of
 from openmahjong.rules.riichi.hand import Hand, Meld, _read_meld, build_hand
+from openmahjong.rules.riichi.local_yaku import (
+    hand_local_yaku,
+    hand_local_yakuman,
+    reading_local_yaku,
+)
 from openmahjong.rules.riichi.options import RiichiRules, resolve_rules
 from openmahjong.rules.riichi.payments import settle
 from openmahjong.rules.riichi.points import basic_points, hand_value
@@ -168,6 +173,8 @@ class _Params:
         self.red_add: int = TB.RED_ADD.get(opts.red_fives, -1)
         self.minimum_han: int = opts.minimum_han
         self.double: bool = opts.double_yakuman
+        #: Local yaku on: the general path scores every win (the tables know no local yaku).
+        self.local: bool = bool(opts.local_yaku)
         memos = _MEMOS.get(opts)
         if memos is None:
             if len(_MEMOS) >= 64:
@@ -444,13 +451,15 @@ def score_win(
     renhou: bool = False,
     discarder: int | None = None,
     pao: int | None = None,
+    local: Iterable[str] = (),
 ) -> Win:
     """Score a win. ``hand`` is the concealed tiles including ``win_tile``.
 
     How the win came about is either ``context`` (a ``WinContext``, built once by the caller)
     or the same fields as keywords (``tsumo=True, riichi=True, seat_wind=42, ...``), not both.
     ``discarder`` (seat wind of the player who dealt in; default: the player before the winner)
-    and ``pao`` (seat wind of a liable player) only change who pays.
+    and ``pao`` (seat wind of a liable player) only change who pays. ``local`` names situations
+    only local yaku read (``context.LOCAL_FLAGS``; ``WinContext.local`` with a context).
 
     The fast path (``_fast_path``) scores ordinary input (tile lists, hashable melds,
     consistent flags) through packed tables; anything else (text input, every error but
@@ -477,13 +486,15 @@ def score_win(
         if (
             tsumo or riichi or double_riichi or ippatsu or rinshan or chankan or haitei
             or houtei or tenhou or chiihou or renhou or honba or riichi_sticks
-            or seat_wind != 41 or round_wind != 41
+            or seat_wind != 41 or round_wind != 41 or local
         ):  # fmt: skip
             raise TypeError("give the win's situation as context= or as keywords, not both")
         key = context.key
         honba = context.honba
         riichi_sticks = context.riichi_sticks
     try:
+        if local or (context is not None and context.local):
+            raise _Slow  # local situations: only the general path reads them
         found = _fast_path(
             hand, win_tile, melds, key, honba, riichi_sticks, dora_indicators, ura_indicators,
             discarder, pao, rules,
@@ -506,6 +517,7 @@ def score_win(
                 round_wind,
                 honba,
                 riichi_sticks,
+                frozenset((local,) if isinstance(local, str) else local),
             )
         return _score_general(
             hand, win_tile, melds, context, rules=rules, dora_indicators=dora_indicators,
@@ -546,6 +558,8 @@ def _fast_path(
         rp = _rule_params(rules)  # 1. the rules' parameters and memos
         if rp is None:
             raise _Slow  # rules it cannot read: the general path says why
+    if rp.local:
+        raise _Slow
     t = _count_tiles(hand, win_tile, melds, rp.red_add)  # 2. the tiles, counted
     sit = _situation_of(rp, key, t)  # 3. the situation's record
     discarder = _check_payers(sit, honba, sticks, discarder, pao)
@@ -1169,6 +1183,10 @@ def _score_general(
     f = facts(h)
     common = hand_yaku(h, s, opts, f)
     common_yakuman = hand_yakuman(h, s, opts, f)
+    local = bool(opts.local_yaku)
+    if local:
+        common = hand_local_yaku(h, s, opts, common)
+        common_yakuman = hand_local_yakuman(h, s, opts, common_yakuman)
     common_han = 0
     for _, han in common:
         common_han += han
@@ -1178,6 +1196,8 @@ def _score_general(
     for r in found:
         own, concealed_triplets = reading_yaku(r, h, s)
         pinfu = bool(own) and own[0][0] == "pinfu"
+        if local:
+            own = reading_local_yaku(r, h, opts, own)
         fu = fu_of(r, h, s, pinfu)
         yakuman = common_yakuman + reading_yakuman(r, concealed_triplets, opts)
         if yakuman:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["YakuInfo", "YAKU", "BY_TENHOU_ID", "display_name"]
+__all__ = ["YakuInfo", "YAKU", "LOCAL_YAKU", "BY_TENHOU_ID", "yaku_info", "display_name"]
 
 
 class YakuInfo(NamedTuple):
@@ -102,14 +102,52 @@ _ROWS: tuple[YakuInfo, ...] = (
     YakuInfo("aka_dora", 54, 0, 0, 0, "Red fives", "赤宝牌", "赤ドラ"),
 )
 
-#: Every yaku by its stable id.
+#: Local yaku (scored only where ``RiichiRules.local_yaku`` names them: Mahjong Soul's Melee
+#: Room). Tenhou has no number for them (-1). Han as the room scores them, English names as its
+#: English client shows them; the checks are ``local_yaku.py``, the sources docs/riichi-melee.md.
+_LOCAL_ROWS: tuple[YakuInfo, ...] = (
+    YakuInfo("tsubame_gaeshi", -1, 1, 1, 0, "Tsubame-gaeshi", "燕返", "燕返し"),
+    YakuInfo("kanburi", -1, 1, 1, 0, "Kanburi", "杠振", "槓振り"),
+    YakuInfo("shiiaru_raotai", -1, 1, 1, 0, "Shiiaruraotai", "十二落抬", "十二落抬"),
+    YakuInfo("uumensai", -1, 2, 2, 0, "Uumensai", "五门齐", "五門斉"),
+    YakuInfo("sanrenkou", -1, 2, 2, 0, "Three chained triplets", "三连刻", "三連刻"),
+    YakuInfo("isshoku_sanjun", -1, 3, 2, 0, "Pure triple chow", "一色三同顺", "一色三順"),
+    YakuInfo("iipin_moyue", -1, 5, 5, 0, "Iipinmoyue", "一筒摸月", "一筒摸月"),
+    YakuInfo("chuupin_raoyui", -1, 5, 5, 0, "Chuupinraoyui", "九筒捞鱼", "九筒撈魚"),
+    YakuInfo("daisharin", -1, 0, 0, 1, "Big wheels", "大车轮", "大車輪"),
+    YakuInfo("daichikurin", -1, 0, 0, 1, "Bamboo forest", "大竹林", "大竹林"),
+    YakuInfo("daisuurin", -1, 0, 0, 1, "Numerous neighbours", "大数邻", "大数隣"),
+    YakuInfo(
+        "ishi_no_ue_ni_mo_sannen",
+        -1,
+        0,
+        0,
+        1,
+        "Ishinouenimosannen",
+        "石上三年",
+        "石の上にも三年",
+    ),
+    YakuInfo("daichisei", -1, 0, 0, 2, "Big seven stars", "大七星", "大七星"),
+)
+
+#: Every standard yaku by its stable id.
 YAKU: dict[str, YakuInfo] = {row.id: row for row in _ROWS}
+#: The local yaku by id (kept apart: records of standard games only ever name ``YAKU``).
+LOCAL_YAKU: dict[str, YakuInfo] = {row.id: row for row in _LOCAL_ROWS}
 BY_TENHOU_ID: dict[int, YakuInfo] = {row.tenhou_id: row for row in _ROWS}
+
+
+def yaku_info(yaku_id: str) -> YakuInfo:
+    """A standard or local yaku's row (``KeyError`` for an unknown id)."""
+    row = YAKU.get(yaku_id) or LOCAL_YAKU.get(yaku_id)
+    if row is None:
+        raise KeyError(yaku_id)
+    return row
 
 
 def display_name(yaku_id: str, lang: str = "en") -> str:
     """The name players see, in ``en``, ``zh`` or ``ja``."""
-    row = YAKU[yaku_id]
+    row = yaku_info(yaku_id)
     if lang not in ("en", "zh", "ja"):
         raise ValueError(f"no yaku names in {lang!r}: choose en, zh or ja")
     return getattr(row, lang)
