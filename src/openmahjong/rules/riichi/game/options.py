@@ -59,7 +59,7 @@ class GameOptions(BaseModel):
     #: Base length: 4 (tonpuu) or 8 (hanchan) hands before repeats and extension.
     length: Literal[4, 8] = 8
     #: Scorer preset (``openmahjong.rules.riichi.options``).
-    scoring: Literal["majsoul", "tenhou"] = "majsoul"
+    scoring: Literal["majsoul", "tenhou", "majsoul-melee"] = "majsoul"
     #: Dora indicators turned up when the hand starts (Mahjong Soul's DoraDorara: 3), and how
     #: many kans turn up one more (DoraDorara: the first 2). The kan limit and the four-kan
     #: abort do not change; together they fit the dead wall's five indicator slots.
@@ -115,6 +115,14 @@ PRESETS: dict[str, GameOptions] = {
         furiten_any_winning_tile=True,
         dora_at_start=3,
         kans_revealing_dora=2,
+    ),
+    # Mahjong Soul's Melee Room (乱闘の間): the ranked rules scored with the room's local yaku
+    # (the scorer preset majsoul-melee). The room's length is our choice (docs/riichi-melee.md).
+    "majsoul-melee": GameOptions(
+        name="majsoul-melee",
+        length=4,
+        furiten_any_winning_tile=True,
+        scoring="majsoul-melee",
     ),
 }
 

@@ -207,6 +207,10 @@ class RiichiPolicy(RoundPolicy):
         #: ``seat_public`` of the four seats, kept until a riichi is accepted (``seats_public``).
         self._public: tuple[dict[str, Any], ...] | None = None
         self.rules = table_rules(options.scoring, options.open_tanyao, options.red_fives)
+        #: Local yaku on (the Melee room): wins read renhou, tsubame gaeshi and kanburi.
+        self._local_situations = bool(self.rules.local_yaku)
+        #: The seat whose riichi discard was won on (``settle_wins``), for tsubame gaeshi.
+        self._riichi_dealt_in: int | None = None
         self.arbitration = ArbitrationMode(
             multi_win=options.ron_mode == "MULTI_RON",
             reask_passers=options.claim_mode == "tactical",
@@ -284,6 +288,12 @@ class RiichiPolicy(RoundPolicy):
             and (self._houtei_after_rinshan or not table.rinshan)
         )
         haitei = tsumo and not table.rinshan and table.wall.live_remaining == 0
+        local: frozenset[str] = frozenset()
+        renhou = False
+        if self._local_situations:
+            local = self._local_situation(table, trigger)
+            # A non-dealer's ron before its first draw, no call before it (a local-yaku table's).
+            renhou = not tsumo and first_turn and seat != table.dealer
         context = WinContext(
             tsumo=tsumo,
             riichi=x.riichi,
@@ -295,10 +305,12 @@ class RiichiPolicy(RoundPolicy):
             houtei=houtei,
             tenhou=tsumo and first_turn and seat == table.dealer,
             chiihou=tsumo and first_turn and seat != table.dealer and not table.rinshan,
+            renhou=renhou,
             seat_wind=seat_wind(seat, table.dealer),
             round_wind=s.round_wind,
             honba=honba,
             riichi_sticks=sticks,
+            local=local,
         )
         try:
             return score_win(
@@ -316,6 +328,22 @@ class RiichiPolicy(RoundPolicy):
             )
         except (NotAWin, NoYaku):
             return None
+
+    def _local_situation(self, table: Table, trigger: Trigger | None) -> frozenset[str]:
+        """What only local yaku read of a win on a discard: the discard declared riichi
+        (tsubame gaeshi), or followed the discarder's kan (kanburi: its draw was a
+        replacement)."""
+        if trigger is None or trigger.kind != "discard":
+            return frozenset()
+        declared = self.state.riichi_declared
+        if declared is None:
+            declared = self._riichi_dealt_in  # settle_wins has cleared it by now
+        names = []
+        if declared == trigger.seat:
+            names.append("tsubame_gaeshi")
+        if table.rinshan:
+            names.append("kanburi")
+        return frozenset(names)
 
     def _pao(self, table: Table, seat: int) -> int | None:
         """The liable seat's wind when this win is the yakuman it fed, else ``None``."""
@@ -807,6 +835,7 @@ class RiichiPolicy(RoundPolicy):
         self._end(table, "win", dealer_continues=seat == table.dealer, wins=(result,))
 
     def settle_wins(self, table: Table, trigger: Trigger, winners: list[int]) -> None:
+        self._riichi_dealt_in = self.state.riichi_declared  # tsubame gaeshi reads it
         self.state.riichi_declared = None  # a riichi discard that deals in is not accepted
         if self.options.triple_ron_abort and len(winners) == 3:
             self._abort(table, "triple_ron")
