@@ -12,7 +12,10 @@ them (docs/sichuan-scoring.md):
 * at most **6 han**; points by the seed's table, 1,000 at 1 han doubling to 32,000 at 6. The
   seed's formula line, ``1000 * 2 ^ Han``, says twice as much; its table is followed.
 
-A win needs no tile of the seat's void suit and at most two suits.
+A win needs no tile of the seat's void suit and at most two suits. Every function takes
+``rules`` (``fan_rules.ScoringRules``): what each yaku is worth and how han become points;
+the default, ``MAJSOUL``, is the room described above, and ``fan_rules.chengdu(...)`` the
+Chengdu fan ladder (points = base x 2^fans) of the ``chengdu-xuezhan`` preset.
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ from dataclasses import dataclass, replace
 
 from openmahjong import tiles as T
 from openmahjong.hand.decompose import TRIPLET, raw_decompositions
+from openmahjong.rules.sichuan.fan_rules import MAJSOUL, SELF_DRAW, ScoringRules
 from openmahjong.rules.sichuan.yaku import BASE, BASE_TESTS, BONUS, Reading, Yaku
 from openmahjong.table.seat import Meld
 
 __all__ = [
     "Yaku",
+    "ScoringRules",
+    "MAJSOUL",
     "Win",
     "NotAWin",
     "POINTS",
@@ -43,9 +49,6 @@ MAX_HAN = 6
 POINTS: dict[int, int] = {1: 1000, 2: 2000, 3: 4000, 4: 8000, 5: 16000, 6: 32000}
 SUIT_LETTERS = ("m", "p", "s")
 _SET_MELDS = {"pon": 3, "minkan": 4, "ankan": 4, "kakan": 4}
-#: Bases whose shape is itself a four of a kind: it is not counted again as a root.
-_ROOTS_IN_BASE = {"dragon_seven_pairs": 1, "pure_dragon_seven_pairs": 1}
-_NO_ROOTS = ("four_quads", "pure_four_quads")
 
 
 class NotAWin(ValueError):
@@ -57,10 +60,10 @@ class Win:
     """A scored win: the base yaku first, then the bonus yaku, and the points."""
 
     yaku: tuple[Yaku, ...]
-    han: int  # capped at MAX_HAN
+    han: int  # capped at MAX_HAN (or the rules' cap)
     uncapped_han: int
     roots: int  # the roots counted (after the base's exceptions)
-    total: int  # POINTS[han]
+    total: int  # POINTS[han] (or the rules' points of han)
 
     @property
     def base(self) -> Yaku:
@@ -169,11 +172,11 @@ def _readings(hand: _Hand) -> list[Reading]:
     return found
 
 
-def _roots(hand: _Hand, base: str) -> int:
-    if base in _NO_ROOTS:
+def _roots(hand: _Hand, base: str, rules: ScoringRules) -> int:
+    if base in rules.no_roots or "root" in rules.off:
         return 0
     roots = sum(1 for n in hand.physical if n == 4)
-    return max(0, roots - _ROOTS_IN_BASE.get(base, 0))
+    return max(0, roots - rules.roots_in_base.get(base, 0))
 
 
 def _situational(
@@ -183,6 +186,7 @@ def _situational(
     kan_deal_in: bool,
     robbing_kan: bool,
     last_tile: bool,
+    rules: ScoringRules = MAJSOUL,
 ) -> list[Yaku]:
     """The bonus yaku of the situation, with the flags checked against each other."""
     if after_kan and not tsumo:
@@ -197,7 +201,7 @@ def _situational(
         "robbing_kan": robbing_kan,
         "under_the_sea": last_tile,
     }
-    return [BONUS[key] for key, on in flags.items() if on]
+    return [rules.priced(BONUS[key]) for key, on in flags.items() if on and key not in rules.off]
 
 
 def _blessing(heaven: bool, earth: bool, tsumo: bool, melds: Sequence[Meld]) -> str | None:
@@ -210,14 +214,19 @@ def _blessing(heaven: bool, earth: bool, tsumo: bool, melds: Sequence[Meld]) -> 
     return "heaven" if heaven else "earth"
 
 
-def _win(base: str, roots: int, bonus: list[Yaku]) -> Win:
-    entries = [BASE[base]]
+def _win(
+    base: str, roots: int, bonus: list[Yaku], rules: ScoringRules = MAJSOUL, tsumo: bool = False
+) -> Win:
+    entries = [rules.priced(BASE[base])]
     if roots:
-        entries.append(replace(BONUS["root"], han=roots))
+        entries.append(replace(BONUS["root"], han=roots * rules.value(BONUS["root"])))
     entries += bonus
+    blessed = rules.blessing_alone and base in ("heaven", "earth")
+    if tsumo and rules.tsumo_fans and not blessed and SELF_DRAW.key not in rules.off:
+        entries.append(replace(SELF_DRAW, han=rules.tsumo_fans))
     uncapped = sum(y.han for y in entries)
-    han = min(uncapped, MAX_HAN)
-    return Win(tuple(entries), han, uncapped, roots, POINTS[han])
+    han = rules.capped(uncapped)
+    return Win(tuple(entries), han, uncapped, roots, rules.points(han))
 
 
 _BASE_ORDER = {key: n for n, key in enumerate(BASE)}
@@ -242,6 +251,7 @@ def score_win(
     last_tile: bool = False,
     heaven: bool = False,
     earth: bool = False,
+    rules: ScoringRules = MAJSOUL,
 ) -> Win:
     """Score a win: ``concealed`` is the hand without ``win_tile`` (13 - 3 x melds tiles).
 
@@ -255,6 +265,7 @@ def score_win(
         kan_deal_in=kan_deal_in,
         robbing_kan=robbing_kan,
         last_tile=last_tile,
+        rules=rules,
     )
     blessing = _blessing(heaven, earth, tsumo, melds)
     readings = _readings(hand)
@@ -266,7 +277,8 @@ def score_win(
     bases = {key for r in readings for key, test in BASE_TESTS.items() if test(r)}
     if blessing:
         bases.add(blessing)
-    wins = [_win(key, _roots(hand, key), bonus) for key in bases]
+    bases -= rules.off
+    wins = [_win(key, _roots(hand, key, rules), bonus, rules, tsumo) for key in bases]
     return max(wins, key=_rank)
 
 
@@ -307,14 +319,18 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld]) -> list[int]:
 
 
 def best_win(
-    concealed: Sequence[int], melds: Sequence[Meld], *, void: str | None = None
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    *,
+    void: str | None = None,
+    rules: ScoringRules = MAJSOUL,
 ) -> Win | None:
     """The highest win over every wait (takame) as a win on a discard, no situational yaku;
     ``None`` when no wait makes a win (not ready, or the void suit is still held)."""
     best: Win | None = None
     for tile in waits(concealed, melds):
         try:
-            win = score_win(concealed, melds, tile, tsumo=False, void=void)
+            win = score_win(concealed, melds, tile, tsumo=False, void=void, rules=rules)
         except NotAWin:
             continue
         if best is None or _rank(win) > _rank(best):

@@ -208,6 +208,8 @@ class SichuanPolicy(RoundPolicy):
         if direction not in DIRECTIONS:
             raise ValueError(f"the exchange goes {' / '.join(DIRECTIONS)}, not {direction!r}")
         self.options = options
+        #: What the scorer is given: the preset's yaku values, cap and points formula.
+        self.rules = options.scoring_rules()
         self.direction = direction
         self.hand_number = hand_number
         self.start_points = tuple(start_points)
@@ -244,7 +246,9 @@ class SichuanPolicy(RoundPolicy):
 
     def _cap(self, win: Win) -> tuple[int, int]:
         """The han and points under the options' cap."""
-        han = min(win.han, self.options.han_cap)
+        if self.rules.doubling:
+            return win.han, win.total  # the fan ladder's cap is the scorer's
+        han = min(win.han, self.options.han_cap or win.han)
         return han, POINTS[han]
 
     def score(self, table: Table, seat: int, tile: int, *, how: str) -> Win:
@@ -265,6 +269,7 @@ class SichuanPolicy(RoundPolicy):
                 last_tile=table.wall.live_remaining == 0,
                 heaven=first and seat == table.dealer,
                 earth=first and seat != table.dealer,
+                rules=self.rules,
             )
         robbing = how == "rob"
         return score_win(
@@ -276,6 +281,7 @@ class SichuanPolicy(RoundPolicy):
             kan_deal_in=not robbing and self.discard_after_kan,
             robbing_kan=robbing,
             last_tile=not robbing and table.wall.live_remaining == 0,
+            rules=self.rules,
         )
 
     def try_score(self, table: Table, seat: int, tile: int, *, how: str) -> Win | None:
@@ -545,16 +551,21 @@ class SichuanPolicy(RoundPolicy):
         for s in playing:
             st = table.seats[s]
             clear[s] = not self.holds_void(table, s)
-            best = best_win(st.hand, st.melds, void=self.x(table, s).void)
+            best = best_win(st.hand, st.melds, void=self.x(table, s).void, rules=self.rules)
             ready[s] = best is not None and clear[s]
             if best is not None:
                 value[s] = self._cap(best)[1]
-        floor = POINTS[self.options.void_penalty_han]
+        floor = self.options.win_points(self.options.void_penalty_han)
+        # 查花猪 of the Chengdu rules: the void holder pays the seats that have won too.
+        winners = [w.seat for w in self.wins] if self.options.pig_pays_winners else []
         deltas = [0, 0, 0, 0]
         refunds = [0, 0, 0, 0]
         for f in playing:
             if ready[f]:
                 continue
+            for w in winners if not clear[f] else []:
+                deltas[f] -= floor
+                deltas[w] += floor
             for r in playing:
                 if r == f:
                     continue
