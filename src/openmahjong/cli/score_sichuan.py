@@ -19,16 +19,17 @@ from openmahjong.tools.parsing import plain_message
 
 
 def _show(document: dict[str, Any], lang: str) -> None:
+    unit = "fan" if document.get("scoring") == "chengdu" else "han"
     table = Table(title="Sichuan win", header_style="bold")
     table.add_column("yaku")
     table.add_column("kind")
-    table.add_column("han", justify="right")
+    table.add_column(unit, justify="right")
     for entry in document["yaku"]:
         table.add_row(entry[lang], entry["kind"], str(entry["han"]))
     out.print(table)
     han, uncapped = document["han"], document["uncapped_han"]
     capped = f" (capped from {uncapped})" if uncapped > han else ""
-    out.print(f"{han} han{capped}: {document['total']} points")
+    out.print(f"{han} {unit}{capped}: {document['total']} points ({document['preset']})")
     if document["tsumo"]:
         out.print(f"tsumo: each seat still playing pays {document['each_pays']}")
     else:
@@ -74,6 +75,13 @@ def score_sichuan(
     earth: Annotated[
         bool, typer.Option("--earth", help="Blessing of earth: a non-dealer's first draw.")
     ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="Score by a table preset: majsoul-bloodshed (default) or chengdu-xuezhan.",
+        ),
+    ] = None,
     lang: Annotated[str, typer.Option(help="Yaku names in en, zh or ja.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -94,6 +102,7 @@ def score_sichuan(
                 last_tile=last_tile,
                 heaven=heaven,
                 earth=earth,
+                preset=preset,
             )
         )
     except ValueError as problem:  # NotAWin, contradicting flags, unreadable tiles

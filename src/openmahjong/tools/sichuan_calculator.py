@@ -2,7 +2,9 @@
 
 The hand may be written with or without the winning tile; melds are ``pon:555m``,
 ``minkan:5555m``, ``ankan:5555m`` or ``kakan:5555m``. Input that is no win (no winning shape,
-a tile of the void suit, three suits, honors) raises ``ValueError`` with one sentence.
+a tile of the void suit, three suits, honors) raises ``ValueError`` with one sentence. ``preset``
+scores by a table preset's rules (``majsoul-bloodshed`` when not given; ``chengdu-xuezhan``: the
+fan ladder, points = base x 2^fans, with its cap and self-draw fan).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from openmahjong.rules.sichuan.game.options import PRESET_TABLE, SichuanOptions
 from openmahjong.rules.sichuan.scoring import SUIT_LETTERS, Win, score_win
 from openmahjong.table.seat import Meld
 from openmahjong.tools.limits import HandText, Melds, TileText, Word
@@ -41,6 +44,9 @@ class SichuanRequest(BaseModel):
     last_tile: bool = Field(False, description="On the last tile, drawn or discarded (海底捞月).")
     heaven: bool = Field(False, description="Blessing of heaven: the dealer's first draw.")
     earth: bool = Field(False, description="Blessing of earth: a non-dealer's first draw.")
+    preset: Word | None = Field(
+        None, description="Score by this table preset (default majsoul-bloodshed)."
+    )
 
 
 def _meld(text: str) -> Meld:
@@ -82,8 +88,17 @@ def _concealed(hand: str, win: int, melds: int) -> list[int]:
     return concealed
 
 
-def win_document(win: Win, *, tsumo: bool, void: str | None) -> dict[str, Any]:
+def _options(name: str | None) -> SichuanOptions:
+    if name is None or not name.strip():
+        return PRESET_TABLE["majsoul-bloodshed"]
+    return PRESET_TABLE.options(name.strip())  # ValueError naming the presets when unknown
+
+
+def win_document(
+    win: Win, *, tsumo: bool, void: str | None, options: SichuanOptions | None = None
+) -> dict[str, Any]:
     """Everything in ``Win``, the yaku's names in every language, and what each payer pays."""
+    extra = TSUMO_EXTRA if options is None else options.tsumo_bonus
     return {
         "base": win.base.key,
         "han": win.han,
@@ -92,8 +107,9 @@ def win_document(win: Win, *, tsumo: bool, void: str | None) -> dict[str, Any]:
         "total": win.total,
         "tsumo": tsumo,
         "void": void,
-        # Ron: the discarder pays the value; tsumo: each seat still playing pays 1,000 more.
-        "each_pays": win.total + TSUMO_EXTRA if tsumo else win.total,
+        # Ron: the discarder pays the value; tsumo: each seat still playing pays the preset's
+        # extra (1,000 in majsoul-bloodshed; 自摸加底 in chengdu-xuezhan when chosen).
+        "each_pays": win.total + extra if tsumo else win.total,
         "yaku": [
             {
                 "id": y.key,
@@ -116,6 +132,10 @@ def score(request: SichuanRequest) -> dict[str, Any]:
     melds = [_meld(text) for text in request.melds]
     concealed = _concealed(request.hand, win_tiles[0], len(melds))
     void = _void(request.void)
+    options = _options(request.preset)
     flags = {name: getattr(request, name) for name in FLAGS}
-    win = score_win(concealed, melds, win_tiles[0], void=void, **flags)
-    return win_document(win, tsumo=request.tsumo, void=void)
+    win = score_win(
+        concealed, melds, win_tiles[0], void=void, rules=options.scoring_rules(), **flags
+    )
+    document = win_document(win, tsumo=request.tsumo, void=void, options=options)
+    return {**document, "preset": options.name, "scoring": options.scoring}
