@@ -1,6 +1,7 @@
 """Sichuan's own actions: the exchange of three and the void declaration.
 
-Both are registered (``register_action``), so records name them and read them back.
+Both are registered (``register_action``), so records name them and read them back. The
+exchange is the shared one (:mod:`openmahjong.table.exchange`, also Riichi's Battle of Asura).
 """
 
 from __future__ import annotations
@@ -9,19 +10,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from openmahjong.table.actions import Action, register_action
+from openmahjong.table.exchange import Exchange
 
 __all__ = ["Exchange", "DeclareVoid", "SUITS"]
 
 #: The suits as the wire and the options name them, in code order (m 1x, p 2x, s 3x).
 SUITS = ("m", "p", "s")
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
-    """Pass these three tiles (one suit, from the hand) in the hand's exchange direction."""
-
-    name: ClassVar[str] = "exchange"
-    tiles: tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,5 +26,4 @@ class DeclareVoid(Action):
     suit: str
 
 
-register_action(Exchange)
 register_action(DeclareVoid)

@@ -1,10 +1,12 @@
-"""Sichuan's events (JSON by ``openmahjong.table.events.event_to_dict``)."""
+"""Sichuan's events (JSON by ``openmahjong.table.events.event_to_dict``). The exchange's
+events are the shared ones (:mod:`openmahjong.table.exchange`), listed here too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from openmahjong.table.events import Event, Won
+from openmahjong.table.exchange import ExchangeChosen, TilesExchanged, TilesExchangedPublic
 
 __all__ = [
     "ExchangeChosen",
@@ -16,40 +18,6 @@ __all__ = [
     "DrawRecheck",
     "EVENTS",
 ]
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExchangeChosen(Event):
-    """A seat chose its three tiles; the others learn only that it has chosen."""
-
-    seat: int
-    tiles: tuple[int, ...]
-
-    def redacted(self) -> Event:
-        return ExchangeChosen(seat=self.seat, tiles=(), private_to=None)
-
-
-@dataclass(frozen=True, kw_only=True)
-class TilesExchangedPublic(Event):
-    """What the others see of a seat's exchange: that it happened, and which way."""
-
-    wire_type = "TilesExchanged"
-
-    seat: int
-    direction: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class TilesExchanged(Event):
-    """``seat`` gave ``given`` and received ``received`` (private to the seat)."""
-
-    seat: int
-    given: tuple[int, ...]
-    received: tuple[int, ...]
-    direction: str
-
-    def redacted(self) -> Event:
-        return TilesExchangedPublic(seat=self.seat, direction=self.direction)
 
 
 @dataclass(frozen=True, kw_only=True)

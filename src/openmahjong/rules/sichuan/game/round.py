@@ -19,7 +19,6 @@ back of the wall), the dealer takes 14. Stages:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,16 +29,15 @@ from openmahjong.rules.sichuan.game.events import (
     ExchangeChosen,
     KanBonus,
     SichuanWon,
-    TilesExchanged,
     VoidsDeclared,
 )
 from openmahjong.rules.sichuan.game.options import SichuanOptions
 from openmahjong.rules.sichuan.scoring import POINTS, NotAWin, Win, best_win, score_win
 from openmahjong.table.actions import Action, Ankan, Discard, Kakan, Minkan, Pon, Ron, Tsumo
-from openmahjong.table.choices import ChoiceRule
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.errors import IllegalAction
 from openmahjong.table.events import HandEnded, HandStarted
+from openmahjong.table.exchange import DIRECTIONS, ExchangeRule, pass_tiles, receiver
 from openmahjong.table.kernel import Phase, Table
 from openmahjong.table.policy import RoundPolicy, Trigger
 from openmahjong.table.seat import Meld, SeatState
@@ -49,6 +47,8 @@ __all__ = [
     "DIRECTIONS",
     "WALL_SIZE",
     "ExchangeRule",
+    "exchange_rule",
+    "suggest_one_suit",
     "SichuanSeat",
     "SichuanWin",
     "SichuanHandResult",
@@ -60,19 +60,12 @@ __all__ = [
 ]
 
 WALL_SIZE = 108
-#: How the exchanged tiles travel. Play passes from a seat to seat + 1, which is
-#: counter-clockwise seen from above (as in every mahjong game); so counter-clockwise passes
-#: to seat + 1 (the next player), clockwise to seat + 3 (the previous one), across to seat + 2.
-DIRECTIONS: dict[str, int] = {"counterclockwise": 1, "clockwise": 3, "across": 2}
+# The exchange (its action, rule, directions and pass) is shared with Riichi's Battle of Asura:
+# ``openmahjong.table.exchange`` (DIRECTIONS, receiver and ExchangeRule are re-exported here).
 
 
 def suit_letter(tile: int) -> str:
     return SUITS[suit(tile) - 1]
-
-
-def receiver(seat: int, direction: str) -> int:
-    """The seat that receives ``seat``'s three tiles."""
-    return (seat + DIRECTIONS[direction]) % 4
 
 
 def _by_suit(hand: Sequence[int]) -> dict[str, list[int]]:
@@ -88,50 +81,21 @@ def default_void(hand: Sequence[int]) -> str:
     return min(SUITS, key=lambda letter: (len(groups[letter]), SUITS.index(letter)))
 
 
-class ExchangeRule(ChoiceRule):
-    """Three tiles of one suit from the seat's hand (the dealer's 14th included)."""
+def suggest_one_suit(hand: Sequence[int]) -> tuple[int, int, int]:
+    """The timeout's pick: three tiles of the shortest suit holding at least three (ties to the
+    lowest suit), the lowest three of it."""
+    groups = _by_suit(hand)
+    letter = min(
+        (s for s in SUITS if len(groups[s]) >= 3),
+        key=lambda s: (len(groups[s]), SUITS.index(s)),
+    )
+    a, b, c = groups[letter][:3]
+    return (a, b, c)
 
-    name = "exchange"
 
-    def __init__(self, hand: Sequence[int]) -> None:
-        self.hand = tuple(hand)
-
-    def why_not(self, action: Action) -> str | None:
-        if not isinstance(action, Exchange):
-            return f"choose three tiles of one suit to pass (exchange), not {action.name}"
-        tiles = action.tiles
-        if not isinstance(tiles, tuple) or len(tiles) != 3:
-            return "an exchange passes exactly three tiles"
-        if not all(isinstance(t, int) for t in tiles):
-            return "an exchange names three tile codes"
-        missing = Counter(tiles) - Counter(self.hand)
-        if missing:
-            return f"you do not hold {sorted(missing.elements())} to pass"
-        if len({suit(t) for t in tiles}) != 1:
-            return "the three tiles passed must be of one suit"
-        return None
-
-    def suggested(self) -> tuple[int, int, int]:
-        """The timeout's pick: three tiles of the shortest suit holding at least three (ties
-        to the lowest suit), the lowest three of it."""
-        groups = _by_suit(self.hand)
-        letter = min(
-            (s for s in SUITS if len(groups[s]) >= 3),
-            key=lambda s: (len(groups[s]), SUITS.index(s)),
-        )
-        a, b, c = groups[letter][:3]
-        return (a, b, c)
-
-    def default(self) -> Action:
-        return Exchange(self.suggested())
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "type": "exchange",
-            "count": 3,
-            "same_suit": True,
-            "suggested": list(self.suggested()),
-        }
+def exchange_rule(hand: Sequence[int]) -> ExchangeRule:
+    """Sichuan's exchange: three tiles of one suit (the dealer's 14th included)."""
+    return ExchangeRule(hand, same_suit=True, suggest=suggest_one_suit)
 
 
 @dataclass
@@ -366,7 +330,7 @@ class SichuanPolicy(RoundPolicy):
         )
 
     def after_deal(self, table: Table) -> None:
-        table.start_special({}, rules={s: ExchangeRule(table.seats[s].hand) for s in range(4)})
+        table.start_special({}, rules={s: exchange_rule(table.seats[s].hand) for s in range(4)})
 
     def apply_special(self, table: Table, seat: int, action: Action) -> None:
         if self.stage == "exchange" and isinstance(action, Exchange):
@@ -383,27 +347,11 @@ class SichuanPolicy(RoundPolicy):
         raise IllegalAction(f"{action.name} is not part of the {self.stage} stage")
 
     def _exchange(self, table: Table) -> None:
-        for s in range(4):
-            hand = table.seats[s].hand
-            for t in self.chosen[s].tiles:
-                hand.remove(t)
-        for s in range(4):
-            to = receiver(s, self.direction)
-            tiles = self.chosen[s].tiles
-            table.seats[to].hand.extend(tiles)
-            self.x(table, s).given = tiles
-            self.x(table, to).received = tiles
-        for s in range(4):
-            x = self.x(table, s)
-            table.emit(
-                TilesExchanged(
-                    seat=s,
-                    given=x.given,
-                    received=x.received,
-                    direction=self.direction,
-                    private_to=s,
-                )
-            )
+        hands = [table.seats[s].hand for s in range(4)]
+        moved = pass_tiles(hands, self.chosen, self.direction, table.emit)
+        for s, (given, received) in enumerate(moved):
+            self.x(table, s).given = given
+            self.x(table, s).received = received
         # The dealer's "drawn" tile (what a timeout discards) is one it holds after the pass.
         table.last_drawn = table.seats[table.dealer].hand[-1]
         self.exchanged = True
