@@ -14,6 +14,7 @@ import * as play from "./i18n-play.js";
 import * as replayWords from "./i18n-replay.js";
 import * as roomWords from "./i18n-room.js";
 import * as serverErrors from "./i18n-errors.js";
+import * as sichuanWords from "./i18n-sichuan.js";
 
 const STORAGE_KEY = "openmahjong.lang";
 
@@ -907,7 +908,7 @@ const ja = {
 Object.assign(en, play.en);
 Object.assign(zh, play.zh);
 Object.assign(ja, play.ja);
-for (const extra of [replayWords, serverErrors, roomWords]) {
+for (const extra of [replayWords, serverErrors, roomWords, sichuanWords]) {
   Object.assign(en, extra.en);
   Object.assign(zh, extra.zh);
   Object.assign(ja, extra.ja);

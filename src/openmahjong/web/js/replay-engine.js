@@ -32,6 +32,7 @@
 
 import { deal, parseMasterSeed, shuffledWall } from "./fairness.js";
 import { compareTiles, isFlower, kind } from "./tiles.js";
+import { exchangeStep, kanBonus, startBloody, undoKanBonus, voidStep, winStep } from "./sichuan-replay.js";
 
 const TURN_ACTIONS = new Set(["discard", "tsumo", "ankan", "kakan", "abort"]);
 const ANSWERS = new Set(["pass", "ron", "chi", "pon", "minkan"]);
@@ -47,6 +48,8 @@ function rulesOf(info) {
     dora: !!table.dora,
     sticks: !!table.sticks,
     flowers: !!table.flowers,
+    // Sichuan Bloody: an exchange and voids before play; wins leave the hand going (sichuan-replay.js).
+    bloody: !!table.bloody,
     startingPoints: (schema.starting_points || {}).default ?? 0,
   };
 }
@@ -216,6 +219,7 @@ export function handStates(record, index, info) {
     last: null,
   };
   s.drawn[dealer] = hands4[dealer][hands4[dealer].length - 1];
+  if (rules.bloody) startBloody(s);
   let lastDiscard = null;
 
   // MCR: flowers are laid out and replaced at once (docs/mcr-game.md, "Flowers").
@@ -303,6 +307,24 @@ export function handStates(record, index, info) {
     answers = [];
     // The winner takes the tile: the nearest declaration the summary lists as a win (a nearer
     // false one only pays). None while the hand goes on, or when no declaration won.
+    if (rules.bloody && rons.length) {
+      // Every seat that declared wins (several may, on one tile); the hand goes on. A robbed
+      // added kan is a pon again, and its replacement never comes.
+      const from = lastDiscard ? lastDiscard.seat : null;
+      for (const a of rons) winStep(s, hands4, a.seat, lastDiscard ? lastDiscard.tile : a.action.tile, from, (hand.summary || {}).wins);
+      if (lastDiscard && lastDiscard.index >= 0) s.discards[lastDiscard.seat][lastDiscard.index][3] = rons[0].seat;
+      if (pendingKan !== null && pendingKan.kind === "kakan") {
+        undoKanBonus(s);
+        const meld = s.melds[pendingKan.seat].find((m) => m.kind === "kakan" && kind(m.tiles[0]) === kind(lastDiscard.tile));
+        if (meld) {
+          meld.kind = "pon";
+          meld.tiles = meld.tiles.slice(0, 3);
+        }
+      }
+      pendingKan = null;
+      answers = [];
+      return;
+    }
     const taker = rons.length && !goesOn
       ? (hand.summary ? rons.find((a) => winners.includes(a.seat)) : rons[0])
       : undefined;
@@ -341,6 +363,7 @@ export function handStates(record, index, info) {
         called_tile: lastDiscard.tile, from_seat: lastDiscard.seat });
       s.turn = seat;
       s.phase = "turn";
+      if (type === "minkan" && rules.bloody) kanBonus(s, seat, type, { feeder: lastDiscard.seat, options });
       if (type === "minkan") kanDone(seat, type);
     }
   };
@@ -359,6 +382,9 @@ export function handStates(record, index, info) {
     const next = hand.entries[j + 1];
     delete s.false_win;
     if (TURN_ACTIONS.has(type)) s.turn = seat;
+    if (rules.bloody && (type === "ankan" || type === "kakan")) {
+      kanBonus(s, seat, type, { justDrawn: s.drawn[seat] === action.tile, options });
+    }
     if (type === "discard") {
       const tsumogiri = action.tsumogiri ?? (s.drawn[seat] === action.tile);
       removeTile(hands4[seat], action.tile);
@@ -388,6 +414,13 @@ export function handStates(record, index, info) {
       s.drawn[seat] = null;
       lastDiscard = { seat, index: -1, tile: action.tile };
       pendingKan = { seat, kind: "kakan" };
+    } else if (type === "exchange" && rules.bloody) {
+      exchangeStep(s, hands4, seat, action.tiles, summary.direction, dealer);
+    } else if (type === "void" && rules.bloody) {
+      voidStep(s, seat, action.suit, dealer);
+    } else if (type === "tsumo" && rules.bloody) {
+      winStep(s, hands4, seat, s.drawn[seat], null, summary.wins); // the hand goes on without the seat
+      if (!next) s.phase = "ended";
     } else if (type === "tsumo" && next) {
       showFalseWins([seat]); // refused and fined: the seat still has its turn to discard
     } else if (type === "tsumo" || type === "abort") {

@@ -18,6 +18,7 @@ import { tileMarkup } from "./tile-svg.js";
 import { mcrFanName } from "./mcr-fan-names.js";
 import { yakuName } from "./yaku-names.js";
 import { meldElement } from "./table-view.js";
+import { isSichuanWin, recheckElement, sichuanWinScore } from "./sichuan-result.js";
 
 function tileSpan(code, opts = {}) {
   return h("span", { class: "tile-holder", html: tileMarkup(code, opts) });
@@ -61,8 +62,9 @@ function mcrFans(w) {
 
 /** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
  *  its total (a ruleset with neither). */
-function winScore(w) {
+function winScore(w, state = {}) {
   if (w.fans) return mcrFans(w);
+  if (isSichuanWin(w)) return sichuanWinScore(w, (s) => playerName(state, s)); // order, base and bonus yaku
   if (w.yaku || w.han !== undefined || w.yakuman) return riichiYaku(w);
   return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
 }
@@ -136,10 +138,12 @@ export function resultElement(result, state = {}) {
       winningHand(w, state.rules),
       indicators(t("table.dora"), w.dora_indicators || result.dora_indicators, "result-dora"),
       indicators(t("result.ura"), w.ura_indicators, "result-ura"),
-      winScore(w),
+      winScore(w, state),
       breakdown(w, state)));
   }
   if (!wins.length) parts.push(tenpaiPart(result, state));
+  // Sichuan's exhaustive draw: each seat's recheck (ready, void cleared, payments, refunds).
+  if (result.recheck) parts.push(recheckElement(result.recheck, result, (s) => playerName(state, s)));
   parts.push(payments(result, state), holdLine(state.hold));
   const next = state.handlers && state.handlers.next;
   return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts,

@@ -15,6 +15,9 @@
 //   state.result   a hand summary (records.md "hands" entry) to show over the table, or null
 //   state.matchEnd {ranking, final_points, places, settlement, master_seed, salt, commitment, ruleset, names}
 //                  or null; names are by player when seats are not players (MCR's seat changes)
+//   state.parts    a ruleset's own pieces (optional; sichuan-view.js, exchange-picker.js):
+//                  seatBadges(seat), seatClass(seat), centre(), actions() (drawn instead of the
+//                  prompt's buttons when it returns something), handTile(code, isDrawn, k, button)
 // handlers: act(action), toggleRiichi(), toggleFairness(), copy(text), next()
 //
 // The same renderer draws replays: a spectator view (seat null) with `hands` for every seat.
@@ -158,6 +161,7 @@ function seatPanel(state, seat, position, spectated) {
     dealer ? h("span", { class: "badge" }, t("table.dealer")) : null,
     pub.riichi ? h("span", { class: "badge riichi-badge" }, t("act.riichi")) : null,
     isTurn ? h("span", { class: "badge turn-badge" }, t("table.turn")) : null,
+    state.parts && state.parts.seatBadges ? state.parts.seatBadges(seat) : null,
     (pub.flowers || []).length ? h("span", { class: "flowers" }, pub.flowers.map((f) => tileSpan(f))) : null,
   );
   const shown = state.hands && state.hands[seat];
@@ -165,7 +169,7 @@ function seatPanel(state, seat, position, spectated) {
     : h("div", { class: `opp-hand${shown ? " face-up" : ""}`, "aria-label": t("table.handSize", { n: size }) },
       shown ? shown.map((c) => tileSpan(c, { label: "" })) : Array.from({ length: size }, () => backSpan()));
   return h("section", {
-    class: `seat seat-${position}${spectated ? " spectated" : ""}${isTurn ? " on-turn" : ""}`, "data-seat": seat,
+    class: `seat seat-${position}${spectated ? " spectated" : ""}${isTurn ? " on-turn" : ""} ${state.parts && state.parts.seatClass ? state.parts.seatClass(seat) : ""}`.trim(), "data-seat": seat,
     "data-rotation": ROTATION[position], "aria-label": playerName(state, seat),
   }, plate, discardsElement((v.discards || [])[seat], seat, lastDiscarder(v) === seat),
   h("div", { class: "seat-edge" }, position === "self" ? head : null, concealed, h("div", { class: "melds" }, melds)),
@@ -204,6 +208,7 @@ function centre(state) {
   }, roundText || t("table.hand"));
   const sticks = hasSticks(state.rules);
   const dora = tb.dora_indicators || [];
+  const showDora = ((state.rules || {}).table || {}).dora !== false; // the ruleset's client data
   return h("section", { class: "centre", "aria-label": t("table.centre") },
     counter,
     h("div", { class: "centre-facts" },
@@ -211,8 +216,9 @@ function centre(state) {
       sticks !== false && tb.sticks !== undefined ? h("span", { "data-testid": "sticks" }, t("table.sticks", { n: tb.sticks })) : null,
       v.live_remaining !== undefined ? h("span", { "data-testid": "remaining" }, t("table.remaining", { n: v.live_remaining })) : null,
     ),
-    dora.length || tb.dora_indicators ? h("div", { class: "dora", "data-testid": "dora", "aria-label": t("table.dora") },
+    showDora && (dora.length || tb.dora_indicators) ? h("div", { class: "dora", "data-testid": "dora", "aria-label": t("table.dora") },
       h("span", { class: "tiles small" }, dora.map((c) => tileSpan(c)))) : null,
+    state.parts && state.parts.centre ? state.parts.centre() : null,
     state.clock ? clockElement(state.clock) : null,
     state.protection ? h("p", { class: "protection", "data-testid": "protection", role: "status" }, state.protection) : null,
   );
@@ -272,6 +278,8 @@ function actionButton(label, action, handlers, extra = {}) {
 /** The controls for a prompt: everything but plain discards, which are the hand's own buttons. */
 function actionBar(state) {
   const prompt = state.prompt;
+  const own = state.parts && state.parts.actions ? state.parts.actions() : null;
+  if (own) return own;
   if (!prompt) return null;
   const acts = prompt.actions || [];
   const hs = state.handlers;
@@ -344,9 +352,15 @@ function ownHand(state) {
       html: tileMarkup(code, { label: "" }),
     });
   };
+  // A ruleset's piece may make a tile another control (Sichuan's exchange picker) or mark it.
+  const own = state.parts && state.parts.handTile;
+  const tile = (code, isDrawn, k) => {
+    const usual = button(code, isDrawn);
+    return own ? own(code, isDrawn, k, usual) || usual : usual;
+  };
   return h("div", { class: "own-hand", "data-testid": "own-hand", role: "group", "aria-label": t("table.yourHand") },
-    h("div", { class: "hand-row" }, hand.map((c) => button(c, false))),
-    drawn !== null ? h("div", { class: "drawn-slot" }, button(drawn, true)) : null);
+    h("div", { class: "hand-row" }, hand.map((c, k) => tile(c, false, k))),
+    drawn !== null ? h("div", { class: "drawn-slot" }, tile(drawn, true, hand.length)) : null);
 }
 
 /** The whole table. Positions are relative to the viewer: self at the bottom, then right, across, left. */

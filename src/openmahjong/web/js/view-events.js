@@ -3,6 +3,7 @@
 // applyEvent(view, event) returns the view after the event; the argument is not changed. No DOM.
 
 import { kind } from "./tiles.js";
+import { applySichuanEvent } from "./sichuan-view.js";
 
 function removeOne(list, tile) {
   const i = list.indexOf(tile);
@@ -16,7 +17,8 @@ function minus(all, some) {
   return rest;
 }
 
-export function applyEvent(view, event) {
+/** `rules`: the ruleset's client object (optional), for the events of a ruleset's own. */
+export function applyEvent(view, event, rules) {
   const v = JSON.parse(JSON.stringify(view));
   const me = v.seat;
   const mine = event.seat !== undefined && event.seat === me && me !== null;
@@ -120,5 +122,6 @@ export function applyEvent(view, event) {
     default:
       break;
   }
-  return v;
+  // Sichuan's own events, and its stage at a new hand (sichuan-view.js).
+  return applySichuanEvent(v, event, rules);
 }

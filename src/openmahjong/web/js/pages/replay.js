@@ -13,6 +13,7 @@ import { canReplay, handStates, parseLabel, splitHands, withDrawSteps } from "..
 import { compareTiles } from "../tiles.js";
 import { clientOf, defaultRuleset, loadRulesets, rulesetName } from "../rulesets.js";
 import { actionLabel, renderTable, windName } from "../table-view.js";
+import { isBloody, seatParts } from "../sichuan-view.js";
 
 let current = null; // {id, record, info, hands, hand, step, states, view ("all" or a seat), drawSteps}
 
@@ -220,6 +221,8 @@ function draw() {
     swipeable(renderTable({
       view,
       rules: clientOf(current.info),
+      // A bloody table's void badges, win order and stage (sichuan-view.js).
+      parts: isBloody(clientOf(current.info)) ? seatParts({ view, names: names(), label: null }) : null,
       names: names(),
       hands: shownHands(state),
       result: current.step === current.states.length - 1 ? state.result : null,

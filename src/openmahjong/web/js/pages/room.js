@@ -18,6 +18,8 @@ import { matchEndElement, modal, resultElement } from "../result-view.js";
 import { autoAnswer, loadOptions, saveOptions } from "../auto-play.js";
 import { play, setSoundOn, soundFor, soundOn } from "../sound.js";
 import { roomTools } from "../room-tools.js";
+import { isBloody, revealedHands, seatParts } from "../sichuan-view.js";
+import { handParts } from "../exchange-picker.js";
 
 let session = null;
 
@@ -177,6 +179,10 @@ function noteEvent(ev) {
     // goes to the result screen as it came.
     const { type, private_to: _private, ...win } = ev;
     session.wins.push({ ...win, ...winningHand(ev), yaku: (ev.yaku || []).map(yakuPair), dora_indicators: doraNow() });
+  } else if (ev.type === "SichuanWon") {
+    // A bloody win: the hand goes on; the hand's screen lists every win in order.
+    const { type, private_to: _private, ...win } = ev;
+    session.wins.push({ ...win, ...winningHand(ev) });
   } else if (ev.type === "McrWon") {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
@@ -185,7 +191,7 @@ function noteEvent(ev) {
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
     session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins,
-      shown: { ...session.shown } };
+      shown: { ...session.shown }, recheck: (session.view && session.view.recheck) || null };
     session.wins = [];
     session.prompt = null;
     session.continued = false;
@@ -255,7 +261,7 @@ function onMessage(msg) {
       for (const ev of msg.view.events || []) if (ev.type === "HandStarted") session.handStart = ev;
       break;
     case "event":
-      if (session.view) session.view = applyEvent(session.view, msg.event);
+      if (session.view) session.view = applyEvent(session.view, msg.event, clientOf(rulesetInfo(session)));
       if (session.view && session.seat === null && msg.event.type === "HandStarted") {
         // A spectator gets no view with the wall count: the live wall after the deal, which
         // the Drew events then count down.
@@ -472,13 +478,15 @@ function draw() {
     if (seats) parts.push(seats);
   }
   if (session.view) {
+    const rules = clientOf(rulesetInfo(session));
     parts.push(renderTable({
       view: session.view,
       label: session.label,
       rules: clientOf(rulesetInfo(session)),
       names: session.players,
-      hands: [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
+      hands: isBloody(rules) ? revealedHands(session.view) : [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
       prompt: session.prompt,
+      parts: isBloody(rules) ? tableParts(rules) : null,
       riichi: session.riichi,
       clock: clockNow(),
       protection: session.protection ? t("table.protection", { s: session.protection }) : null,
@@ -514,6 +522,14 @@ function draw() {
     const again = main.querySelector(`[data-action="${focusKey}"], [data-testid="${focusKey}"]`);
     if (again) again.focus();
   }
+}
+
+/** A bloody table's own pieces (sichuan-view.js, exchange-picker.js): badges, the centre's
+ *  stage and notes, the exchange picker and void buttons. */
+function tableParts(rules) {
+  const state = { view: session.view, names: session.players, label: session.label, prompt: session.prompt, pick: session.pick,
+    rules, handlers: { act, pick: (keys) => { if (session.prompt) session.pick = { seq: session.prompt.seq, keys }; draw(); } } };
+  return { ...seatParts(state), ...handParts(state) };
 }
 
 /** The hand's result, then (once it is closed) the match's end, over the table. */

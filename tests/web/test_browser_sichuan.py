@@ -1,0 +1,242 @@
+"""A whole Sichuan Bloody match played by clicking in Chromium against three Sichuan bots, at
+desktop (1280x800) and phone (390x844) sizes, failing on any console error (conftest.Page).
+
+The room is made through the lobby form (ruleset Sichuan, its preset, a short match by its
+``hands`` option). Each hand: the exchange picker (the suggested three tiles chosen, changed
+and chosen again, confirmed), the tiles received highlighted with their direction, the void
+buttons (the suggestion marked), a void badge on every seat, then the discards (a win taken
+when offered). Winners' hands stay face up with their win order and the seat greyed; each
+hand's screen lists the wins in order or the draw's recheck. The stored record says what the
+screen said (the exchanged tiles, the voids). Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+
+from openmahjong.fairness import format_master_seed
+
+from .conftest import browser_missing
+from .play_helpers import (
+    ROOM_MODULE,
+    SESSION,
+    WINS,
+    fits_width,
+    id_in_address,
+    min_box,
+    new_name,
+    register_in_page,
+    seat_bots_and_start,
+)
+
+pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+
+#: Hands of the match by size: two at desktop size (the dealer rule runs once), one on a phone.
+HANDS = {"desktop": 2, "phone": 1}
+SEEDS = {"desktop": 19, "phone": 23}
+
+
+def _suit(tile: int) -> int:
+    return tile // 10
+
+
+def open_sichuan_room(page, seed: int, hands: int) -> int:
+    p = page.page
+    form = p.locator("[data-testid=create-room]")
+    form.locator("select[name=ruleset]").select_option("sichuan")
+    form = p.locator("[data-testid=create-room]")
+    form.locator("select[name=preset] option[value='majsoul-bloodshed']").wait_for(state="attached")
+    form.locator("select[name=preset]").select_option("majsoul-bloodshed")
+    form.locator("input[name=hands]").fill(str(hands))
+    form.locator("input[name=room-name]").fill("bloody")
+    form.locator("input[name=move_seconds]").fill("60")
+    form.locator("input[name=bank_seconds]").fill("60")
+    form.locator("input[name=master-seed]").fill(format_master_seed(seed))
+    form.get_by_role("button", name="Open the room").click()
+    p.wait_for_url(re.compile(r".*#/room/\d+$"))
+    return id_in_address(p.url)
+
+
+def picked(p) -> list[int]:
+    return p.locator(".hand-tile.picked").evaluate_all("e => e.map(x => +x.dataset.tile)")
+
+
+def exchange(page, first: bool) -> list[int]:
+    """The exchange picker: the suggestion chosen; one tile off (Confirm disabled), on again;
+    Confirm. Returns the tiles passed."""
+    p = page.page
+    picker = p.get_by_test_id("exchange-picker")
+    picker.wait_for(timeout=20000)
+    prompt = p.evaluate(f"{SESSION}.prompt")
+    assert prompt["actions"] == [] and prompt["choice"]["type"] == "exchange"
+    suggested = prompt["choice"]["suggested"]
+    assert sorted(picked(p)) == sorted(suggested)
+    confirm = p.get_by_test_id("exchange-confirm")
+    assert confirm.is_enabled()
+    if first:
+        page.shot("sichuan-exchange")
+        w, h = min_box(p.locator(".hand-tile"))
+        assert w >= 40 and h >= 40, (w, h)
+        fits_width(page)
+    first_picked = p.locator(".hand-tile.picked").first
+    key = first_picked.get_attribute("data-key")
+    first_picked.click()
+    assert len(picked(p)) == 2 and not confirm.is_enabled()
+    assert "2 of 3" in p.get_by_test_id("exchange-count").text_content()
+    p.locator(f".hand-tile[data-key='{key}']").click()
+    chosen = picked(p)
+    assert sorted(chosen) == sorted(suggested) and len({_suit(t) for t in chosen}) == 1
+    confirm.click()
+    return chosen
+
+
+def declare_void(page, first: bool) -> str:
+    """The void buttons after the exchange: the received tiles stand out with their giver and
+    direction; the suggested suit (the first listed) is marked and taken."""
+    p = page.page
+    p.get_by_test_id("void-picker").wait_for(timeout=20000)
+    prompt = p.evaluate(f"{SESSION}.prompt")
+    suits = [a["suit"] for a in prompt["actions"]]
+    assert sorted(suits) == ["m", "p", "s"]
+    marked = p.locator(".act-void.suggested")
+    assert marked.count() == 1 and marked.get_attribute("data-action") == f"void-{suits[0]}"
+    view = p.evaluate(f"{SESSION}.view")
+    received = view["own"]["received"]
+    assert len(received) == 3
+    shown = p.locator(".hand-tile.received").evaluate_all("e => e.map(x => +x.dataset.tile)")
+    assert sorted(shown) == sorted(received)
+    line = p.get_by_test_id("received-line")
+    direction = view["table"]["exchange_direction"]
+    assert line.get_attribute("data-direction") == direction
+    assert {"clockwise": "clockwise", "counterclockwise": "counter-clockwise", "across": "across"}[
+        direction
+    ] in line.text_content()
+    if first:
+        page.shot("sichuan-void")
+        w, h = min_box(p.locator(".act-void"))
+        assert w >= 40 and h >= 40, (w, h)
+        fits_width(page)
+    marked.click()
+    return suits[0]
+
+
+def _tap(locator) -> bool:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def play_match(page, *, seconds: float = 420) -> dict:
+    """Click through the match: each hand's exchange and void, then a win when offered, else
+    the drawn tile (or the last playable one), pass on calls; Continue on each hand's screen."""
+    p = page.page
+    seen = {"hands": 0, "exchanged": [], "voids": [], "badges": [], "won_shot": False,
+            "wins_seen": 0, "recheck": False, "discards": 0}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if p.get_by_test_id("match-end").count():
+            break
+        if p.get_by_test_id("result").count():
+            result = p.get_by_test_id("result")
+            wins = result.get_by_test_id("win")
+            if wins.count():
+                orders = result.get_by_test_id("win-order").evaluate_all(
+                    "e => e.map(x => +x.dataset.order)"
+                )
+                assert orders == list(range(1, len(orders) + 1)), orders
+                assert result.locator("li[data-kind=base]").count() == wins.count()
+                seen["wins_seen"] += wins.count()
+            if result.get_by_test_id("recheck").count():
+                seen["recheck"] = True
+                page.shot("sichuan-recheck")
+            if seen["hands"] == 0:
+                page.shot("sichuan-result")
+                p.select_option("#lang", "zh")
+                p.get_by_test_id("result").wait_for()
+                page.shot("sichuan-result-zh")
+                p.select_option("#lang", "en")
+            seen["hands"] += 1
+            _tap(p.get_by_role("button", name="Continue"))
+            continue
+        if p.get_by_test_id("exchange-picker").count():
+            seen["exchanged"].append(exchange(page, first=not seen["exchanged"]))
+            continue
+        if p.get_by_test_id("void-picker").count():
+            seen["voids"].append(declare_void(page, first=not seen["voids"]))
+            # Every seat's void badge once all declared.
+            p.wait_for_function("() => document.querySelectorAll('.void-badge').length === 4")
+            seen["badges"].append(
+                p.locator(".void-badge").evaluate_all(
+                    "e => e.map(x => [+x.closest('[data-seat]').dataset.seat, x.dataset.void])"
+                )
+            )
+            if len(seen["voids"]) == 1:
+                page.shot("sichuan-play")
+            continue
+        if not seen["won_shot"] and p.locator(".board .won-badge").count():
+            # A winner sits out: its hand face up, its order shown, its side greyed.
+            winner = p.locator(".board .seat.sat-out").first
+            if winner.count():
+                assert winner.locator(".won-badge").count() == 1
+                page.shot("sichuan-bloody")
+                seen["won_shot"] = True
+        playable = p.locator(".hand-tile.playable")
+        if p.locator(WINS).count():
+            _tap(p.locator(WINS).first)
+        elif playable.count():
+            target = p.locator(".hand-tile.playable.drawn")
+            if _tap(target if target.count() else playable.last):
+                seen["discards"] += 1
+        elif p.locator(".act-btn[data-action=pass]").count():
+            _tap(p.locator(".act-btn[data-action=pass]").first)
+        p.wait_for_timeout(80)
+    p.get_by_test_id("match-end").wait_for(timeout=5000)
+    return seen
+
+
+def test_a_sichuan_match_by_clicking(page, live_server):
+    p = page.page
+    seed, hands = SEEDS[page.size], HANDS[page.size]
+    register_in_page(page, new_name("sichuan"))
+    room_id = open_sichuan_room(page, seed, hands)
+    room = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
+    assert room["ruleset"] == "sichuan" and room["preset"] == "majsoul-bloodshed", room
+    seat_bots_and_start(page)
+    p.evaluate(ROOM_MODULE)
+    me = p.evaluate(f"{SESSION}.seat")
+    # No riichi sticks, honba or dora on this table (its client data says so).
+    assert p.get_by_test_id("sticks").count() == 0 and p.get_by_test_id("dora").count() == 0
+    seen = play_match(page)
+    page.shot("sichuan-end")
+    assert seen["hands"] == hands and len(seen["exchanged"]) == hands
+    assert seen["discards"] > 0
+    # Either somebody won (and the screen listed the wins in order) or the draw was rechecked.
+    assert seen["wins_seen"] or seen["recheck"], seen
+
+    p.get_by_test_id("replay-link").click()
+    p.wait_for_selector("[data-testid=step]")
+    game_id = id_in_address(p.url)
+    record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
+    assert record["header"]["ruleset"] == "sichuan"
+    assert record["header"]["options"]["hands"] == hands
+    assert len(record["hands"]) == hands
+    # What was clicked is what the server stored: the tiles passed and the void declared.
+    mine = [e for e in record["actions"] if e[1] == me]
+    passed = [e[2]["tiles"] for e in mine if e[2]["type"] == "exchange"]
+    assert [sorted(x) for x in passed] == [sorted(x) for x in seen["exchanged"]]
+    declared = [e[2]["suit"] for e in mine if e[2]["type"] == "void"]
+    assert declared == seen["voids"]
+    for hand, badges in zip(record["hands"], seen["badges"], strict=True):
+        assert [suit for _seat, suit in sorted(badges)] == hand["voids"]
+    wins = sum(len(h["wins"]) for h in record["hands"])
+    assert wins == seen["wins_seen"]
+    fits_width(page)
+    page.shot("sichuan-replay")
