@@ -223,6 +223,9 @@ class RiichiBot:
     def act(self, view: BotView) -> Action:
         legal = view.legal_actions
         if not legal:
+            choice = getattr(view, "choice", None)
+            if choice is not None and choice.get("type") == "exchange":
+                return self._exchange(view, choice)
             raise ValueError("the view offers no action: the seat has nothing to decide")
         if len(legal) == 1:
             return legal[0]
@@ -570,6 +573,19 @@ class RiichiBot:
         return PASS
 
     # ------------------------------------------------------------------ special phases
+    @staticmethod
+    def _exchange(view: BotView, choice: dict[str, Any]) -> Action:
+        """Battle of Asura's exchange: the three tiles the hand misses least, keeping dora
+        and red fives (any three may go; a one-suit rule gets its own suggestion)."""
+        from openmahjong.rules.riichi.game.asura import suggest_exchange
+        from openmahjong.table.exchange import Exchange
+
+        if choice.get("same_suit"):
+            a, b, c = choice["suggested"]
+            return Exchange((a, b, c))
+        dora = frozenset([DORA_OF_CODE[i] for i in view.table.get("dora_indicators", ())])
+        return Exchange(suggest_exchange(view.hand, dora))
+
     @staticmethod
     def _special(legal: Sequence[Action]) -> Action:
         for a in legal:

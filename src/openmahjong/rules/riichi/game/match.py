@@ -57,6 +57,9 @@ WALL = register_wall(
         "105/205/305 appended at the end",
         kinds=ALL_KINDS,
         red_fives=True,
+        # Only Battle of Asura tables exchange tiles (docs/riichi-asura.md); the hand seed
+        # picks the direction as for Sichuan, so seed verify shows it for every hand.
+        exchange_directions=("clockwise", "counterclockwise", "across"),
     )
 )
 
@@ -101,8 +104,44 @@ def _finish(state: MatchState, points: tuple[int, ...], sticks: int, note: str) 
     )
 
 
+def advance_asura(state: MatchState, result: HandResult, options: GameOptions) -> MatchState:
+    """The Battle of Asura match after one hand (docs/riichi-asura.md): no dealer repeats and
+    no honba; an abortive draw plays the same hand again; a bust ends the match; from the last
+    base hand on, first place at the requirement ends it (in the extension a win reaching it
+    ended the hand at once)."""
+    points = tuple(result.points)
+    sticks = result.sticks
+    note = f"{label(state.label)}-{state.honba}: {result.reason}"
+    if min(points) < 0:
+        return _finish(state, points, sticks, note + ", bust")
+    if result.abortive:
+        return replace(
+            state,
+            points=points,
+            sticks=sticks,
+            honba=0,
+            round_index=state.round_index + 1,
+            history=state.history + (note,),
+        )
+    if state.label >= options.length - 1 and max(points) >= options.first_place_requirement:
+        return _finish(state, points, sticks, note + ", first place has the requirement")
+    if state.label >= options.length + 3:
+        return _finish(state, points, sticks, note + ", last possible hand")
+    return replace(
+        state,
+        points=points,
+        sticks=sticks,
+        label=state.label + 1,
+        honba=0,
+        round_index=state.round_index + 1,
+        history=state.history + (note,),
+    )
+
+
 def advance(state: MatchState, result: HandResult, options: GameOptions) -> MatchState:
     """The match after one hand ends."""
+    if options.asura:
+        return advance_asura(state, result, options)
     points = tuple(result.points)
     sticks = result.sticks
     base_last = options.length - 1  # East 4 (tonpuu) or South 4 (hanchan)
@@ -201,6 +240,12 @@ class RiichiMatch(Match[MatchState, HandResult]):
 
     def _deal(self) -> Table:
         s = self.state
+        if self.options.asura:  # the exchange's direction; sudden death in the extension
+            asura: dict[str, Any] = {"direction": self.direction(s.round_index)}
+            if s.label > self.options.length - 1:
+                asura["sudden_death"] = self.options.first_place_requirement
+        else:
+            asura = {}
         return new_hand(
             self._walls(s.round_index),
             self.options,
@@ -210,7 +255,17 @@ class RiichiMatch(Match[MatchState, HandResult]):
             honba=s.honba,
             sticks=s.sticks,
             points=s.points,
+            **asura,
         )
+
+    def direction(self, hand_number: int) -> str | None:
+        """A Battle of Asura hand's exchange direction, from its hand seed (``None`` for other
+        tables, and for tests dealing their own walls: clockwise)."""
+        if not self.options.asura:
+            return None
+        if self.master_seed is None:
+            return WALL.exchange_directions[0]
+        return WALL.exchange_direction(self.master_seed, hand_number)
 
     def hand_number(self) -> int:
         return self.state.round_index
@@ -224,7 +279,10 @@ class RiichiMatch(Match[MatchState, HandResult]):
         return {"wind": st.round_wind, "number": st.label % 4 + 1, "honba": st.honba}
 
     def _summarise(self, result: HandResult, actions: int) -> dict[str, Any]:
-        return hand_summary(self.state, result, actions)
+        summary = hand_summary(self.state, result, actions)
+        if self.options.asura:
+            summary["direction"] = self.direction(self.state.round_index)
+        return summary
 
     def _advance(self, result: HandResult) -> MatchState:
         return advance(self.state, result, self.options)

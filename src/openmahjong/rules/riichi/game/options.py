@@ -58,6 +58,10 @@ class GameOptions(BaseModel):
     final_rounding: Literal["exact", "thousand"] = "exact"
     #: Base length: 4 (tonpuu) or 8 (hanchan) hands before repeats and extension.
     length: Literal[4, 8] = 8
+    #: Battle of Asura (``docs/riichi-asura.md``): an exchange of three tiles before the first
+    #: discard, and the hand goes on after a win until three have won, a seat is below zero
+    #: or the wall runs out; no dealer repeats.
+    asura: bool = False
     #: Scorer preset (``openmahjong.rules.riichi.options``).
     scoring: Literal["majsoul", "tenhou", "majsoul-melee"] = "majsoul"
     #: Dora indicators turned up when the hand starts (Mahjong Soul's DoraDorara: 3), and how
@@ -105,6 +109,10 @@ _TENHOU: dict[str, Any] = {
 PRESETS: dict[str, GameOptions] = {
     "majsoul-tonpuu": GameOptions(name="majsoul-tonpuu", length=4, furiten_any_winning_tile=True),
     "majsoul-hanchan": GameOptions(name="majsoul-hanchan", length=8, furiten_any_winning_tile=True),
+    # Mahjong Soul's Battle of Asura (修羅の戦): East only, docs/riichi-asura.md.
+    "majsoul-asura": GameOptions(
+        name="majsoul-asura", length=4, furiten_any_winning_tile=True, asura=True
+    ),
     "tenhou-tonpuu": GameOptions(name="tenhou-tonpuu", length=4, **_TENHOU),
     "tenhou-hanchan": GameOptions(name="tenhou-hanchan", length=8, **_TENHOU),
     # Mahjong Soul's DoraDorara room (ドラさんモード): three indicators from the start, only the

@@ -24,6 +24,11 @@ def hand_record(table: Table) -> dict[str, Any]:
     s = policy.state
     header = {"round_wind": s.round_wind, "hand_number": s.hand_number, "honba": s.honba}
     header["sticks_at_start"] = policy.sticks_at_start
+    direction = getattr(policy, "direction", None)  # Battle of Asura (asura.py)
+    if direction is not None:
+        header["direction"] = direction
+        if policy.sudden_death is not None:  # type: ignore[attr-defined]
+            header["sudden_death"] = policy.sudden_death  # type: ignore[attr-defined]
     return kit.hand_record("riichi", table, policy.options, s.start_points, **header)
 
 

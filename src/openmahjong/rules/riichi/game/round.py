@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from openmahjong.hand.shanten import shanten_counts
 from openmahjong.rules.riichi.errors import NotAWin, NoYaku
 from openmahjong.rules.riichi.game.events import (
@@ -170,6 +172,8 @@ class _HandState:
     liable: dict[int, int] = field(default_factory=dict)
 
 
+# Plain Python subclasses it where this module is compiled (Battle of Asura: ``asura.py``).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiPolicy(RoundPolicy):
     seats = 4
     dead_wall = 14
@@ -1047,11 +1051,29 @@ def new_hand(
     honba: int = 0,
     sticks: int = 0,
     points: Sequence[int] | None = None,
+    direction: str | None = None,
+    sudden_death: int | None = None,
 ) -> Table:
-    """Deal one hand from ``wall`` (136 tiles, front first) and return its table."""
+    """Deal one hand from ``wall`` (136 tiles, front first) and return its table. A Battle of
+    Asura table (``options.asura``) also takes the exchange ``direction`` and, in the
+    extension, the points that end the hand at once (``sudden_death``): ``asura.py``."""
     options = options or GameOptions()
     if points is None:
         points = (options.starting_points,) * 4
+    if options.asura:
+        from openmahjong.rules.riichi.game.asura import asura_policy  # it imports this module
+
+        policy: RiichiPolicy = asura_policy(
+            options,
+            direction=direction,
+            sudden_death=sudden_death,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            honba=honba,
+            sticks=sticks,
+            points=points,
+        )
+        return Table(policy, wall, dealer=dealer, points=points)
     policy = RiichiPolicy(
         options,
         round_wind=round_wind,
