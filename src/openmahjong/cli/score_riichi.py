@@ -59,6 +59,14 @@ def score_riichi(
     tenhou: bool = False,
     chiihou: bool = False,
     renhou: bool = False,
+    local: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--local",
+            help="A situation only local yaku read (majsoul-melee): tsubame_gaeshi or kanburi "
+            "(repeatable).",
+        ),
+    ] = None,
     seat: Annotated[str, typer.Option(help="Seat wind E/S/W/N (E is the dealer).")] = "E",
     round_wind: Annotated[str, typer.Option("--round", help="Round wind E/S/W/N.")] = "E",
     dora: Annotated[
@@ -70,7 +78,11 @@ def score_riichi(
     discarder: Annotated[str | None, typer.Option(help="Seat wind that dealt in.")] = None,
     pao: Annotated[str | None, typer.Option(help="Seat wind liable for the yakuman.")] = None,
     preset: Annotated[
-        str, typer.Option(help="Rules: majsoul or tenhou (or a table preset: MAJSOUL_TONPUU...).")
+        str,
+        typer.Option(
+            help="Rules: majsoul, tenhou or majsoul-melee (local yaku), or a table preset "
+            "(MAJSOUL_TONPUU...)."
+        ),
     ] = "majsoul",
     lang: Annotated[str, typer.Option(help="Yaku names in en, zh or ja.")] = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -87,6 +99,7 @@ def score_riichi(
                 win=win,
                 melds=meld or [],
                 **{name: flags[name] for name in FLAGS},
+                local=local or [],
                 seat=seat,
                 round=round_wind,
                 dora=dora or [],

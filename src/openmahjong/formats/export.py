@@ -17,7 +17,7 @@ from openmahjong.formats.mjai import standard_order
 from openmahjong.formats.riichi_import import FormatError, replay_imported
 from openmahjong.rules.riichi.game.events import RiichiAccepted
 from openmahjong.rules.riichi.game.round import WinResult
-from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.rules.riichi.yaku_table import LOCAL_YAKU, YAKU
 from openmahjong.table.events import Event
 from openmahjong.table.kernel import Phase, Table
 
@@ -113,7 +113,7 @@ def _tsumo_shares(total: int) -> tuple[int, int]:
 def yaku_names_ja(win: Any) -> list[str]:
     names = []
     for y, han in win.yaku:
-        row = YAKU.get(y)
+        row = YAKU.get(y) or LOCAL_YAKU.get(y)  # local yaku by their Japanese names too
         name = "両立直" if y == "double_riichi" else (row.ja if row else y)
         if win.yakuman:
             names.append(f"{name}(役満)")

@@ -32,7 +32,7 @@ from openmahjong.formats.riichi_import import (
 )
 from openmahjong.rules.riichi.game.options import PRESETS
 from openmahjong.rules.riichi.game.options import preset as make_preset
-from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.rules.riichi.yaku_table import LOCAL_YAKU, YAKU, yaku_info
 
 __all__ = ["read_game", "loads", "write_game"]
 
@@ -65,7 +65,11 @@ def _norm(name: str) -> str:
 
 
 # Yaku names as logs spell them: Tenhou's Japanese, Mahjong Soul's English, our ids.
-_YAKU_JA = {_norm(n): row.id for row in YAKU.values() for n in (row.ja, row.en, row.id)}
+_YAKU_JA = {
+    _norm(n): row.id
+    for row in (*YAKU.values(), *LOCAL_YAKU.values())  # local yaku: our Melee exports
+    for n in (row.ja, row.en, row.id)
+}
 _YAKU_JA.update(
     {
         _norm(k): v
@@ -180,7 +184,9 @@ def _our_preset(doc: dict[str, Any]) -> Any:
     if not (isinstance(title, list) and len(title) >= 2 and title[0] == "openmahjong"):
         return None
     options = PRESETS.get(title[1]) if isinstance(title[1], str) else None
-    if options is None or options.dora_at_start == 1:
+    # Its own scorer (majsoul-melee: local yaku) is no more in Tenhou's flags than the indicators.
+    ordinary = options is not None and options.scoring in ("majsoul", "tenhou")
+    if options is None or (options.dora_at_start == 1 and ordinary):
         return None
     return options
 
@@ -309,7 +315,7 @@ def _read_result(
                 yaku.append((_YAKU_JA[ja], int(m.group(2)) if m.group(2) else 13))
             if yaku:
                 win.yaku = yaku
-                win.yakuman = any(h == 13 and YAKU[y].yakuman for y, h in yaku)
+                win.yakuman = any(h == 13 and yaku_info(y).yakuman for y, h in yaku)
                 if not win.yakuman:
                     win.han = sum(h for _, h in yaku)
             wins.append(win)

@@ -11,7 +11,7 @@ from openmahjong.rules.riichi.game.options import preset as table_preset
 from openmahjong.rules.riichi.hand import parse_meld
 from openmahjong.rules.riichi.options import PRESETS, resolve_rules
 from openmahjong.rules.riichi.scoring import Win, score_win
-from openmahjong.rules.riichi.yaku_table import YAKU
+from openmahjong.rules.riichi.yaku_table import yaku_info
 from openmahjong.tools.limits import HandText, Indicators, Melds, TileText, Word
 from openmahjong.tools.parsing import WIND_NAMES, tile_list, wind
 
@@ -38,6 +38,12 @@ class RiichiRequest(BaseModel):
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    local: list[Word] = Field(
+        default_factory=list,
+        max_length=2,
+        description="Situations only local yaku read (majsoul-melee): tsubame_gaeshi (ron on a "
+        "riichi declaration tile), kanburi (ron on the discard after the discarder's kan).",
+    )
     seat: Word = Field("E", description="Seat wind E/S/W/N (E is the dealer).")
     round: Word = Field("E", description="Round wind E/S/W/N.")
     dora: Indicators = Field(default_factory=list, description="Dora indicators, e.g. ['3m'].")
@@ -48,8 +54,8 @@ class RiichiRequest(BaseModel):
     pao: Word | None = Field(None, description="Seat wind liable for the yakuman.")
     preset: Word = Field(
         "majsoul",
-        description="Rules: majsoul or tenhou, or a table preset standing for its scorer "
-        "(majsoul-hanchan, tenhou-tonpuu, MAJSOUL_TONPUU...).",
+        description="Rules: majsoul, tenhou or majsoul-melee (local yaku), or a table preset "
+        "standing for its scorer (majsoul-hanchan, tenhou-tonpuu, MAJSOUL_TONPUU...).",
     )
 
     def context(self) -> WinContext:
@@ -60,6 +66,7 @@ class RiichiRequest(BaseModel):
             round_wind=wind("round", self.round) or 41,
             honba=self.honba,
             riichi_sticks=self.sticks,
+            local=frozenset(self.local),
         )
 
 
@@ -75,13 +82,15 @@ def win_document(win: Win) -> dict[str, Any]:
         "wait": win.wait,
         "dealer": win.dealer,
         "tsumo": win.tsumo,
-        "yaku": [
-            {"id": y, "han": han, "en": YAKU[y].en, "zh": YAKU[y].zh, "ja": YAKU[y].ja}
-            for y, han in win.yaku
-        ],
+        "yaku": [_yaku_entry(y, han) for y, han in win.yaku],
         "fu_details": [{"reason": why, "fu": fu} for why, fu in win.fu_details],
         "payments": {WIND_NAMES[seat]: delta for seat, delta in win.payments.items()},
     }
+
+
+def _yaku_entry(yaku_id: str, han: int) -> dict[str, Any]:
+    row = yaku_info(yaku_id)  # local yaku (majsoul-melee) included
+    return {"id": yaku_id, "han": han, "en": row.en, "zh": row.zh, "ja": row.ja}
 
 
 def _scorer_preset(name: str) -> str:

@@ -4,6 +4,7 @@
 export const en = {
   "preset.majsoul-hanchan": "Mahjong Soul rules, East-South",
   "preset.majsoul-tonpuu": "Mahjong Soul rules, East only",
+  "preset.majsoul-melee": "Mahjong Soul Melee Room (local yaku), East only",
   "preset.tenhou-hanchan": "Tenhou rules, East-South",
   "preset.tenhou-tonpuu": "Tenhou rules, East only",
   "preset.mcr-1round": "MCR, East round only",
@@ -235,6 +236,7 @@ export const en = {
 export const zh = {
   "preset.majsoul-hanchan": "雀魂规则·半庄",
   "preset.majsoul-tonpuu": "雀魂规则·东风",
+  "preset.majsoul-melee": "雀魂乱斗之间（古役）·东风",
   "preset.tenhou-hanchan": "天凤规则·半庄",
   "preset.tenhou-tonpuu": "天凤规则·东风",
   "preset.mcr-1round": "国标·东风圈",
@@ -466,6 +468,7 @@ export const zh = {
 export const ja = {
   "preset.majsoul-hanchan": "雀魂ルール・半荘",
   "preset.majsoul-tonpuu": "雀魂ルール・東風",
+  "preset.majsoul-melee": "雀魂 乱闘の間（ローカル役）・東風",
   "preset.tenhou-hanchan": "天鳳ルール・半荘",
   "preset.tenhou-tonpuu": "天鳳ルール・東風",
   "preset.mcr-1round": "国標・東圏のみ",

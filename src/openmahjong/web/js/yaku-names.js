@@ -2,6 +2,8 @@
 // screens: the room's Won events and the records name yaku by id. test_yaku_names_play.py checks
 // this table against the Python one.
 
+import { LOCAL_YAKU_NAMES } from "./local-yaku-names.js";
+
 export const YAKU_NAMES = {
   menzen_tsumo: {"en": "Fully concealed hand", "zh": "门前清自摸和", "ja": "門前清自摸和"},
   riichi: {"en": "Riichi", "zh": "立直", "ja": "立直"},
@@ -60,8 +62,8 @@ export const YAKU_NAMES = {
   aka_dora: {"en": "Red fives", "zh": "赤宝牌", "ja": "赤ドラ"},
 };
 
-/** A yaku id in the given language, the id itself when unknown. */
+/** A yaku id (a local one too) in the given language, the id itself when unknown. */
 export function yakuName(id, language) {
-  const row = YAKU_NAMES[id];
+  const row = YAKU_NAMES[id] || LOCAL_YAKU_NAMES[id];
   return row ? row[language] || row.en : id;
 }

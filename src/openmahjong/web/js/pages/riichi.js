@@ -3,6 +3,7 @@
 import { checkbox, errorBox, field, h, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { lang, t } from "../i18n.js";
+import { yakuName } from "../yaku-names.js";
 import {
   calculateAction,
   concealedMax,
@@ -15,12 +16,16 @@ import {
 const FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
   "houtei", "tenhou", "chiihou", "renhou"];
 const MELD_KINDS = ["chi", "pon", "minkan", "ankan", "kakan"];
+// Situations only the Melee Room's local yaku read (the request's `local`; majsoul-melee).
+const LOCAL = ["tsubame_gaeshi", "kanburi"];
+const PRESETS = ["majsoul", "tenhou", "majsoul-melee"];
 
 const state = {
   text: "",
   win: "",
   melds: [],
   flags: Object.fromEntries(FLAGS.map((f) => [f, false])),
+  local: Object.fromEntries(LOCAL.map((f) => [f, false])),
   seat: "E",
   round: "E",
   dora: "",
@@ -41,6 +46,7 @@ export function requestBody(s) {
     win: s.win,
     melds: meldStrings(s.melds),
     ...s.flags,
+    local: LOCAL.filter((f) => s.local && s.local[f]),
     seat: s.seat,
     round: s.round,
     dora: s.dora.trim() ? [s.dora.trim()] : [],
@@ -133,6 +139,13 @@ export function render(main, route) {
     checkbox(t(`riichi.${f}`), state.flags[f], (e) => {
       state.flags[f] = e.target.checked;
     }, f));
+  // Shown for the Melee Room only: elsewhere no yaku reads them.
+  const localBoxes = state.preset === "majsoul-melee"
+    ? LOCAL.map((f) =>
+      checkbox(yakuName(f, lang()), state.local[f], (e) => {
+        state.local[f] = e.target.checked;
+      }, f))
+    : [];
   const text = (key, placeholder) =>
     h("input", {
       type: "text",
@@ -177,7 +190,7 @@ export function render(main, route) {
         editor.element,
         picker.element,
         meldList(state, MELD_KINDS, rerender),
-        h("fieldset", {}, h("legend", {}, t("score.conditions")), h("div", { class: "checks" }, flagBoxes)),
+        h("fieldset", {}, h("legend", {}, t("score.conditions")), h("div", { class: "checks" }, flagBoxes, localBoxes)),
         h(
           "fieldset",
           {},
@@ -197,8 +210,11 @@ export function render(main, route) {
             field(t("riichi.pao"),
               windSelect(state.pao, setter("pao"), { name: "pao" }, [["", t("common.none")]])),
             field(t("riichi.preset"),
-              select([["majsoul", t("preset.majsoul")], ["tenhou", t("preset.tenhou")]], state.preset,
-                setter("preset"), { name: "preset" })),
+              select(PRESETS.map((p) => [p, t(`preset.${p}`)]), state.preset, (e) => {
+                state.preset = e.target.value;
+                if (state.preset !== "majsoul-melee") LOCAL.forEach((f) => { state.local[f] = false; });
+                rerender();
+              }, { name: "preset" })),
           ),
         ),
         h("div", { class: "actions" }, run),
