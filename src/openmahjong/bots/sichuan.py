@@ -45,6 +45,8 @@ USEFUL_WEIGHT = 0.02
 _MOST_USEFUL = 72
 #: Most a discard's safety may move its worth late in a hand (3 opponents x 0.05).
 _SAFETY_MARGIN = 0.15
+#: What a pon must gain over passing (a call gives up seven pairs and shows the hand).
+CALL_MARGIN = 0.8
 #: Extra worth of a kan's immediate bonus, in han-like units.
 KAN_BONUS = 0.4
 
@@ -263,6 +265,9 @@ def _wait_hans(
 
 class SichuanBot:
     useful_weight = USEFUL_WEIGHT
+    kan_bonus = KAN_BONUS
+    #: What a pon must gain over passing.
+    call_margin = CALL_MARGIN
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -447,10 +452,10 @@ class SichuanBot:
         for a in legal:
             if isinstance(a, Ankan):
                 used = list(a.tiles)
-                bonus = KAN_BONUS
+                bonus = self.kan_bonus
             elif isinstance(a, Kakan):
                 used = [a.tile]
-                bonus = KAN_BONUS if a.tile == drawn else 0.0
+                bonus = self.kan_bonus if a.tile == drawn else 0.0
             else:
                 continue
             i = index34(used[0])
@@ -499,7 +504,8 @@ class SichuanBot:
             if isinstance(a, Minkan):
                 for t in a.tiles:
                     counts[index34(t)] -= 1
-                value = self._worth(view, counts, [*melds, _meld("minkan", tile)], seen) + KAN_BONUS
+                value = self._worth(view, counts, [*melds, _meld("minkan", tile)], seen)
+                value += self.kan_bonus
                 for t in a.tiles:
                     counts[index34(t)] += 1
             elif isinstance(a, Pon):
@@ -515,7 +521,7 @@ class SichuanBot:
                     counts[i] += 1
                 for t in a.tiles:
                     counts[index34(t)] += 1
-                value -= 0.1  # a call shows the hand and gives up seven pairs: want a gain
+                value -= self.call_margin  # a call gives up seven pairs: want a gain
             else:
                 continue
             if value > now and (best is None or value > best[0]):
