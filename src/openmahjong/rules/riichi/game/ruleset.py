@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
+from openmahjong.rules.riichi.game.asura import ASURA_EVENTS
 from openmahjong.rules.riichi.game.events import (
     DoraRevealed,
     RiichiAccepted,
@@ -21,6 +22,7 @@ from openmahjong.rules.riichi.game.match import RiichiMatch
 from openmahjong.rules.riichi.game.options import PRESET_TABLE, GameOptions
 from openmahjong.rules.riichi.game.waits import is_complete, is_ready
 from openmahjong.rules.riichi.game.web_client import client_info
+from openmahjong.table.exchange import EXCHANGE_EVENTS
 from openmahjong.tiles import counts34
 
 __all__ = ["RiichiRuleset", "RULESET"]
@@ -58,7 +60,15 @@ RULESET = RiichiRuleset(
     match_type=RiichiMatch,
     options_schema=GameOptions,
     presets=PRESET_TABLE,
-    events=(RiichiHandStarted, RiichiDiscarded, RiichiAccepted, DoraRevealed, RiichiWon),
+    events=(
+        RiichiHandStarted,
+        RiichiDiscarded,
+        RiichiAccepted,
+        DoraRevealed,
+        RiichiWon,
+        *EXCHANGE_EVENTS,  # Battle of Asura (asura.py)
+        *ASURA_EVENTS,
+    ),
 )
 
 if TYPE_CHECKING:  # mypy (make check) proves that the ruleset keeps the whole contract

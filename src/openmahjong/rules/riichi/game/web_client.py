@@ -18,6 +18,22 @@ def client_info() -> dict[str, Any]:
         # Calls and wins keep the shared words (act.chi "Chi", act.ron "Ron", ...).
         "words": {},
         "table": {"dead_wall": 14, "dora": True, "sticks": True, "flowers": False},
+        # Table keys that apply when a table's option is on (its options say so, whatever
+        # the preset): Battle of Asura (majsoul-asura, docs/riichi-asura.md) opens each hand
+        # with an exchange of any three tiles (view.choice) in one of these directions, and
+        # winners sit out with their hands hidden until the hand ends (seats_public[s].won,
+        # revealed; table.stage, exchange_direction, wins as for Sichuan).
+        "option_tables": {
+            "asura": {
+                "exchange": {
+                    "count": 3,
+                    "same_suit": False,
+                    "directions": ["clockwise", "counterclockwise", "across"],
+                },
+                "bloody": True,
+                "winners_hidden": True,
+            }
+        },
         "lobby": [
             {
                 "option": "length",
