@@ -255,3 +255,32 @@ def test_ishi_no_ue_needs_double_riichi_and_the_last_tile():
     assert "ishi_no_ue_ni_mo_sannen" not in dict(plain_riichi.yaku)
     early = score("123m456p789s23488s", "8s", riichi=True, double_riichi=True)
     assert early.yakuman == 0
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_the_command_scores_with_the_preset_and_its_local_situations():
+    import json
+
+    from typer.testing import CliRunner
+
+    from openmahjong.cli import app
+
+    runner = CliRunner()
+    args = ["score", "riichi", BARE[0], "--win", BARE[1], "--seat", "S"]
+    done = runner.invoke(
+        app, [*args, "--preset", MELEE, "--local", "tsubame_gaeshi", "--lang", "ja", "--json"]
+    )
+    assert done.exit_code == 0, done.output
+    document = json.loads(done.output)
+    assert [(y["id"], y["ja"], y["han"]) for y in document["yaku"]] == [
+        ("tsubame_gaeshi", "燕返し", 1)
+    ]
+    assert document["total"] == 1300
+    # The table preset stands for its scorer too; a ranked table finds no yaku.
+    assert runner.invoke(app, [*args, "--preset", MELEE, "--local", "kanburi"]).exit_code == 0
+    refused = runner.invoke(app, [*args, "--local", "tsubame_gaeshi"])
+    assert refused.exit_code != 0 and "no yaku" in refused.output
+    unknown = runner.invoke(app, [*args, "--preset", MELEE, "--local", "tsubame"])
+    assert unknown.exit_code != 0 and "unknown local situation" in unknown.output
