@@ -91,6 +91,7 @@ class GameSetup(RoomParts):
                 master_seed=fairness.format_master_seed(master_seed),
                 room_id=self.id,
                 supplied_seed=self.supplied_seed is not None,
+                casual=self.casual,
             )
             await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
             if from_queue:

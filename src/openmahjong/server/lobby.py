@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from openmahjong.server.matchmaking import line_name
 from openmahjong.server.parts import RoomParts
 from openmahjong.server.play import encode
 from openmahjong.server.protocol import RoomState, SeatInfo
@@ -112,9 +113,10 @@ class RoomLobby(RoomParts):
             if line is not None:  # else a table formed from the line would seat them twice
                 raise RoomError(
                     "queued",
-                    f"you wait in the {' '.join(line)} line: unqueue first",
+                    f"you wait in the {line_name(line)} line: unqueue first",
                     ruleset=line[0],
                     preset=line[1],
+                    casual=line[2],
                 )
             await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
             for watcher in [c for c in self.spectators if c.user_id == user.id]:

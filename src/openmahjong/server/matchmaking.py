@@ -1,12 +1,18 @@
-"""Matchmaking: players wait in a line per (ruleset, preset) and a full line gets a table of its
-own (a room made for it). Places in line are stored before anyone hears of them; a restart
+"""Matchmaking: players wait in a line per (ruleset, preset, casual) and a full line gets a table
+of its own (a room made for it). Places in line are stored before anyone hears of them; a restart
 keeps each line in order, each player's wait counted from when they queued.
+
+Each preset has two lines: the ranked one and the casual one (Mahjong Soul's Casual Room): the
+same rules, no rank requirement, and its games stored with ``casual`` so they never count for
+statistics, ratings or ranks (``Game.counts_for_stats``). Until the rank ladder exists the two
+differ only in that flag and their label.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from openmahjong.rules.registry import get_ruleset, preset_name
 from openmahjong.server.parts import ManagerParts
@@ -16,14 +22,22 @@ from openmahjong.server.seats import RoomError, SeatSlot
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import User, utcnow
 
-__all__ = ["Matchmaking"]
+__all__ = ["Matchmaking", "Line", "line_name"]
 
 log = logging.getLogger(__name__)
 
+#: A matchmaking line: (ruleset, preset, casual).
+Line = tuple[str, str, bool]
+
+
+def line_name(key: Line) -> str:
+    """How a line is named in messages: ``riichi majsoul-tonpuu`` or ``... (casual)``."""
+    return f"{key[0]} {key[1]}" + (" (casual)" if key[2] else "")
+
 
 class Matchmaking(ManagerParts):
-    """The matchmaking lines, one per (ruleset, preset): first come, first seated; a full
-    line starts a table, and bots fill one once its first player has waited
+    """The matchmaking lines, two per (ruleset, preset), ranked and casual: first come, first
+    seated; a full line starts a table, and bots fill one once its first player has waited
     ``matchmaking_bot_fill_seconds``. Mixed into
     :class:`~openmahjong.server.directory.RoomManager`."""
 
@@ -40,7 +54,7 @@ class Matchmaking(ManagerParts):
         wall, now = utcnow(), self.clock.monotonic()
         gone: list[int] = []
         for entry, user in entries:
-            key = (entry.ruleset, entry.preset)
+            key = (entry.ruleset, entry.preset, bool(entry.casual))
             try:
                 self._line_size(key)
             except RoomError:
@@ -57,9 +71,10 @@ class Matchmaking(ManagerParts):
         return sum(len(line) for line in self.queues.values())
 
     @staticmethod
-    def _line_size(key: tuple[str, str]) -> int:
-        """The seats of a table for line ``key`` (ruleset, preset); refused when unknown."""
-        ruleset_name, preset = key
+    def _line_size(key: Line) -> int:
+        """The seats of a table for line ``key`` (ruleset, preset, casual); refused when
+        unknown."""
+        ruleset_name, preset, _casual = key
         try:
             ruleset = get_ruleset(ruleset_name)
         except ValueError as exc:
@@ -73,35 +88,39 @@ class Matchmaking(ManagerParts):
             )
         return ruleset.seats
 
-    def queued(self, user_id: int) -> tuple[str, str] | None:
+    def queued(self, user_id: int) -> Line | None:
         """The line ``user_id`` waits in, if any."""
         for key, line in self.queues.items():
             if any(u.id == user_id for u, _since in line):
                 return key
         return None
 
-    def _queued(self, key: tuple[str, str]) -> Queued:
+    def _queued(self, key: Line) -> Queued:
         return Queued(
             ruleset=key[0],
             preset=key[1],
+            casual=key[2],
             waiting=len(self.queues.get(key, ())),
             bot_fill_seconds=self.state.settings.matchmaking_bot_fill_seconds,
         )
 
-    def _tell_line(self, key: tuple[str, str]) -> None:
+    def _tell_line(self, key: Line) -> None:
         """Everyone in line ``key`` hears how many wait in it now."""
         message = self._queued(key)
         for waiting, _since in self.queues.get(key, ()):
             self.hub.send(waiting.id, message)
 
-    async def enqueue(self, user: User, ruleset_name: str, preset: str) -> None:
-        """Wait for a table of ``ruleset``/``preset``; a full queue starts a game at once.
+    async def enqueue(
+        self, user: User, ruleset_name: str, preset: str, *, casual: bool = False
+    ) -> None:
+        """Wait for a table of ``ruleset``/``preset`` (``casual``: in its unranked line); a full
+        queue starts a game at once.
 
         The place in line is stored before anyone hears of it; a player in another line moves
         to the end of this one, one already in it keeps their place and hears of it again."""
-        self._line_size((ruleset_name, preset))  # refused when unknown (aliases pass)
+        self._line_size((ruleset_name, preset, casual))  # refused when unknown (aliases pass)
         preset = preset_name(get_ruleset(ruleset_name), preset)  # one line per preset
-        key = (ruleset_name, preset)
+        key: Line = (ruleset_name, preset, casual)
         async with self.waiting_lock:
             if self.by_user.get(user.id):
                 raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
@@ -109,7 +128,9 @@ class Matchmaking(ManagerParts):
                 self.hub.send(user.id, self._queued(key))
                 return
             async with self.state.db.session() as s:
-                await store_rooms.join_queue(s, user.id, ruleset_name, preset, utcnow())
+                await store_rooms.join_queue(
+                    s, user.id, ruleset_name, preset, utcnow(), casual=casual
+                )
             left = self._unqueue(user.id)
             if left is not None:
                 self._tell_line(left)
@@ -128,7 +149,7 @@ class Matchmaking(ManagerParts):
                 self._tell_line(left)
         self.hub.send(user_id, Queued(ruleset=None, preset=None, waiting=0))
 
-    def _unqueue(self, user_id: int) -> tuple[str, str] | None:
+    def _unqueue(self, user_id: int) -> Line | None:
         """Take ``user_id`` out of their line in memory; returns that line."""
         for key, line in self.queues.items():
             for i, (u, _since) in enumerate(line):
@@ -137,7 +158,7 @@ class Matchmaking(ManagerParts):
                     return key
         return None
 
-    async def _advance(self, key: tuple[str, str]) -> None:
+    async def _advance(self, key: Line) -> None:
         """Seat a full line's first players at a table; a line left waiting gets its bot-fill
         timer (when the operator set one). The caller holds ``waiting_lock``."""
         seats = self._line_size(key)
@@ -149,7 +170,7 @@ class Matchmaking(ManagerParts):
             if filler is None or filler.done():
                 self._fillers[key] = asyncio.get_running_loop().create_task(self._fill(key))
 
-    async def _seat_first(self, key: tuple[str, str], seats: int) -> bool:
+    async def _seat_first(self, key: Line, seats: int) -> bool:
         """Start a table for the first ``seats`` players of line ``key`` (bots take the seats
         left); returns whether it started. Their stored places go with the storing of their
         game; a table that cannot start leaves them first in line."""
@@ -167,7 +188,7 @@ class Matchmaking(ManagerParts):
         self._tell_line(key)
         return True
 
-    async def _fill(self, key: tuple[str, str]) -> None:
+    async def _fill(self, key: Line) -> None:
         """Bots take the free seats once the first player in line has waited long enough."""
         wait = float(self.state.settings.matchmaking_bot_fill_seconds or 0)
         seats = self._line_size(key)
@@ -185,20 +206,23 @@ class Matchmaking(ManagerParts):
             if not started:
                 await asyncio.sleep(RETRY_SECONDS)  # the database may be coming back
 
-    async def _form_table(self, key: tuple[str, str], players: list[User]) -> None:
+    async def _form_table(self, key: Line, players: list[User]) -> None:
         from openmahjong.server.rooms import TableSettings
 
-        ruleset_name, preset = key
+        ruleset_name, preset, casual = key
         ruleset = get_ruleset(ruleset_name)
         rules = ruleset.options(preset).model_dump()
+        options: dict[str, Any] = {"rules": rules, "table": TableSettings().model_dump()}
+        if casual:  # the room's games are stored casual (``Room.casual``)
+            options["casual"] = True
         async with self.state.db.session() as s:
             row = await store_rooms.create_room(
                 s,
-                name=f"{ruleset_name} {preset} (matchmaking)",
+                name=f"{line_name(key)} (matchmaking)",
                 ruleset=ruleset_name,
                 preset=preset,
                 owner_id=None,
-                options={"rules": rules, "table": TableSettings().model_dump()},
+                options=options,
             )
         from openmahjong.server.room import Room  # it imports this module's neighbours
 

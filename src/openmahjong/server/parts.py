@@ -46,6 +46,8 @@ class RoomParts:
     password_hash: str | None
     settings: TableSettings
     supplied_seed: str | None
+    #: A table of a casual (unranked) matchmaking line: its game never counts.
+    casual: bool
     row: RoomRow
     ruleset: Ruleset
     size: int
@@ -114,8 +116,9 @@ class ManagerParts:
     writer: ActionLog
     rooms: dict[int, Room]
     by_user: dict[int, set[int]]
-    queues: dict[tuple[str, str], list[tuple[User, float]]]
-    _fillers: dict[tuple[str, str], asyncio.Task[None]]
+    #: Matchmaking lines by (ruleset, preset, casual).
+    queues: dict[tuple[str, str, bool], list[tuple[User, float]]]
+    _fillers: dict[tuple[str, str, bool], asyncio.Task[None]]
     waiting_lock: asyncio.Lock
     watching: dict[Any, set[int]]
 
@@ -123,5 +126,5 @@ class ManagerParts:
 
         def seated(self, user_id: int, room: RoomParts) -> None: ...
         def unseated(self, user_id: int, room: RoomParts) -> None: ...
-        def queued(self, user_id: int) -> tuple[str, str] | None: ...
+        def queued(self, user_id: int) -> tuple[str, str, bool] | None: ...
         async def restore_queues(self) -> int: ...

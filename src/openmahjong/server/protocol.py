@@ -153,11 +153,14 @@ class Continue(Message):
 
 
 class Queue(Message):
-    """Wait for a table: matchmaking per ruleset and preset (the preset sets the game length)."""
+    """Wait for a table: matchmaking per ruleset and preset (the preset sets the game length).
+    ``casual``: the preset's unranked line (Mahjong Soul's Casual Room): no rank requirement,
+    and its games never count for statistics, ratings or ranks."""
 
     type: Literal["queue"]
     ruleset: str = Field(max_length=32)
     preset: str = Field(max_length=64)
+    casual: bool = False
 
 
 class Unqueue(Message):
@@ -363,6 +366,8 @@ class Queued(Message):
     ruleset: str | None
     preset: str | None
     waiting: int = 0
+    #: The preset's casual (unranked) line.
+    casual: bool = False
     #: Bots fill the table once its first player has waited this long (the operator's
     #: ``matchmaking_bot_fill_seconds``); null: people only. The web client shows the wait.
     bot_fill_seconds: float | None = None

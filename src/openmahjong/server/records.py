@@ -49,6 +49,8 @@ class GameOut(BaseModel):
     #: A player supplied the master seed (duplicate play) and so knew every wall: the game is
     #: public like any other but never counts for statistics, ratings or ranks.
     supplied_seed: bool
+    #: Played in a casual (unranked) matchmaking line: never counts either.
+    casual: bool = False
     started_at: datetime
     finished_at: datetime | None
     seats: list[SeatOut]
@@ -137,6 +139,7 @@ async def _games_out(db: DbSession, found: list[Game]) -> list[GameOut]:
             status=g.status,
             has_bots=g.has_bots,
             supplied_seed=g.supplied_seed,
+            casual=g.casual,
             started_at=g.started_at,
             finished_at=g.finished_at,
             seats=seats[g.id],
@@ -303,9 +306,10 @@ def _with_flag(game: Game) -> dict[str, Any]:
     before the flag existed (migration 0004) get it from the game."""
     record = game.record or {}
     header = record.get("header") or {}
-    if header.get("supplied_seed") == game.supplied_seed:
+    flags = {"supplied_seed": game.supplied_seed, "casual": game.casual}
+    if all(header.get(k) == v for k, v in flags.items()):
         return record
-    return {**record, "header": {**header, "supplied_seed": game.supplied_seed}}
+    return {**record, "header": {**header, **flags}}
 
 
 @router.get("/players/{player_id}", response_model=PlayerOut)

@@ -92,6 +92,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self.password_hash = row.password_hash
         self.settings = TableSettings(**(row.options or {}).get("table", {}))
         self.supplied_seed = (row.options or {}).get("master_seed")
+        self.casual = bool((row.options or {}).get("casual", False))
         self.row = row
         self.ruleset = get_ruleset(row.ruleset)
         self.size: int = self.ruleset.seats

@@ -89,10 +89,12 @@ async def create_game(
     room_id: int | None = None,
     started_at: datetime | None = None,
     supplied_seed: bool = False,
+    casual: bool = False,
 ) -> Game:
     """Store a new live game. ``header`` (e.g. the engine's ``record(reveal=False)["header"]``)
     must not hold the master seed: it is public while the game is live. ``supplied_seed``: a
-    player chose the master seed (the room's own seed), so the game never counts for stats."""
+    player chose the master seed (the room's own seed), so the game never counts for stats;
+    ``casual``: a table of a casual matchmaking line, which never counts either."""
     if header.get("master_seed") is not None:
         raise ValueError("the header is public during play: pass master_seed separately")
     if len({s.seat for s in seats}) != len(seats):
@@ -111,6 +113,7 @@ async def create_game(
         room_id=room_id,
         has_bots=any(s.is_bot for s in seats),
         supplied_seed=supplied_seed,
+        casual=casual,
         commitment=commitment,
         salt=salt,
         master_seed=master_seed,
@@ -228,6 +231,7 @@ def _server_header(game: Game) -> dict[str, Any]:
         "game_id": game.id,
         "has_bots": game.has_bots,
         "supplied_seed": game.supplied_seed,
+        "casual": game.casual,
         "started_at": game.started_at.isoformat(),
         "ended_at": game.finished_at.isoformat() if game.finished_at is not None else None,
     }
@@ -366,23 +370,16 @@ async def player_games(session: AsyncSession, user_id: int, limit: int = 20) -> 
 async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
     """Games, placements and average placement, overall and per ruleset, of the games that
     count (``Game.counts_for_stats``); ``supplied_seed_games`` says how many finished games
-    were left out because a player supplied their seed."""
+    were left out because a player supplied their seed, ``casual_games`` how many were played
+    in a casual (unranked) line."""
     query = (
         select(Game.ruleset, GameSeat.placement, func.count())
         .join(Game, Game.id == GameSeat.game_id)
         .where(GameSeat.user_id == user_id, Game.counts_for_stats)
         .group_by(Game.ruleset, GameSeat.placement)
     )
-    left_out = await session.scalar(
-        select(func.count())
-        .select_from(GameSeat)
-        .join(Game, Game.id == GameSeat.game_id)
-        .where(
-            GameSeat.user_id == user_id,
-            Game.status == GameStatus.FINISHED.value,
-            Game.supplied_seed.is_(True),
-        )
-    )
+    left_out = await _finished_count(session, user_id, Game.supplied_seed.is_(True))
+    casual = await _finished_count(session, user_id, Game.casual.is_(True))
     per: dict[str, dict[str, Any]] = {}
     for ruleset, placement, count in (await session.execute(query)).all():
         entry = per.setdefault(ruleset, {"games": 0, "placements": {}})
@@ -409,8 +406,20 @@ async def player_stats(session: AsyncSession, user_id: int) -> dict[str, Any]:
     return {
         **summary(list(per.values())),
         "by_ruleset": {name: summary([per[name]]) for name in sorted(per)},
-        "supplied_seed_games": left_out or 0,
+        "supplied_seed_games": left_out,
+        "casual_games": casual,
     }
+
+
+async def _finished_count(session: AsyncSession, user_id: int, condition: Any) -> int:
+    """How many finished games of ``user_id`` meet ``condition`` (a SQL condition on Game)."""
+    found = await session.scalar(
+        select(func.count())
+        .select_from(GameSeat)
+        .join(Game, Game.id == GameSeat.game_id)
+        .where(GameSeat.user_id == user_id, Game.status == GameStatus.FINISHED.value, condition)
+    )
+    return found or 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -227,6 +227,8 @@ class QueueEntry(Base):
     ruleset: Mapped[str] = mapped_column(String(32))
     preset: Mapped[str] = mapped_column(String(64))
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    #: The casual line of that preset (unranked: its games never count, ``Game.casual``).
+    casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Game(Base):
@@ -245,6 +247,9 @@ class Game(Base):
     #: True when a player supplied the master seed (a room's ``master_seed``, duplicate play):
     #: that player knew every wall, so the game never counts (``counts_for_stats``).
     supplied_seed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Played from a casual matchmaking line (Mahjong Soul's Casual Room): unranked, so the game
+    #: never counts for statistics, ratings or ranks (``counts_for_stats``).
+    casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: Public from the start: the fairness commitment (decimal string, it is 256 bits) and salt.
     commitment: Mapped[str] = mapped_column(String(80))
     salt: Mapped[str] = mapped_column(String(128))
@@ -261,13 +266,20 @@ class Game(Base):
     def counts_for_stats(self) -> bool:
         """Whether the game counts for statistics, ratings and ranks: the one rule every count
         uses (in Python, and as a SQL condition in queries). It must have been played to its
-        end, with a wall nobody could know: a player-supplied seed never counts."""
-        return self.status == GameStatus.FINISHED.value and not self.supplied_seed
+        end, with a wall nobody could know (a player-supplied seed never counts), and not in a
+        casual (unranked) line."""
+        return (
+            self.status == GameStatus.FINISHED.value and not self.supplied_seed and not self.casual
+        )
 
     @counts_for_stats.inplace.expression
     @classmethod
     def _counts_for_stats(cls) -> ColumnElement[bool]:
-        return and_(cls.status == GameStatus.FINISHED.value, cls.supplied_seed.is_(False))
+        return and_(
+            cls.status == GameStatus.FINISHED.value,
+            cls.supplied_seed.is_(False),
+            cls.casual.is_(False),
+        )
 
 
 class GameSeat(Base):

@@ -126,11 +126,20 @@ async def open_lobbies(session: AsyncSession) -> dict[Room, list[LobbySeat]]:
 
 
 async def join_queue(
-    session: AsyncSession, user_id: int, ruleset: str, preset: str, joined_at: datetime
+    session: AsyncSession,
+    user_id: int,
+    ruleset: str,
+    preset: str,
+    joined_at: datetime,
+    casual: bool = False,
 ) -> None:
-    """Put a player at the end of a matchmaking line, out of any line they were in."""
+    """Put a player at the end of a matchmaking line (``casual``: the preset's unranked line),
+    out of any line they were in."""
     await leave_queue(session, [user_id])
-    session.add(QueueEntry(user_id=user_id, ruleset=ruleset, preset=preset, joined_at=joined_at))
+    entry = QueueEntry(
+        user_id=user_id, ruleset=ruleset, preset=preset, joined_at=joined_at, casual=casual
+    )
+    session.add(entry)
     await session.flush()
 
 
