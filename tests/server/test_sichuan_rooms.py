@@ -21,7 +21,7 @@ pytestmark = pytest.mark.asyncio
 async def test_the_lobby_lists_sichuan_with_its_preset_and_client_data(client):
     listed = (await client.get("/api/rooms/rulesets")).json()
     entry = listed["sichuan"]
-    assert entry["seats"] == 4 and entry["presets"] == ["majsoul-bloodshed"]
+    assert entry["seats"] == 4 and entry["presets"] == ["chengdu-xuezhan", "majsoul-bloodshed"]
     assert entry["wall"]["size"] == 108 and entry["wall"]["hand_number"] == "round_index"
     assert entry["wall"]["exchange_directions"] == ["clockwise", "counterclockwise", "across"]
     assert max(entry["wall"]["kinds"]) == 39  # no honors

@@ -383,3 +383,50 @@ def test_selfplay_with_the_preset_writes_records_that_replay_check_accepts(tmp_p
     assert json.loads(path.read_text())["header"]["preset"] == "chengdu-xuezhan"
     check = runner.invoke(app, ["replay", "check", str(path)])
     assert check.exit_code == 0 and "0 mismatches" in check.output, check.output
+
+
+# ------------------------------------------------------------------------------ the calculator
+def test_the_calculator_scores_by_the_preset():
+    result = CliRunner().invoke(
+        app,
+        ["score", "sichuan", "1122m3344m5566m7m", "--win", "7m", "--tsumo", "--preset",
+         "chengdu-xuezhan", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert (doc["preset"], doc["scoring"], doc["base"]) == (
+        "chengdu-xuezhan",
+        "chengdu",
+        "pure_seven_pairs",
+    )
+    assert (doc["han"], doc["uncapped_han"], doc["total"], doc["each_pays"]) == (4, 5, 16000, 16000)
+    assert [y["id"] for y in doc["yaku"]] == ["pure_seven_pairs", "self_draw"]
+    plain = CliRunner().invoke(app, ["score", "sichuan", "1122m3344m5566m7m", "--win", "7m"])
+    assert "(majsoul-bloodshed)" in plain.output  # no preset: Mahjong Soul's room
+    unknown = CliRunner().invoke(
+        app, ["score", "sichuan", "123456789m2345p", "--win", "5p", "--preset", "tenhou"]
+    )
+    assert unknown.exit_code == 2 and "unknown preset 'tenhou'" in unknown.output
+
+
+@pytest.mark.asyncio
+async def test_the_route_takes_a_preset_field():
+    import httpx
+    from fastapi import FastAPI
+
+    from openmahjong.server.tools_api import router
+
+    server = FastAPI()
+    server.include_router(router)
+    transport = httpx.ASGITransport(app=server)
+    async with httpx.AsyncClient(transport=transport, base_url="http://tools.test") as client:
+        body = {"hand": "111m222m333p555p4p", "win": "4p", "tsumo": True}
+        made = await client.post(
+            "/api/tools/score/sichuan", json={**body, "preset": "chengdu-xuezhan"}
+        )
+        assert made.status_code == 200, made.text
+        assert (made.json()["total"], made.json()["each_pays"]) == (4000, 4000)
+        majsoul = (await client.post("/api/tools/score/sichuan", json=body)).json()
+        assert (majsoul["total"], majsoul["each_pays"]) == (2000, 3000)
+        bad = await client.post("/api/tools/score/sichuan", json={**body, "preset": "nope"})
+        assert bad.status_code == 422 and "unknown preset" in bad.text

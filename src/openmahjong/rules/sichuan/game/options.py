@@ -41,7 +41,7 @@ class SichuanOptions(BaseModel):
     #: Yaku not played: the hand scores as the next base it reads as (e.g. ``heaven``, ``earth``
     #: without 天地胡; ``terminals_in_all_sets``, ``all_terminals``, ``258_triplets`` without
     #: 幺九将对).
-    yaku_off: tuple[str, ...] = ()
+    yaku_off: list[str] = Field(default_factory=list)
     #: What each payer adds to a self-drawn win's points.
     tsumo_bonus: int = Field(default=1000, ge=0)
     #: Kan bonuses, paid at once: an open kan from its feeder; an added kan of the tile just
