@@ -29,7 +29,8 @@ def _show(document: dict[str, Any], lang: str) -> None:
     out.print(table)
     han, uncapped = document["han"], document["uncapped_han"]
     capped = f" (capped from {uncapped})" if uncapped > han else ""
-    out.print(f"{han} {unit}{capped}: {document['total']} points ({document['preset']})")
+    named = "" if document["preset"] == "majsoul-bloodshed" else f" ({document['preset']})"
+    out.print(f"{han} {unit}{capped}: {document['total']} points{named}")
     if document["tsumo"]:
         out.print(f"tsumo: each seat still playing pays {document['each_pays']}")
     else:

@@ -402,7 +402,7 @@ def test_the_calculator_scores_by_the_preset():
     assert (doc["han"], doc["uncapped_han"], doc["total"], doc["each_pays"]) == (4, 5, 16000, 16000)
     assert [y["id"] for y in doc["yaku"]] == ["pure_seven_pairs", "self_draw"]
     plain = CliRunner().invoke(app, ["score", "sichuan", "1122m3344m5566m7m", "--win", "7m"])
-    assert "(majsoul-bloodshed)" in plain.output  # no preset: Mahjong Soul's room
+    assert "5 han: 16000 points\n" in plain.output  # no preset: Mahjong Soul's room
     unknown = CliRunner().invoke(
         app, ["score", "sichuan", "123456789m2345p", "--win", "5p", "--preset", "tenhou"]
     )
