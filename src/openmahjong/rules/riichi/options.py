@@ -73,9 +73,7 @@ class RiichiRules(BaseModel):
         unknown = [n for n in names if n not in LOCAL_YAKU_IDS]
         if unknown:
             if "renhou" in unknown:
-                raise ValueError(
-                    "renhou is not a local yaku here: set renhou='mangan' or 'yakuman'"
-                )
+                raise ValueError("renhou has its own switch: set renhou='mangan' or 'yakuman'")
             raise ValueError(
                 f"unknown local yaku {', '.join(map(repr, unknown))}: "
                 f"choose from {', '.join(LOCAL_YAKU_IDS)}"
