@@ -77,6 +77,13 @@ def import_text(
 
 def export_record(record: dict[str, Any], to: str) -> str:
     """Our record as tenhou.net/6 JSON (``to="tenhou6"``) or mjai JSONL (``"mjai"``)."""
+    header = record.get("header", record)
+    if isinstance(header, dict) and (header.get("options") or {}).get("asura"):
+        # Neither format has the exchange or play after a win (docs/riichi-asura.md).
+        raise FormatError(
+            f"a Battle of Asura record cannot be exported to {to}: the format has no tile "
+            "exchange and no play after a win"
+        )
     if to == "tenhou6":
         return json.dumps(tenhou6.write_game(record), ensure_ascii=False) + "\n"
     if to == "mjai":

@@ -127,3 +127,12 @@ def test_seed_verification_shows_each_hands_direction(observed):
 def test_the_directions_are_all_drawn(observed):
     drawn = Counter(d for directions in observed.directions for _, d in directions)
     assert set(drawn) == {"clockwise", "counterclockwise", "across"}
+
+
+@pytest.mark.parametrize("to", ["mjai", "tenhou6"])
+def test_exports_to_outside_formats_are_refused_clearly(observed, to):
+    from openmahjong.formats.convert import export_record
+    from openmahjong.formats.riichi_import import FormatError
+
+    with pytest.raises(FormatError, match="Battle of Asura"):
+        export_record(observed.records[0], to)
