@@ -138,8 +138,16 @@ def play_match(page, *, seconds: float = 420) -> dict:
     """Click through the match: each hand's exchange and void, then a win when offered, else
     the drawn tile (or the last playable one), pass on calls; Continue on each hand's screen."""
     p = page.page
-    seen = {"hands": 0, "exchanged": [], "voids": [], "badges": [], "won_shot": False,
-            "wins_seen": 0, "recheck": False, "discards": 0}
+    seen = {
+        "hands": 0,
+        "exchanged": [],
+        "voids": [],
+        "badges": [],
+        "won_shot": False,
+        "wins_seen": 0,
+        "recheck": False,
+        "discards": 0,
+    }
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if p.get_by_test_id("match-end").count():
@@ -238,5 +246,23 @@ def test_a_sichuan_match_by_clicking(page, live_server):
         assert [suit for _seat, suit in sorted(badges)] == hand["voids"]
     wins = sum(len(h["wins"]) for h in record["hands"])
     assert wins == seen["wins_seen"]
+    # The replay at the deal: the exchange stage, no badges yet; at the hand's end: the voids,
+    # each winner's order on its seat and the same wins on the hand's screen.
+    assert p.get_by_test_id("sc-stage").get_attribute("data-stage") == "exchange"
+    assert p.locator(".void-badge").count() == 0
     fits_width(page)
     page.shot("sichuan-replay")
+    p.locator("body").press("End")
+    p.get_by_test_id("result").wait_for()
+    first = record["hands"][0]
+    voids = p.locator(".void-badge").evaluate_all(
+        "e => e.map(x => [+x.closest('[data-seat]').dataset.seat, x.dataset.void])"
+    )
+    assert [suit for _seat, suit in sorted(voids)] == first["voids"]
+    orders = p.locator(".board .won-badge").evaluate_all(
+        "e => e.map(x => [+x.closest('[data-seat]').dataset.seat, +x.dataset.order])"
+    )
+    assert sorted(orders, key=lambda x: x[1]) == [[w["seat"], w["order"]] for w in first["wins"]]
+    replay_orders = p.get_by_test_id("win-order").evaluate_all("e => e.map(x => +x.dataset.order)")
+    assert replay_orders == [w["order"] for w in first["wins"]]
+    page.shot("sichuan-replay-end")

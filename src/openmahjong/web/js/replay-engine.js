@@ -219,7 +219,7 @@ export function handStates(record, index, info) {
     last: null,
   };
   s.drawn[dealer] = hands4[dealer][hands4[dealer].length - 1];
-  if (rules.bloody) startBloody(s);
+  if (rules.bloody) startBloody(s, summary);
   let lastDiscard = null;
 
   // MCR: flowers are laid out and replaced at once (docs/mcr-game.md, "Flowers").

@@ -7,9 +7,10 @@
 
 import { receiverOf } from "./sichuan-view.js";
 
-/** The state's Sichuan fields at the deal. */
-export function startBloody(s) {
-  Object.assign(s.table, { stage: "exchange", exchange_direction: null, wins: [] });
+/** The state's Sichuan fields at the deal (no wind rounds: the hand's number of the match). */
+export function startBloody(s, summary = {}) {
+  Object.assign(s.table, { stage: "exchange", exchange_direction: null, wins: [], round_wind: null });
+  if (summary.hand_number) s.table.hand_number = summary.hand_number;
   s.phase = "special";
   s.seats_public.forEach((p) => Object.assign(p, { void: null, won: null, revealed: [], chosen: false }));
   s.sichuan = { chosen: {}, voids: {}, order: 0 };

@@ -190,7 +190,8 @@ function seatBadges(v, seat) {
   if (pub.void) {
     out.push(h("span", { class: `badge void-badge void-${pub.void}`, "data-testid": `void-${seat}`, "data-void": pub.void,
       title: t("sc.voidBadge", { suit: suitWord(pub.void) }) },
-    h("span", { class: "tiles small" }, tileSpan(suitTile(pub.void))), t("sc.voidBadge", { suit: suitWord(pub.void) })));
+    h("span", { class: "tiles small" }, tileSpan(suitTile(pub.void))),
+    h("span", { class: "void-word" }, t("sc.voidBadge", { suit: suitWord(pub.void) }))));
   }
   if (pub.chosen && (stage === "exchange" || stage === "void")) {
     out.push(h("span", { class: "badge chosen-badge", "data-testid": `chosen-${seat}` }, `✓ ${t("sc.chosen")}`));

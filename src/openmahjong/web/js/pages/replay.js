@@ -222,7 +222,9 @@ function draw() {
       view,
       rules: clientOf(current.info),
       // A bloody table's void badges, win order and stage (sichuan-view.js).
-      parts: isBloody(clientOf(current.info)) ? seatParts({ view, names: names(), label: null }) : null,
+      parts: isBloody(clientOf(current.info))
+        ? seatParts({ view, names: names(), label: { number: (view.table || {}).hand_number, hands: (header.options || {}).hands } })
+        : null,
       names: names(),
       hands: shownHands(state),
       result: current.step === current.states.length - 1 ? state.result : null,
