@@ -430,3 +430,14 @@ async def test_the_route_takes_a_preset_field():
         assert (majsoul["total"], majsoul["each_pays"]) == (2000, 3000)
         bad = await client.post("/api/tools/score/sichuan", json={**body, "preset": "nope"})
         assert bad.status_code == 422 and "unknown preset" in bad.text
+
+
+@pytest.mark.parametrize("seed", range(20, 32))
+def test_self_played_chengdu_matches_conserve_points(seed):
+    match = play_randomly(RULESET.new_match(["a", "b", "c", "d"], seed, "5a17", CHENGDU), seed)
+    record = match.record()
+    for hand in record["hands"]:
+        assert sum(hand["deltas"]) == 0
+        for w in hand["wins"]:
+            assert sum(w["payments"]) == 0 and w["points"] == 1000 * 2 ** w["han"] <= 16000
+    assert sum(record["result"]["final_points"]) == 4 * CHENGDU.starting_points
