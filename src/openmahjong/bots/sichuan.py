@@ -149,13 +149,12 @@ def _pairs_shanten(pairs: int, singles: int) -> int:
 class _Hand:
     """One hand to judge: concealed counts (13 - 3k tiles) and what the melds allow."""
 
-    __slots__ = ("counts", "melds", "meld_suits", "meld_kinds", "void")
+    __slots__ = ("counts", "melds", "meld_suits", "void")
 
     def __init__(self, counts: list[int], melds: Sequence[Any], void: int | None) -> None:
         self.counts = counts
         self.melds = len(melds)
         self.meld_suits = {index34(m.tiles[0]) // 9 for m in melds}
-        self.meld_kinds = [index34(m.tiles[0]) for m in melds if len(m.tiles) == 4]
         self.void = void
 
 
