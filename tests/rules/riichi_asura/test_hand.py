@@ -121,6 +121,12 @@ def test_three_winners_at_different_turns_and_what_each_is_paid() -> None:
     third = wins(t)[-1]
     assert (third.order, third.han, third.fu, third.sticks) == (3, 2, 40, 1)
     assert third.payments == (-1300, 0, 0, 2300)
+    shown_wins = t.view(None).table["wins"]
+    assert [(w["seat"], w["points"], w["gain"]) for w in shown_wins] == [
+        (1, 8000, 9000),
+        (2, 1300, 1300),
+        (3, 2700, 2300),  # 700-1300 in full; only the dealer paid, plus the stick
+    ]
     # Three winners: the hand ends, every winner's hand shown.
     assert t.phase == Phase.ENDED
     result = t.result

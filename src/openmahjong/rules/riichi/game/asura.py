@@ -181,6 +181,8 @@ class AsuraPolicy(RiichiPolicy):
         #: Per win (in order): the winner's hand with the winning tile, and the ura it saw.
         self._hands: list[tuple[int, ...]] = []
         self._ura: list[tuple[int, ...]] = []
+        #: Per win: what the winner gained (after tsumo loss, with the sticks it took).
+        self._gains: list[int] = []
         self.revealed = False
 
     # ------------------------------------------------------------------ the exchange
@@ -266,6 +268,7 @@ class AsuraPolicy(RiichiPolicy):
         self.wins.append(WinResult(seat, from_seat, tile, win, robbed))
         self._hands.append(tuple(sorted(hand, key=sort_key)))
         self._ura.append(ura)
+        self._gains.append(payments[seat])
         table.sit_out(seat)
         self._public = None
         # A win ends the first go-around, as a call does (no nine terminals or four winds
@@ -438,6 +441,7 @@ class AsuraPolicy(RiichiPolicy):
                 "tsumo": w.from_seat is None,
                 "from_seat": w.from_seat,
                 "points": w.win.total,
+                "gain": self._gains[i],
             }
             for i, w in enumerate(self.wins)
         ]
