@@ -17,7 +17,7 @@ import { t, tileName } from "./i18n.js";
 import { compareTiles } from "./tiles.js";
 import { tileMarkup } from "./tile-svg.js";
 import { drawnTile } from "./table-view.js";
-import { directionWord, giverOf, suitOf, suitTile, suitWord } from "./sichuan-view.js";
+import { directionWord, giverOf, ownVoidDeclared, suitOf, suitTile, suitWord } from "./sichuan-view.js";
 
 /** The prompt's exchange choice, or null. */
 export function exchangeChoice(prompt) {
@@ -118,7 +118,13 @@ function voidBar(state, acts) {
       const mark = suit === suggested;
       return h("button", {
         type: "button", class: `act-btn act-void void-${suit}${mark ? " suggested" : ""}`, "data-action": `void-${suit}`,
-        "data-suggested": mark ? "1" : "0", onclick: () => state.handlers.act(action),
+        "data-suggested": mark ? "1" : "0",
+        onclick: () => {
+          // No event tells the seat's own declaration until all four have declared: the view
+          // shows it at once, as the engine's own view does.
+          ownVoidDeclared(state.view, suit);
+          state.handlers.act(action);
+        },
       }, h("span", { class: "tiles small" }, tileSpan(suitTile(suit))), suitWord(suit),
       mark ? h("span", { class: "sc-mark" }, `★ ${t("sc.voidSuggested")}`) : null);
     }));

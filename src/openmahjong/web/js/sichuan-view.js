@@ -148,6 +148,15 @@ export function applySichuanEvent(v, ev, rules) {
   }
 }
 
+/** The seat declared `suit` void (its own choice, sent): its view says so at once, as
+ *  `Table.view(seat)` does (own.void, and "chosen" on its seat). Changes `v` in place. */
+export function ownVoidDeclared(v, suit) {
+  if (v.seat === null || v.seat === undefined) return v;
+  v.own = { ...(v.own || {}), void: suit };
+  seatPub(v, v.seat).chosen = true;
+  return v;
+}
+
 // ------------------------------------------------------------------ words
 
 export function suitWord(suit) {
