@@ -304,3 +304,22 @@ def _rest_of_wall_tsumogiri(t: Table, *, reveal: bool = True) -> None:
         else:
             t.act(t.turn, Discard(t.last_drawn))
     raise AssertionError("the hand did not end")
+
+
+def test_a_double_ron_pays_both_and_play_goes_on_after_the_last_winner() -> None:
+    # The dealer's first discard, 6s, is seat 1's (78s) and seat 2's (57s) winning tile. The
+    # stick carried from an earlier hand goes to seat 1, the winner nearest the discarder.
+    kept = ["123m456m789p5s6s", "123p456p78s99m", "234m567p33s57s", "678m345p22p99p"]
+    wall = rigged_wall([k + p for k, p in zip(kept, PASSES, strict=True)], "", DEAD)
+    t = new_hand(wall, OPTS, direction="counterclockwise", sticks=1)
+    for s in range(4):
+        t.act(s, Exchange(tiles(PASSES[s])))
+    t.act(0, Discard(t1("6s")))
+    assert t.waiting_for() == [1, 2]
+    t.act(1, Ron())
+    t.act(2, Ron())
+    first, second = wins(t)
+    assert (first.seat, first.sticks, first.payments) == (1, 1, (-1300, 2300, 0, 0))
+    assert (second.seat, second.sticks, second.payments) == (2, 0, (-1300, 0, 1300, 0))
+    assert t.phase == Phase.TURN and t.turn == 3  # after the last winner, seat 2
+    assert t.seats[1].out and t.seats[2].out and t.policy.state.sticks == 0
