@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: test check bench serve clean system-deps native pure
+.PHONY: test test-serial check bench serve clean system-deps native pure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,15 +48,25 @@ system-deps:
 		     [ -z "$$CI" ] || exit 1; }; \
 	fi
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist), one per core up to two: the browser
+# tests wait on a server and Chromium as much as they compute, and more workers than cores only
+# starve them. A module whose tests share a module-scoped fixture stays on one worker
+# (tests/conftest.py). `make test TEST_WORKERS=1` or `make test-serial` runs in one process.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
+PYTEST_ARGS = $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
+
 test: $(STAMP) system-deps native
 	$(BIN)/ruff check src tests bench
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test-serial:
+	@$(MAKE) --no-print-directory test TEST_WORKERS=1
 
 check: $(STAMP) system-deps native
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP) native
 	@for script in bench/[!_]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -82,8 +82,7 @@ class Page:
         self.page.wait_for_selector("main h1")
 
     def shot(self, name: str) -> None:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"web-{name}-{self.size}.png"), full_page=True)
+        save_artifact(f"web-{name}-{self.size}.png", self.page.screenshot(full_page=True))
 
 
 @pytest.fixture(params=list(SIZES))
@@ -95,8 +94,19 @@ def page(request, browser, live_server) -> Iterator[Page]:
     assert not wrapped.problems, "\n".join(wrapped.problems)
 
 
+def save_artifact(name: str, data: bytes) -> None:
+    """Write ``tests/artifacts/<name>`` whole or not at all: under `make test` two workers may
+    save the same screenshot (the result screen of two matches) at the same moment."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    partial = ARTIFACTS / f".{name}.{worker}.{os.getpid()}.part"
+    partial.write_bytes(data)
+    os.replace(partial, ARTIFACTS / name)
+
+
 def record_load_time(what: str, milliseconds: float) -> None:
-    """Append a page-load measurement to ``tests/artifacts/page-load.txt``."""
+    """Append a page-load measurement to ``tests/artifacts/page-load.txt`` (one short write in
+    append mode: lines from two workers interleave whole)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with (ARTIFACTS / "page-load.txt").open("a", encoding="utf-8") as out:
         out.write(f"{milliseconds:8.0f} ms  {what}\n")
