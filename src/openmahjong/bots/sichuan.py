@@ -424,7 +424,9 @@ class SichuanBot:
             i = index34(a.tile)
             if i not in done:
                 counts[i] -= 1
+                seen[i] += 1  # the discarded copy is seen by everyone
                 done[i] = self._worth(view, counts, melds, seen, floor)
+                seen[i] -= 1
                 counts[i] += 1
                 floor = max(floor, done[i] - _SAFETY_MARGIN)
             value = done[i]
@@ -516,7 +518,9 @@ class SichuanBot:
                     if not n:
                         continue
                     counts[i] -= 1
+                    seen[i] += 1
                     value = max(value, self._worth(view, counts, new_melds, seen))
+                    seen[i] -= 1
                     counts[i] += 1
                 for t in a.tiles:
                     counts[index34(t)] += 1
