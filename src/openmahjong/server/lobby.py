@@ -57,6 +57,7 @@ class RoomLobby(RoomParts):
             spectators=len({c.user_id for c in self.spectators}),  # accounts, not sockets
             game=self.game.id if self.game is not None else None,
             supplied_seed=self.supplied_seed is not None,
+            casual=self.casual,
         )
 
     def members(self) -> set[int]:

@@ -283,6 +283,8 @@ class RoomState(Message):
     #: The room's owner supplied the master seed (duplicate play) and may know every wall:
     #: its games never count for statistics, ratings or ranks. Clients warn before a player sits.
     supplied_seed: bool = False
+    #: A table of a casual (unranked) matchmaking line: its games never count either.
+    casual: bool = False
 
 
 class GameStart(Message):

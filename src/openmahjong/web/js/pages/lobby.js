@@ -145,6 +145,19 @@ function numberField(label, key, attrs) {
     oninput: (e) => { form[key] = e.target.value; } }));
 }
 
+/** The quick match's page for the form's ruleset and preset (`casual`: the unranked line). */
+function quickHash(casual) {
+  const base = `#/room/quick?ruleset=${encodeURIComponent(form.ruleset)}&preset=${encodeURIComponent(form.preset)}`;
+  return casual ? `${base}&casual=1` : base;
+}
+
+/** A quick-match link: it follows the preset chosen in the form below since the page was drawn. */
+function quickLink(testid, casual, text) {
+  const link = h("a", { class: "button", "data-testid": testid, href: quickHash(casual),
+    onclick: () => { link.href = quickHash(casual); } }, text);
+  return link;
+}
+
 /** The form's preset as the ruleset names it: an alias the server lists (Riichi's MAJSOUL_TONPUU,
  *  from a link such as #/lobby?preset=MAJSOUL_TONPUU) becomes its canonical preset. */
 export function canonicalPreset(rulesets, ruleset, preset) {
@@ -287,10 +300,11 @@ export async function render(main, route) {
     h("h2", { id: "quick-h" }, t("lobby.play")),
     h("div", { class: "button-row" },
       h("button", { type: "button", class: "primary big", "data-testid": "play-bots", disabled: !user, onclick: () => playBots(quickOut, user, rulesets) }, t("lobby.playBots")),
-      user ? h("a", { class: "button", "data-testid": "quick-match",
-        href: `#/room/quick?ruleset=${encodeURIComponent(form.ruleset)}&preset=${encodeURIComponent(form.preset)}` },
-        t("lobby.quickMatch")) : null),
+      user ? quickLink("quick-match", false, t("lobby.quickMatch")) : null,
+      // The same preset's unranked line (Mahjong Soul's Casual Room): its games never count.
+      user ? quickLink("casual-match", true, t("lobby.casualMatch")) : null),
     user ? h("p", { class: "help" }, t("lobby.quickHelp")) : null,
+    user ? h("p", { class: "help" }, t("lobby.casualHelp")) : null,
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);
   body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms, rulesets), createSection(user, rulesets));

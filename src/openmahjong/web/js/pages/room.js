@@ -32,7 +32,7 @@ function freshSession(id, query) {
     id: quick ? "quick" : Number(id),
     // Unnamed, the quick match plays the server's default ruleset and preset (filled in once
     // the rulesets are loaded).
-    quick: quick ? { ruleset: query.get("ruleset"), preset: query.get("preset"), waiting: 0 } : null,
+    quick: quick ? { ruleset: query.get("ruleset"), preset: query.get("preset"), casual: query.get("casual") === "1", waiting: 0 } : null,
     rulesets: {},
     auto: { bots: Number(query.get("bots") || 0), start: query.get("start") === "1" },
     password: query.get("password") || undefined,
@@ -209,7 +209,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       session.user = msg.user;
-      if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset });
+      if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset, casual: session.quick.casual });
       // After a reconnect (or a server restart, which forgets who watched) a spectator watches
       // again; joining as a player would take a free seat.
       else if (session.watching) watch();
@@ -457,10 +457,15 @@ function gameView(on) {
 function draw() {
   const main = session && session.main;
   if (!main || !main.isConnected) return;
-  const title = session.room ? session.room.name : session.info && session.info.name ? session.info.name : session.id === "quick" ? t("lobby.quickMatch") : t("room.title", { id: session.id });
+  const quickTitle = session.quick && session.quick.casual ? t("lobby.casualMatch") : t("lobby.quickMatch");
+  const title = session.room ? session.room.name : session.info && session.info.name ? session.info.name : session.id === "quick" ? quickTitle : t("room.title", { id: session.id });
   const playing = !!session.view;
   gameView(playing);
   const parts = [h("h1", {}, title), statusLine()];
+  // A casual line or table (unranked): said once, under the title.
+  if ((session.id === "quick" && session.quick.casual) || (session.room && session.room.casual)) {
+    parts.push(h("p", { class: "badge casual", "data-testid": "casual-label" }, t("lobby.casual")));
+  }
   if (playing) parts.push(h("a", { class: "button game-exit", href: "#/lobby", "data-testid": "game-exit" }, t("nav.lobby")));
   if (session.message) parts.push(errorBox(t("room.serverSays", { message: session.message })));
   if (seedSupplied() && !(session.room && session.room.status === "closed")) parts.push(seedWarning());
