@@ -8,7 +8,8 @@ from typing import Any
 
 from openmahjong.bots.sichuan import SichuanBot, exchange_tiles, void_suit
 from openmahjong.rules.sichuan.game.actions import DeclareVoid, Exchange
-from openmahjong.table.actions import PASS, Ankan, Discard, Pon, Ron, Tsumo
+from openmahjong.table.actions import PASS, Ankan, Discard, Kakan, Pon, Ron, Tsumo
+from openmahjong.table.seat import Meld
 from openmahjong.tiles import parse
 
 
@@ -91,3 +92,24 @@ def test_a_concealed_kan_that_costs_nothing_is_declared():
     hand = "123456m5555p789p1m"  # 5555p stands alone: the kan keeps the hand as it is
     legal = [Ankan((25, 25, 25, 25)), *discards(hand)]
     assert SichuanBot(0).act(view(hand, legal)) == Ankan((25, 25, 25, 25))
+
+
+def test_an_added_kan_is_skipped_late_only_when_an_opponent_could_rob_it():
+    pon = Meld("pon", (25, 25, 25), 25, 1)
+    hand = "123456789m1p5p"  # 5p just drawn; the pon of 5p is melded
+
+    def late_view(left: int, others_void: str) -> Any:
+        publics = [{"void": "s", "won": None, "revealed": []}]
+        publics += [{"void": others_void, "won": None, "revealed": []}] * 3
+        legal = [Kakan(25), *discards(hand)]
+        return view(
+            hand,
+            legal,
+            melds=((pon,), (), (), ()),
+            live_remaining=left,
+            seats_public=tuple(publics),
+        )
+
+    assert SichuanBot(0).act(late_view(50, "m")) == Kakan(25)  # early: the bonus
+    assert isinstance(SichuanBot(0).act(late_view(10, "m")), Discard)  # late, 5p may be robbed
+    assert SichuanBot(0).act(late_view(10, "p")) == Kakan(25)  # nobody can win on a dot

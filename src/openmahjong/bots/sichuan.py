@@ -43,6 +43,8 @@ USEFUL_WEIGHT = 0.02
 #: Most unseen useful tiles a hand can have (18 live kinds, 4 copies each): bounds the
 #: useful-tile term when a discard is pruned.
 _MOST_USEFUL = 72
+#: Tiles left in the live wall from which safety counts (and added kans get careful).
+_LATE = 24
 #: Most a discard's safety may move its worth late in a hand (3 opponents x 0.05).
 _SAFETY_MARGIN = 0.15
 #: What a pon must gain over passing (a call gives up seven pairs and shows the hand).
@@ -416,7 +418,7 @@ class SichuanBot:
             # Singles of the void first, then the rest; the seed breaks ties.
             return min(in_void, key=lambda a: (counts[index34(a.tile)], self._tie(a.tile)))
         counts = _counts(hand)
-        late = view.live_remaining <= 24
+        late = view.live_remaining <= _LATE
         scored: list[tuple[float, int, Action]] = []
         done: dict[int, float] = {}
         floor = -math.inf
@@ -455,6 +457,8 @@ class SichuanBot:
                 used = list(a.tiles)
                 bonus = self.kan_bonus
             elif isinstance(a, Kakan):
+                if view.live_remaining <= _LATE and self._danger(view, a.tile):
+                    continue  # late, an added kan may be robbed by a ready opponent
                 used = [a.tile]
                 bonus = self.kan_bonus if a.tile == drawn else 0.0
             else:
