@@ -266,3 +266,85 @@ def test_a_sichuan_match_by_clicking(page, live_server):
     replay_orders = p.get_by_test_id("win-order").evaluate_all("e => e.map(x => +x.dataset.order)")
     assert replay_orders == [w["order"] for w in first["wins"]]
     page.shot("sichuan-replay-end")
+
+
+#: A room of four Sichuan bots, two hands, spectators with no delay, a short pause after a hand.
+CREATE_BOTS_ROOM = """async (name) => {
+  const headers = {'Content-Type': 'application/json'};
+  const r = await fetch('/api/rooms', {method: 'POST', headers,
+    body: JSON.stringify({name, ruleset: 'sichuan', preset: 'majsoul-bloodshed', rules: {hands: 2},
+      table: {spectators: true, spectator_delay: 0, hand_end_seconds: 1}})});
+  if (!r.ok) throw new Error(await r.text());
+  return (await r.json()).id;
+}"""
+
+#: What a spectator's table shows after each change (stage, hand, badges), kept when it differs.
+OBSERVE = """() => {
+  window.__snaps = [];
+  const main = document.querySelector('main');
+  new MutationObserver(() => {
+    const stage = main.querySelector('[data-testid=sc-stage]');
+    if (!stage) return;
+    const hand = main.querySelector('[data-testid=sc-hand]');
+    const snap = {
+      stage: stage.dataset.stage, hand: hand ? hand.textContent : null,
+      voids: main.querySelectorAll('.board .void-badge').length,
+      won: [...main.querySelectorAll('.board .won-badge')].map((b) => +b.dataset.order).sort(),
+      faceUp: main.querySelectorAll('.board .sat-out .opp-hand.face-up').length,
+      discards: main.querySelectorAll('.pond .discard').length,
+    };
+    const last = window.__snaps[window.__snaps.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(snap)) window.__snaps.push(snap);
+    if (snap.won.length && !window.__wonShown) window.__wonShown = true;
+  }).observe(main, {childList: true, subtree: true});
+}"""
+
+
+def test_a_spectator_follows_a_sichuan_game(browser, live_server):
+    """The owner of a room of four Sichuan bots watches it: each hand's stages in order
+    (exchange, void, play), the four void badges once declared, winners face up with their
+    order, and the second hand starting from a clean table (no badges, no discards)."""
+    from .conftest import SIZES, Page
+
+    size = "desktop"
+    context = browser.new_context(viewport=SIZES[size], locale="en-US")
+    page = Page(context.new_page(), size, live_server.url)
+    p = page.page
+    try:
+        register_in_page(page, new_name("watcher"))
+        room_id = p.evaluate(CREATE_BOTS_ROOM, new_name("bloody bots"))
+        page.open(f"#/room/{room_id}")
+        p.get_by_role("button", name="Leave").click()
+        p.get_by_test_id("watch").click()
+        for _ in range(4):
+            p.get_by_test_id("add-bot").click()
+            p.wait_for_timeout(150)
+        p.wait_for_selector("[data-testid=start]:not([disabled])")
+        p.evaluate(OBSERVE)
+        p.get_by_test_id("start").click()
+        p.wait_for_function("() => window.__wonShown === true", timeout=60000)
+        # Bots play at once: by now the match may be over; its end closed, the last table.
+        p.get_by_test_id("match-end").wait_for(timeout=90000)
+        p.get_by_test_id("close-end").click()
+        page.shot("sichuan-spectator")
+        snaps = p.evaluate("window.__snaps")
+    finally:
+        context.close()
+    assert not page.problems, "\n".join(page.problems)
+    hands = [s["hand"] for s in snaps if s["hand"]]
+    assert "Hand 1 of 2" in hands and "Hand 2 of 2" in hands, sorted(set(hands))
+    for label in ("Hand 1 of 2", "Hand 2 of 2"):
+        mine = [s for s in snaps if s["hand"] == label]
+        stages = [s["stage"] for s in mine]
+        order = [st for k, st in enumerate(stages) if k == 0 or stages[k - 1] != st]
+        assert order[:3] == ["exchange", "void", "play"], order
+        # A fresh hand: nothing of the last one on its table before play.
+        assert all(
+            not s["won"] and s["voids"] == 0 and s["discards"] == 0
+            for s in mine
+            if s["stage"] in ("exchange", "void")
+        )
+        assert any(s["voids"] == 4 for s in mine if s["stage"] == "play")
+    wins = [s["won"] for s in snaps if s["won"]]
+    assert wins and all(w == list(range(1, len(w) + 1)) for w in wins)
+    assert all(s["faceUp"] == len(s["won"]) for s in snaps if s["won"] and s["stage"] == "play")
