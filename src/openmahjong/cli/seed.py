@@ -67,13 +67,15 @@ def verification(
     claimed: int | None = None,
     *,
     red_fives: bool = True,
+    wall_rules: fairness.WallRuleset | None = None,
 ) -> dict[str, Any]:
     """Everything ``seed verify`` reports, as plain JSON-ready data.
 
     256-bit numbers are written as decimal strings (``commitment``, ``hand_seed``) with
     ``*_hex`` twins, so JavaScript readers do not lose digits.
     """
-    rules = fairness.WALL_RULESETS[ruleset]
+    # ``wall_rules``: a preset's own description of the ruleset's wall (Asura's exchange).
+    rules = fairness.WALL_RULESETS[ruleset] if wall_rules is None else wall_rules
     computed = fairness.commitment(master_seed, salt)
     seats = fairness.seat_order(master_seed, players)
     report: dict[str, Any] = {
@@ -100,7 +102,7 @@ def verification(
             "wall": wall,
             "dealt": dealt,
         }
-        if rules.exchange_directions:  # Sichuan: the hand's exchange of three tiles
+        if rules.exchange_directions:  # Sichuan, Asura: the hand's exchange of three tiles
             hand["exchange_direction"] = rules.exchange_direction(master_seed, n)
         report["hands"].append(hand)
     return report
@@ -177,6 +179,14 @@ def verify(
     red_fives: Annotated[
         bool, typer.Option("--red-fives/--no-red-fives", help="Riichi: the wall has red fives.")
     ] = True,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="The game's preset, where it changes what a hand draws from its seed "
+            "(riichi majsoul-asura: each hand's exchange direction).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
 ) -> None:
     """Recompute the commitment, seat order, walls and starting hands of a finished game."""
@@ -190,8 +200,16 @@ def verify(
     if hands < 1:
         fail(f"--hands must be at least 1, got {hands}")
     claimed = None if commitment is None else _parse_commitment(commitment)
+    rules = None if preset is None else _preset_wall(ruleset, preset)
     report = verification(
-        seed, salt, ruleset, hands, _parse_players(players), claimed, red_fives=red_fives
+        seed,
+        salt,
+        ruleset,
+        hands,
+        _parse_players(players),
+        claimed,
+        red_fives=red_fives,
+        wall_rules=rules,
     )
     if as_json:
         print_json(report)
@@ -200,6 +218,23 @@ def verify(
     # A mismatch is a finding, not a usage error: exit 1 so scripts can tell.
     if report["commitment_matches"] is False:
         raise typer.Exit(code=1)
+
+
+def _preset_wall(ruleset: str, preset: str) -> fairness.WallRuleset:
+    """The wall a ``ruleset`` table of ``preset`` deals from (its match type's ``wall_for``,
+    else the ruleset's wall)."""
+    from openmahjong.rules.registry import rulesets
+
+    found = rulesets().get(ruleset)
+    if found is None:
+        fail(f"--preset needs an installed ruleset; {ruleset!r} is none")
+    try:
+        options = found.options(preset)
+    except (KeyError, ValueError):
+        known = ", ".join(sorted(found.presets))
+        fail(f"--preset {preset!r} is not a {ruleset} preset: use one of {known}")
+    wall_for = getattr(getattr(found, "match_type", None), "wall_for", None)
+    return wall_for(options) if wall_for is not None else found.wall_rules
 
 
 @app.command()

@@ -9,14 +9,17 @@ The matches are played once (a module fixture); each test reads what was observe
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from openmahjong import fairness
 from openmahjong.bots import RiichiBot, selfplay_seed
+from openmahjong.cli import app
 from openmahjong.cli.seed import verification
 from openmahjong.rules.riichi.game import RiichiMatch, preset, replay_match
 from openmahjong.rules.riichi.game.asura import AsuraWon
@@ -117,11 +120,32 @@ def test_seed_verification_shows_each_hands_direction(observed):
         last = max(number for number, _ in directions)
         claimed = int(header["commitment"], 16)
         seed = fairness.parse_master_seed(header["master_seed"])
-        report = verification(seed, header["salt"], "riichi", last, PLAYERS, claimed)
+        asura_wall = RiichiMatch.wall_for(ASURA)
+        report = verification(
+            seed, header["salt"], "riichi", last, PLAYERS, claimed, wall_rules=asura_wall
+        )
         assert report["commitment_matches"] is True
         shown = {h["hand_number"]: h["exchange_direction"] for h in report["hands"]}
         assert [(n, shown[n]) for n, _ in directions] == directions
         assert [h["direction"] for h in record["hands"]] == [d for _, d in directions]
+
+
+def test_seed_verify_with_the_preset_prints_the_directions(observed):
+    record, directions = observed.records[0], observed.directions[0]
+    header = record["header"]
+    args = ["seed", "verify", "--master-seed", header["master_seed"], "--salt", header["salt"]]
+    args += ["--ruleset", "riichi", "--hands", str(len(directions))]
+    args += ["--players", ",".join(PLAYERS), "--commitment", header["commitment"]]
+    shown = CliRunner().invoke(app, [*args, "--preset", "majsoul-asura", "--json"])
+    assert shown.exit_code == 0, shown.output
+    hands = json.loads(shown.output)["hands"]
+    assert [h["exchange_direction"] for h in hands] == [d for _, d in directions]
+    human = CliRunner().invoke(app, [*args, "--preset", "majsoul-asura"])
+    assert human.output.count("exchange direction:") == len(directions)
+    plain = CliRunner().invoke(app, [*args, "--json"])  # the wall alone has no exchange
+    assert "exchange_direction" not in json.loads(plain.output)["hands"][0]
+    wrong = CliRunner().invoke(app, [*args, "--preset", "majsoul-nowhere"])
+    assert wrong.exit_code != 0 and "majsoul-asura" in wrong.output
 
 
 def test_the_directions_are_all_drawn(observed):

@@ -57,11 +57,13 @@ WALL = register_wall(
         "105/205/305 appended at the end",
         kinds=ALL_KINDS,
         red_fives=True,
-        # Only Battle of Asura tables exchange tiles (docs/riichi-asura.md); the hand seed
-        # picks the direction as for Sichuan, so seed verify shows it for every hand.
-        exchange_directions=("clockwise", "counterclockwise", "across"),
     )
 )
+#: The same wall for Battle of Asura tables, whose hands also exchange three tiles: the hand
+#: seed picks the direction as for Sichuan (docs/riichi-asura.md). Not registered (it is the
+#: riichi wall); ``seed verify --ruleset riichi --preset majsoul-asura`` reads it through
+#: :meth:`RiichiMatch.wall_for`.
+ASURA_WALL = replace(WALL, exchange_directions=("clockwise", "counterclockwise", "across"))
 
 
 @dataclass(frozen=True)
@@ -264,8 +266,14 @@ class RiichiMatch(Match[MatchState, HandResult]):
         if not self.options.asura:
             return None
         if self.master_seed is None:
-            return WALL.exchange_directions[0]
-        return WALL.exchange_direction(self.master_seed, hand_number)
+            return ASURA_WALL.exchange_directions[0]
+        return ASURA_WALL.exchange_direction(self.master_seed, hand_number)
+
+    @classmethod
+    def wall_for(cls, options: GameOptions) -> WallRuleset:
+        """The wall a table with ``options`` deals from, as the seed tool describes it: with
+        ``asura``, each hand's exchange direction too."""
+        return ASURA_WALL if options.asura else WALL
 
     def hand_number(self) -> int:
         return self.state.round_index
