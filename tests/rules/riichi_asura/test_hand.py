@@ -323,3 +323,27 @@ def test_a_double_ron_pays_both_and_play_goes_on_after_the_last_winner() -> None
     assert (second.seat, second.sticks, second.payments) == (2, 0, (-1300, 0, 1300, 0))
     assert t.phase == Phase.TURN and t.turn == 3  # after the last winner, seat 2
     assert t.seats[1].out and t.seats[2].out and t.policy.state.sticks == 0
+
+
+def test_a_robbed_added_kan_is_a_pon_again_and_play_goes_on() -> None:
+    # Seat 1 lets the dealer's 6s go (seat 3 pons it), then robs seat 3's added kan of the
+    # fourth 6s: chankan and haku, 2 han 40 fu, 2,600 from seat 3, whose kan is a pon again.
+    kept = ["123m456m789p5s6s", "123p456p78s99m", "234m567p33s44s", "678m345p22p66s"]
+    t = deal(kept, PASSES, "2z3z4z6s", DEAD)
+    t.act(0, Discard(t1("6s")))
+    assert sorted(t.waiting_for()) == [1, 3]
+    t.act(1, PASS)
+    t.act(3, next(a for a in t.legal_actions(3) if a.name == "pon"))
+    discard(t, 3, "2p")
+    for seat in (0, 1, 2):
+        t.act(seat, Discard(t.last_drawn))
+        pass_all(t)
+    kan = next(a for a in t.legal_actions(3) if a.name == "kakan")
+    t.act(3, kan)
+    assert t.waiting_for() == [1]
+    t.act(1, Ron())
+    won = wins(t)[-1]
+    assert (won.seat, won.from_seat, won.han, won.fu) == (1, 3, 2, 40)
+    assert won.payments == (0, 2600, 0, -2600)
+    assert [m.kind for m in t.seats[3].melds] == ["pon"] and len(t.seats[3].melds[0].tiles) == 3
+    assert t.phase == Phase.TURN and t.turn == 2 and t.seats[1].out
