@@ -192,7 +192,10 @@ export function handStates(record, index, info) {
   const shuffled = shuffledWall(rules.wall, seed, number, { redFives: options.red_fives !== false });
   const [dealt, rest] = deal(shuffled, 4, { dealer, dealerExtra: rules.wall.dealer_extra });
   const wall = new ReplayWall(rest, rules.deadWall);
-  let revealed = 1;
+  // DoraDorara (majsoul-dorasan) starts with three indicators and only its first two kans show one.
+  let revealed = options.dora_at_start ?? 1;
+  const kansRevealing = options.kans_revealing_dora ?? 4;
+  let kans = 0;
   let pendingDora = 0;
   let pendingRiichi = null;
   const early = options.kan_dora === "EARLY_KAN_DORA";
@@ -200,7 +203,7 @@ export function handStates(record, index, info) {
   const hands4 = dealt.map((h) => [...h]);
   const table = { round_wind: lp.wind, hand_number: lp.number, dealer };
   if (rules.sticks) Object.assign(table, { honba: summary.honba ?? lp.honba, sticks: summary.sticks_at_start ?? 0 });
-  if (rules.dora) table.dora_indicators = [wall.dead[0]];
+  if (rules.dora) table.dora_indicators = wall.dead.slice(0, revealed);
   const s = {
     seat: null,
     phase: "turn",
@@ -275,7 +278,8 @@ export function handStates(record, index, info) {
   };
   const kanDone = (seat, kindName) => {
     take(seat, wall.replacement());
-    if (!rules.dora) return;
+    kans += 1;
+    if (!rules.dora || kans > kansRevealing) return;
     if (early || kindName === "ankan") reveal();
     else pendingDora += 1;
   };
