@@ -347,6 +347,7 @@ async def test_input_limits_hold_and_the_socket_stays(live):
         "ruleset": None,
         "preset": None,
         "waiting": 0,
+        "casual": False,
         "bot_fill_seconds": None,  # the operator set no bot fill
     }
     await bot.close()
