@@ -2,7 +2,8 @@
 
 Dead-wall layout (Riichi, 14 tiles; ``dead[i]`` counts from the start of the dead section):
 
-* ``dead[0]`` the first dora indicator, ``dead[1..4]`` the kan dora indicators in order;
+* ``dead[0..4]`` the dora indicators in the order they are shown: the first at the start and
+  one per kan (DoraDorara shows three at the start and two for kans: the same five slots);
 * ``dead[5..9]`` the matching ura-dora indicators;
 * ``dead[10..13]`` the replacement (rinshan) draws, in order.
 
