@@ -29,6 +29,7 @@ def _register() -> None:
     import openmahjong.cli.seed  # noqa: F401
     import openmahjong.cli.selfplay  # noqa: F401
     import openmahjong.cli.serve  # noqa: F401
+    import openmahjong.cli.stats  # noqa: F401
 
 
 _register()

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_jsonable_python
 
-from openmahjong import fairness
+from openmahjong import fairness, stats
 from openmahjong.rules.registry import get_ruleset
 from openmahjong.server import clocks
 from openmahjong.server.broadcast import RoomBroadcast, view_to_dict
@@ -503,6 +503,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 finished_at=ended,
                 record=record,
             )
+            await stats.record_game(s, game.id)  # the statistics' summaries, likewise
             with contextlib.suppress(store_rooms.RoomClosed, LookupError):
                 await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
         self._end(game, result)

@@ -24,6 +24,9 @@ from openmahjong.store.models import (
     User,
 )
 
+# Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
+from openmahjong.store import stats_tables  # noqa: E402, F401
+
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "AuthSession",
