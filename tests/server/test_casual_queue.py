@@ -36,6 +36,18 @@ async def places(app) -> list[tuple[int, str, bool]]:
         return [(e.user_id, e.preset, e.casual) for e in entries]
 
 
+def waiting_in(app, *, casual: bool) -> list[int]:
+    """Who waits in the riichi majsoul-tonpuu lines of that kind (lines are keyed by ruleset,
+    preset and casual first; the ranked side may split further)."""
+    lines = app.state.rooms.queues
+    return [
+        u.id
+        for key, line in lines.items()
+        if key[:3] == ("riichi", "majsoul-tonpuu", casual)
+        for u, _since in line
+    ]
+
+
 async def test_a_casual_table_is_stored_casual_and_never_counts(app, live):
     (alone,) = await players(live, 1)
     await alone.send({**CASUAL, "preset": "majsoul-dorasan"})
@@ -67,16 +79,11 @@ async def test_a_ranked_table_is_not_casual(app, live):
 async def test_the_two_lines_never_mix_and_a_move_between_them_is_stored(app, live):
     app.state.rooms.clock = FakeClock()
     a, b, c = await players(live, 3)
-    await a.send(CASUAL)
-    await b.send(RANKED)
-    await c.send(CASUAL)
-    assert (await a.next("queued"))["waiting"] == 1
-    assert (await b.next("queued"))["waiting"] == 1
-    assert (await c.next("queued"))["waiting"] == 2
-    queues = app.state.rooms.queues
-    casual_line = [u.id for u, _ in queues[("riichi", "majsoul-tonpuu", True)]]
-    assert casual_line == [a.user["id"], c.user["id"]]
-    assert [u.id for u, _ in queues[("riichi", "majsoul-tonpuu", False)]] == [b.user["id"]]
+    for who, message, waiting in ((a, CASUAL, 1), (b, RANKED, 1), (c, CASUAL, 2)):
+        await who.send(message)  # one at a time: the order in line is the order asked
+        assert (await who.next("queued"))["waiting"] == waiting
+    assert waiting_in(app, casual=True) == [a.user["id"], c.user["id"]]
+    assert waiting_in(app, casual=False) == [b.user["id"]]
     assert await places(app) == [
         (a.user["id"], "majsoul-tonpuu", True),
         (b.user["id"], "majsoul-tonpuu", False),
@@ -85,7 +92,7 @@ async def test_the_two_lines_never_mix_and_a_move_between_them_is_stored(app, li
     await b.send(CASUAL)  # the ranked player moves to the end of the casual line
     moved = await b.next(lambda m: m["type"] == "queued" and m["casual"])
     assert moved["waiting"] == 3
-    assert queues[("riichi", "majsoul-tonpuu", False)] == []
+    assert waiting_in(app, casual=False) == []
     assert [p[2] for p in await places(app)] == [True, True, True]
     a4 = (await players(live, 1))[0]
     await a4.send(CASUAL)  # the fourth: a casual table of four people
@@ -106,7 +113,8 @@ async def test_a_restart_keeps_a_casual_place_casual(app, live):
     rooms = app.state.rooms
     rooms.queues.clear()  # what a restarted server starts from: only the stored places
     assert await rooms.restore_queues() == 1
-    assert rooms.queued(waiting.user["id"]) == ("riichi", "majsoul-tonpuu", True)
+    line = rooms.queued(waiting.user["id"])
+    assert line is not None and line[:3] == ("riichi", "majsoul-tonpuu", True)
     await waiting.close()
 
 
