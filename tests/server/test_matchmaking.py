@@ -110,9 +110,9 @@ async def test_refused_queue_commands_change_nothing_and_places_are_stored(app, 
     await owner.send(QUEUE)  # queueing while seated: refused
     assert (await owner.next("error"))["code"] == "seated_elsewhere"
     assert await places(app) == stored
-    assert [u.id for u, _ in app.state.rooms.queues[("riichi", "majsoul-tonpuu", False)]] == [
-        queuer.user["id"]
-    ]
+    assert [
+        u.id for u, _ in app.state.rooms.queues[("riichi", "majsoul-tonpuu", False, "bronze")]
+    ] == [queuer.user["id"]]
 
     await queuer.send({**QUEUE, "preset": "majsoul-hanchan"})  # another line: moved there
     assert (await queuer.next("queued"))["preset"] == "majsoul-hanchan"

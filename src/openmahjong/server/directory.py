@@ -42,8 +42,8 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         #: Matchmaking: players waiting per (ruleset, preset), first come first seated, each
         #: with the ``clock.monotonic()`` they queued at (after a restart, counted back from the
         #: stored wall-clock time).
-        self.queues: dict[tuple[str, str, bool], list[tuple[User, float]]] = {}
-        self._fillers: dict[tuple[str, str, bool], asyncio.Task[None]] = {}
+        self.queues: dict[tuple[str, str, bool, str | None], list[tuple[User, float]]] = {}
+        self._fillers: dict[tuple[str, str, bool, str | None], asyncio.Task[None]] = {}
         #: Held from the checks of a lobby or queue change to its change in memory: the change
         #: is stored in between (an await), and nothing else may change seats or lines then.
         self.waiting_lock = asyncio.Lock()
@@ -139,7 +139,9 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         )
 
         if isinstance(message, Queue):
-            await self.enqueue(user, message.ruleset, message.preset, casual=message.casual)
+            await self.enqueue(
+                user, message.ruleset, message.preset, casual=message.casual, tier=message.tier
+            )
             return
         if not hasattr(message, "room"):  # unqueue
             await self.unqueue(user.id)

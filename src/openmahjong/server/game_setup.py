@@ -92,6 +92,7 @@ class GameSetup(RoomParts):
                 room_id=self.id,
                 supplied_seed=self.supplied_seed is not None,
                 casual=self.casual,
+                tier=self.tier,
             )
             await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
             if from_queue:

@@ -1,11 +1,13 @@
-"""Matchmaking: players wait in a line per (ruleset, preset, casual) and a full line gets a table
-of its own (a room made for it). Places in line are stored before anyone hears of them; a restart
-keeps each line in order, each player's wait counted from when they queued.
+"""Matchmaking: players wait in a line per (ruleset, preset, casual, tier) and a full line gets
+a table of its own (a room made for it). Places in line are stored before anyone hears of them;
+a restart keeps each line in order, each player's wait counted from when they queued.
 
 Each preset has two lines: the ranked one and the casual one (Mahjong Soul's Casual Room): the
 same rules, no rank requirement, and its games stored with ``casual`` so they never count for
-statistics, ratings or ranks (``Game.counts_for_stats``). Until the rank ladder exists the two
-differ only in that flag and their label.
+statistics, ratings or ranks (``Game.counts_for_stats``). The ranked side has one line per room
+tier (Bronze ... Throne, ``openmahjong.ranks``): a rank below the tier's gate is refused, and a
+line holding more players than a table seats puts the first in line with those whose ratings
+are closest (``ranks.matching.closest_table``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import asyncio
 import logging
 from typing import Any
 
+from openmahjong.ranks import matching as rank_matching
+from openmahjong.ranks.ladder import Tier
 from openmahjong.rules.registry import get_ruleset, preset_name
 from openmahjong.server.parts import ManagerParts
 from openmahjong.server.protocol import Queued
@@ -26,13 +30,13 @@ __all__ = ["Matchmaking", "Line", "line_name"]
 
 log = logging.getLogger(__name__)
 
-#: A matchmaking line: (ruleset, preset, casual).
-Line = tuple[str, str, bool]
+#: A matchmaking line: (ruleset, preset, casual, tier); the tier is None for the casual line.
+Line = tuple[str, str, bool, str | None]
 
 
 def line_name(key: Line) -> str:
-    """How a line is named in messages: ``riichi majsoul-tonpuu`` or ``... (casual)``."""
-    return f"{key[0]} {key[1]}" + (" (casual)" if key[2] else "")
+    """How a line is named in messages: ``riichi majsoul-tonpuu (gold)`` or ``... (casual)``."""
+    return f"{key[0]} {key[1]}" + (" (casual)" if key[2] else f" ({key[3] or 'bronze'})")
 
 
 class Matchmaking(ManagerParts):
@@ -54,7 +58,8 @@ class Matchmaking(ManagerParts):
         wall, now = utcnow(), self.clock.monotonic()
         gone: list[int] = []
         for entry, user in entries:
-            key = (entry.ruleset, entry.preset, bool(entry.casual))
+            casual = bool(entry.casual)
+            key = (entry.ruleset, entry.preset, casual, None if casual else entry.tier or "bronze")
             try:
                 self._line_size(key)
             except RoomError:
@@ -72,9 +77,9 @@ class Matchmaking(ManagerParts):
 
     @staticmethod
     def _line_size(key: Line) -> int:
-        """The seats of a table for line ``key`` (ruleset, preset, casual); refused when
+        """The seats of a table for line ``key`` (ruleset, preset, casual, tier); refused when
         unknown."""
-        ruleset_name, preset, _casual = key
+        ruleset_name, preset, _casual, _tier = key
         try:
             ruleset = get_ruleset(ruleset_name)
         except ValueError as exc:
@@ -100,6 +105,7 @@ class Matchmaking(ManagerParts):
             ruleset=key[0],
             preset=key[1],
             casual=key[2],
+            tier=key[3],
             waiting=len(self.queues.get(key, ())),
             bot_fill_seconds=self.state.settings.matchmaking_bot_fill_seconds,
         )
@@ -111,16 +117,26 @@ class Matchmaking(ManagerParts):
             self.hub.send(waiting.id, message)
 
     async def enqueue(
-        self, user: User, ruleset_name: str, preset: str, *, casual: bool = False
+        self,
+        user: User,
+        ruleset_name: str,
+        preset: str,
+        *,
+        casual: bool = False,
+        tier: str = "bronze",
     ) -> None:
-        """Wait for a table of ``ruleset``/``preset`` (``casual``: in its unranked line); a full
-        queue starts a game at once.
+        """Wait for a table of ``ruleset``/``preset`` (``casual``: in its unranked line, else in
+        the ranked line of room ``tier``); a full queue starts a game at once.
 
         The place in line is stored before anyone hears of it; a player in another line moves
-        to the end of this one, one already in it keeps their place and hears of it again."""
-        self._line_size((ruleset_name, preset, casual))  # refused when unknown (aliases pass)
+        to the end of this one, one already in it keeps their place and hears of it again. A
+        rank below the tier's gate is refused (``rank_too_low``) and changes nothing."""
+        line_tier = None if casual else self._tier(tier)
+        self._line_size((ruleset_name, preset, casual, line_tier))  # refused when unknown
         preset = preset_name(get_ruleset(ruleset_name), preset)  # one line per preset
-        key: Line = (ruleset_name, preset, casual)
+        key: Line = (ruleset_name, preset, casual, line_tier)
+        if line_tier is not None:
+            await self._check_gate(user, ruleset_name, Tier(line_tier))
         async with self.waiting_lock:
             if self.by_user.get(user.id):
                 raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
@@ -129,7 +145,7 @@ class Matchmaking(ManagerParts):
                 return
             async with self.state.db.session() as s:
                 await store_rooms.join_queue(
-                    s, user.id, ruleset_name, preset, utcnow(), casual=casual
+                    s, user.id, ruleset_name, preset, utcnow(), casual=casual, tier=line_tier
                 )
             left = self._unqueue(user.id)
             if left is not None:
@@ -170,19 +186,66 @@ class Matchmaking(ManagerParts):
             if filler is None or filler.done():
                 self._fillers[key] = asyncio.get_running_loop().create_task(self._fill(key))
 
-    async def _seat_first(self, key: Line, seats: int) -> bool:
-        """Start a table for the first ``seats`` players of line ``key`` (bots take the seats
-        left); returns whether it started. Their stored places go with the storing of their
-        game; a table that cannot start leaves them first in line."""
+    @staticmethod
+    def _tier(tier: str) -> str:
+        try:
+            return Tier(tier).value
+        except ValueError:
+            raise RoomError(
+                "unknown_tier",
+                f"no room tier {tier!r}: one of {', '.join(t.value for t in Tier)}",
+                tier=tier,
+            ) from None
+
+    async def _check_gate(self, user: User, ruleset_name: str, tier: Tier) -> None:
+        """Refuse a player whose rank is below the tier's gate (their rank and the gate said)."""
+        try:
+            async with self.state.db.session() as s:
+                refusal = await rank_matching.gate_refusal(s, user.id, ruleset_name, tier)
+        except ValueError:  # a ruleset without a ladder has no gates
+            return
+        if refusal is not None:
+            rank, gate = refusal
+            raise RoomError(
+                "rank_too_low",
+                f"the {tier.value} line needs {gate} or higher on {ruleset_name}; you are {rank}",
+                ruleset=ruleset_name,
+                tier=tier.value,
+                rank=rank,
+                needs=gate,
+            )
+
+    async def _pick(self, key: Line, seats: int) -> list[int]:
+        """Who in line ``key`` sits at the next table (indexes): a ranked line longer than a
+        table seats the first in line with the closest ratings; otherwise the first ``seats``."""
         line = self.queues[key]
-        taken = line[:seats]
-        del line[:seats]
+        if key[2] or len(line) <= seats:
+            return list(range(min(seats, len(line))))
+        try:
+            async with self.state.db.session() as s:
+                ratings = await rank_matching.ordinals(s, [u.id for u, _ in line], key[0])
+        except Exception:
+            log.exception("matchmaking %s: ratings unavailable, first come first seated", key)
+            return list(range(seats))
+        return rank_matching.closest_table(ratings, seats)
+
+    async def _seat_first(self, key: Line, seats: int) -> bool:
+        """Start a table for ``seats`` players of line ``key`` (the first in line and, in a
+        longer ranked line, the closest ratings; bots take the seats left); returns whether it
+        started. Their stored places go with the storing of their game; a table that cannot
+        start leaves them where they were in line."""
+        line = self.queues[key]
+        chosen = await self._pick(key, seats)
+        taken = [line[i] for i in chosen]
+        for i in reversed(chosen):
+            del line[i]
         players = [u for u, _since in taken]
         try:
             await self._form_table(key, players)
         except Exception:
             log.exception("matchmaking %s: the table could not start", key)
-            line[:0] = taken
+            for i, entry in zip(chosen, taken, strict=True):
+                line.insert(i, entry)
             self._tell_line(key)
             return False
         self._tell_line(key)
@@ -209,12 +272,14 @@ class Matchmaking(ManagerParts):
     async def _form_table(self, key: Line, players: list[User]) -> None:
         from openmahjong.server.rooms import TableSettings
 
-        ruleset_name, preset, casual = key
+        ruleset_name, preset, casual, tier = key
         ruleset = get_ruleset(ruleset_name)
         rules = ruleset.options(preset).model_dump()
         options: dict[str, Any] = {"rules": rules, "table": TableSettings().model_dump()}
         if casual:  # the room's games are stored casual (``Room.casual``)
             options["casual"] = True
+        elif tier is not None:  # the room's games are stored with their tier (ranked)
+            options["tier"] = tier
         async with self.state.db.session() as s:
             row = await store_rooms.create_room(
                 s,

@@ -50,6 +50,8 @@ class RoomParts:
     casual: bool
     row: RoomRow
     ruleset: Ruleset
+    #: The room tier of the ranked matchmaking line the table came from (None otherwise).
+    tier: str | None
     size: int
     lobby: list[SeatSlot | None]
     spectators: dict[Any, Channel]
@@ -116,9 +118,9 @@ class ManagerParts:
     writer: ActionLog
     rooms: dict[int, Room]
     by_user: dict[int, set[int]]
-    #: Matchmaking lines by (ruleset, preset, casual).
-    queues: dict[tuple[str, str, bool], list[tuple[User, float]]]
-    _fillers: dict[tuple[str, str, bool], asyncio.Task[None]]
+    #: Matchmaking lines by (ruleset, preset, casual, tier).
+    queues: dict[tuple[str, str, bool, str | None], list[tuple[User, float]]]
+    _fillers: dict[tuple[str, str, bool, str | None], asyncio.Task[None]]
     waiting_lock: asyncio.Lock
     watching: dict[Any, set[int]]
 
@@ -126,5 +128,5 @@ class ManagerParts:
 
         def seated(self, user_id: int, room: RoomParts) -> None: ...
         def unseated(self, user_id: int, room: RoomParts) -> None: ...
-        def queued(self, user_id: int) -> tuple[str, str, bool] | None: ...
+        def queued(self, user_id: int) -> tuple[str, str, bool, str | None] | None: ...
         async def restore_queues(self) -> int: ...

@@ -161,6 +161,9 @@ class Queue(Message):
     ruleset: str = Field(max_length=32)
     preset: str = Field(max_length=64)
     casual: bool = False
+    #: The ranked line's room tier (docs/ranks.md): a rank below its gate is refused with
+    #: ``rank_too_low``. Ignored for the casual line.
+    tier: Literal["bronze", "silver", "gold", "jade", "throne"] = "bronze"
 
 
 class Unqueue(Message):
@@ -374,6 +377,8 @@ class Queued(Message):
     #: ``matchmaking_bot_fill_seconds``); null: people only. The web client shows the wait.
     bot_fill_seconds: float | None = None
 
+    #: The ranked line's room tier; null for the casual line or when out of line.
+    tier: str | None = None
 
 ServerMessage = (
     Welcome

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_jsonable_python
 
-from openmahjong import fairness, stats
+from openmahjong import fairness, ranks, stats
 from openmahjong.rules.registry import get_ruleset
 from openmahjong.server import clocks
 from openmahjong.server.broadcast import RoomBroadcast, view_to_dict
@@ -93,6 +93,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self.settings = TableSettings(**(row.options or {}).get("table", {}))
         self.supplied_seed = (row.options or {}).get("master_seed")
         self.casual = bool((row.options or {}).get("casual", False))
+        self.tier = None if self.casual else (row.options or {}).get("tier")
         self.row = row
         self.ruleset = get_ruleset(row.ruleset)
         self.size: int = self.ruleset.seats
@@ -504,6 +505,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 record=record,
             )
             await stats.record_game(s, game.id)  # the statistics' summaries, likewise
+            await ranks.record_game(s, game.id)  # ranks and ratings, in the same transaction
             with contextlib.suppress(store_rooms.RoomClosed, LookupError):
                 await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
         self._end(game, result)

@@ -91,10 +91,12 @@ async def create_game(
     supplied_seed: bool = False,
     casual: bool = False,
 ) -> Game:
+    tier: str | None = None,
     """Store a new live game. ``header`` (e.g. the engine's ``record(reveal=False)["header"]``)
     must not hold the master seed: it is public while the game is live. ``supplied_seed``: a
     player chose the master seed (the room's own seed), so the game never counts for stats;
-    ``casual``: a table of a casual matchmaking line, which never counts either."""
+    ``casual``: a table of a casual matchmaking line, which never counts either; ``tier``: the
+    room tier of the ranked line it was started from (only such games move ranks)."""
     if header.get("master_seed") is not None:
         raise ValueError("the header is public during play: pass master_seed separately")
     if len({s.seat for s in seats}) != len(seats):
@@ -115,6 +117,7 @@ async def create_game(
         supplied_seed=supplied_seed,
         casual=casual,
         commitment=commitment,
+        tier=None if casual else tier,
         salt=salt,
         master_seed=master_seed,
         header=public,

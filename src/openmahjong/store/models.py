@@ -44,6 +44,8 @@ __all__ = [
     "GameSeat",
     "GameAction",
     "Rating",
+    "RankCredit",
+    "RankEvent",
     "Room",
     "LobbySeat",
     "QueueEntry",
@@ -231,6 +233,8 @@ class QueueEntry(Base):
     casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
+    #: The ranked line's room tier (``ranks.Tier``: bronze ... throne); None for casual.
+    tier: Mapped[str | None] = mapped_column(String(16))
 class Game(Base):
     """One match. Its record is the header plus the action log (architecture decision 4)."""
 
@@ -252,6 +256,9 @@ class Game(Base):
     casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: Public from the start: the fairness commitment (decimal string, it is 256 bits) and salt.
     commitment: Mapped[str] = mapped_column(String(80))
+    #: The room tier of the ranked matchmaking line it was played from (``ranks.Tier``):
+    #: only such games move ranks. None for custom rooms and casual lines (migration 0008).
+    tier: Mapped[str | None] = mapped_column(String(16))
     salt: Mapped[str] = mapped_column(String(128))
     #: Secret while the game is live; revealed (copied into the record) when it ends.
     master_seed: Mapped[str] = mapped_column(String(80))
@@ -345,5 +352,76 @@ class Rating(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 
 
+    #: The rank's place on its ladder (``ranks.ladder``), so leaderboards sort in SQL.
+    rank_step: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Weng-Lin (Plackett-Luce) skill: mean and uncertainty; ``rating`` holds the ordinal
+    #: mu - 3 sigma (migration 0008).
+    mu: Mapped[float] = mapped_column(Float, default=25.0, server_default="25.0")
+    sigma: Mapped[float] = mapped_column(
+        Float, default=25.0 / 3, server_default="8.333333333333334"
+    )
+    #: Ranked games played (``games_played`` counts every rated game).
+    ranked_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 # Rating ladders are looked up per ruleset for leaderboards.
 Index("ix_ratings_ruleset_category_rating", Rating.ruleset, Rating.category, Rating.rating)
+Index(
+    "ix_ratings_ruleset_category_rank",
+    Rating.ruleset,
+    Rating.category,
+    Rating.rank_step,
+    Rating.rank_points,
+)
+
+
+class RankEvent(Base):
+    """What one counted game did to one player's rank and rating (``openmahjong.ranks``):
+    written when the game ends, rebuilt from the records by ``ranks.rebuild``. Leaderboards
+    for a period read these (who played, points gained)."""
+
+    __tablename__ = "rank_events"
+    __table_args__ = (
+        Index("ix_rank_events_ruleset_finished", "ruleset", "finished_at"),
+        Index("ix_rank_events_ruleset_preset_finished", "ruleset", "preset", "finished_at"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    ruleset: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str | None] = mapped_column(String(64))
+    tier: Mapped[str | None] = mapped_column(String(16))
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    placement: Mapped[int] = mapped_column(Integer)
+    #: Rank before and after, and the rank points the game gave (0 for an unranked game).
+    rank_before: Mapped[str] = mapped_column(String(32))
+    rank_after: Mapped[str] = mapped_column(String(32))
+    points_after: Mapped[int] = mapped_column(Integer)
+    rank_delta: Mapped[int] = mapped_column(Integer)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+
+
+class RankCredit(Base):
+    """The audit log of rank credit (platform guide section 10): an admin granted a verified
+    certificate's credit (a rank, capped by the ladder) or MCRPL eligibility."""
+
+    __tablename__ = "rank_credits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: Who received it.
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    #: The admin who granted it (kept by name too, should the account go).
+    granted_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    granted_by_name: Mapped[str] = mapped_column(String(32))
+    ruleset: Mapped[str] = mapped_column(String(32))
+    #: "rank" (a rank credit) or "mcrpl" (MCRPL eligibility).
+    kind: Mapped[str] = mapped_column(String(16))
+    #: The rank granted (kind "rank"), e.g. "level-1".
+    rank: Mapped[str | None] = mapped_column(String(32))
+    #: The certificate as verified (issuer, number, rank written on it).
+    certificate: Mapped[str] = mapped_column(String(200))
+    reason: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -132,12 +132,18 @@ async def join_queue(
     preset: str,
     joined_at: datetime,
     casual: bool = False,
+    tier: str | None = None,
 ) -> None:
-    """Put a player at the end of a matchmaking line (``casual``: the preset's unranked line),
-    out of any line they were in."""
+    """Put a player at the end of a matchmaking line (``casual``: the preset's unranked line;
+    ``tier``: the ranked line's room tier), out of any line they were in."""
     await leave_queue(session, [user_id])
     entry = QueueEntry(
-        user_id=user_id, ruleset=ruleset, preset=preset, joined_at=joined_at, casual=casual
+        user_id=user_id,
+        ruleset=ruleset,
+        preset=preset,
+        joined_at=joined_at,
+        casual=casual,
+        tier=None if casual else tier,
     )
     session.add(entry)
     await session.flush()
