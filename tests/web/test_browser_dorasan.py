@@ -1,9 +1,11 @@
 """DoraDorara (``majsoul-dorasan``) at the table: the centre shows the three indicators a hand
 starts with, and all five after two kans, every one whole inside the centre at 1280x800 and
-390x844; the lobby names the preset and offers its casual line in en, zh and ja."""
+390x844; the lobby names the preset and offers its casual line in en, zh and ja; a player's page
+counts casual games apart."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 from openmahjong.rules.riichi.game import new_hand, preset
@@ -12,7 +14,8 @@ from openmahjong.tiles import parse
 
 from .conftest import browser_missing
 from .fixtures.engine_views import view_json
-from .play_helpers import new_name, register_in_page
+from .fixtures.stored_games import store_bot_game
+from .play_helpers import PASSWORD, new_name, register_in_page
 from .test_browser_table import GAME, box
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
@@ -82,3 +85,22 @@ def test_the_lobby_names_the_preset_and_its_casual_line(page, lang, name, casual
     link.click()  # the link follows the preset chosen after the page was drawn
     p.wait_for_selector("[data-testid=casual-label]")
     assert p.url.endswith("#/room/quick?ruleset=riichi&preset=majsoul-dorasan&casual=1")
+
+
+def test_the_player_page_counts_casual_games_apart(page, live_server):
+    url = live_server.server.config.app.state.om.settings.database_url
+    name = new_name("casual")
+    answer = httpx.post(
+        f"{live_server.url}/api/auth/register",
+        json={"name": name, "password": PASSWORD, "session": "bearer"},
+    )
+    user_id = answer.json()["user"]["id"]
+    store_bot_game(url, 0, (user_id, name))
+    store_bot_game(url, 1, (user_id, name), casual=True)
+    p = page.page
+    page.open(f"#/player/{user_id}")
+    p.wait_for_selector("[data-testid=stats]")
+    cells = p.locator("[data-testid=stats] tbody tr").first.locator("td").all_text_contents()
+    assert cells[1] == "1"  # the ranked game only
+    note = p.get_by_test_id("casual-excluded")
+    assert note.is_visible() and "1" in note.text_content()

@@ -69,7 +69,8 @@ export async function render(main, route) {
     out.replaceChildren(...[
       h("p", { class: "lead" }, t("profile.lead"), p.is_guest ? ` ${t("profile.guestNote")}` : ""),
       h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats),
-        p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null),
+        p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null,
+        p.stats.casual_games ? h("p", { class: "help", "data-testid": "casual-excluded" }, t("casual.excluded", { n: p.stats.casual_games })) : null),
       p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
         h("ul", {}, p.ratings.map((r) => h("li", {}, [rulesetName(r.ruleset), ` ${r.category ?? ""}: ${Math.round(r.rating)}`, r.rank ? ` · ${r.rank}` : "", ` (${r.games_played ?? 0})`].join(""))))) : null,
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
