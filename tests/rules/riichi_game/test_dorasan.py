@@ -129,3 +129,13 @@ def test_the_same_hand_under_one_indicator_scores_one_dora():
 def test_indicator_counts_that_do_not_fit_the_dead_wall_are_refused(changes):
     with pytest.raises(ValidationError):
         GameOptions(**changes)
+
+
+def test_an_outside_ai_hears_every_starting_indicator_before_the_first_draw():
+    from openmahjong.bots.mjai_seat import MjaiSeat
+
+    t = make(QUIET, draws="9s", dead="1m3p5s", **DORASAN)
+    batch = MjaiSeat(1).events_for(t)
+    assert [e["type"] for e in batch] == ["start_kyoku", "dora", "dora", "tsumo"]
+    assert batch[0]["dora_marker"] == "1m"
+    assert [e["dora_marker"] for e in batch[1:3]] == ["3p", "5s"]
