@@ -121,6 +121,12 @@ def exercised() -> set[str]:
     """The compiled modules (``native.MODULES``) that ran a function of their own while the
     digests were computed. Meaningful as plain Python only (``OPENMAHJONG_PURE=1``): a compiled
     function runs without a Python frame, so a profiler never sees it."""
+    return digests_and_exercised()[1]
+
+
+def digests_and_exercised() -> tuple[dict[str, str], set[str]]:
+    """``digests()`` and ``exercised()`` from one run: the plain Python run is the slow one, and
+    the profiler only watches it (it stops once every module was seen)."""
     for module in native.MODULES:  # what runs at import does not count
         importlib.import_module(module)
     by_file: dict[str, str | None] = {}
@@ -144,10 +150,10 @@ def exercised() -> set[str]:
 
     sys.setprofile(profile)
     try:
-        digests()
+        decided = digests()
     finally:
         sys.setprofile(None)
-    return ran
+    return decided, ran
 
 
 if __name__ == "__main__":

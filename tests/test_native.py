@@ -53,19 +53,26 @@ def test_the_pure_switch_loads_every_listed_module_from_its_source():
     assert run_python(code, pure=True) == "0"
 
 
+@pytest.fixture(scope="module")
+def plain_run() -> dict:
+    """The digests as plain Python, and which listed modules ran while they were computed: one
+    child process for both tests below (it is the slow half of them)."""
+    code = (
+        "import json; from tests.native_digest import digests_and_exercised as run; "
+        "decided, ran = run(); print(json.dumps({'digests': decided, 'ran': sorted(ran)}))"
+    )
+    return json.loads(run_python(code, pure=True))
+
+
 @needs_build
-def test_compiled_and_plain_python_play_and_score_exactly_alike():
-    code = "import json; from tests.native_digest import digests; print(json.dumps(digests()))"
-    pure = json.loads(run_python(code, pure=True))
-    assert digests() == pure  # per part: a difference names the part
+def test_compiled_and_plain_python_play_and_score_exactly_alike(plain_run):
+    assert digests() == plain_run["digests"]  # per part: a difference names the part
 
 
-def test_the_digests_run_every_compiled_module():
+def test_the_digests_run_every_compiled_module(plain_run):
     # A module compiled but never run by the digests could differ from its source unnoticed
     # (MCR scoring, the MCR game and its bots once did): every listed module must run there.
-    code = "from tests.native_digest import exercised; print(' '.join(sorted(exercised())))"
-    ran = set(run_python(code, pure=True).split())
-    assert sorted(set(native.MODULES) - ran) == []
+    assert sorted(set(native.MODULES) - set(plain_run["ran"])) == []
 
 
 def test_a_changed_source_makes_a_build_stale(tmp_path, monkeypatch):
