@@ -106,7 +106,9 @@ async def snapshot(db: Database) -> tuple[list[tuple], list[tuple]]:
                 round(e.mu_after, 9),
                 round(e.sigma_after, 9),
             )
-            for e in await s.scalars(select(RankEvent).order_by(RankEvent.game_id, RankEvent.user_id))
+            for e in await s.scalars(
+                select(RankEvent).order_by(RankEvent.game_id, RankEvent.user_id)
+            )
         ]
     return ratings, events
 

@@ -9,7 +9,6 @@ import pytest
 
 from openmahjong import ranks
 from openmahjong.store import Database
-
 from tests.ranks.helpers import T0, play, rating, set_rank, snapshot, users
 
 pytestmark = pytest.mark.asyncio

@@ -21,6 +21,7 @@ def _register() -> None:
     # One line per module; each module registers its own commands on import.
     import openmahjong.cli.analyze  # noqa: F401
     import openmahjong.cli.loadtest  # noqa: F401
+    import openmahjong.cli.rank_credit  # noqa: F401
     import openmahjong.cli.records  # noqa: F401
     import openmahjong.cli.replay  # noqa: F401
     import openmahjong.cli.score_mcr  # noqa: F401

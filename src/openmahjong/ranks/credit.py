@@ -14,7 +14,14 @@ from openmahjong.ranks.ladder import ladder_for
 from openmahjong.ranks.store import CATEGORY, _write, apply_credit, state_of
 from openmahjong.store.models import RankCredit, Rating, Role, User
 
-__all__ = ["CreditError", "CreditKind", "grant", "credits_of", "is_mcrpl_eligible"]
+__all__ = [
+    "CreditError",
+    "CreditKind",
+    "credits_of",
+    "grant",
+    "is_mcrpl_eligible",
+    "write_general_audit",
+]
 
 CreditKind = str  # "rank" | "mcrpl"
 KINDS = ("rank", "mcrpl")
@@ -104,6 +111,35 @@ async def grant(
         _write(rating, ruleset, state)
     await session.flush()
     return row
+
+
+def write_general_audit(
+    session: AsyncSession,
+    admin: User,
+    user: User,
+    kind: str,
+    ruleset: str,
+    rank: str | None,
+    certificate: str,
+    reason: str,
+) -> None:
+    """Also note the grant in the admins' general audit log (``rank_credit.grant``) where the
+    accounts package provides one; the ``rank_credits`` table is the grant's own record."""
+    try:
+        from openmahjong.server.sanctions import record_audit
+    except ImportError:
+        return
+    record_audit(
+        session,
+        admin,
+        user,
+        "rank_credit.grant",
+        reason,
+        kind=kind,
+        ruleset=ruleset,
+        rank=rank,
+        certificate=certificate,
+    )
 
 
 async def credits_of(session: AsyncSession, user_id: int | None = None) -> list[RankCredit]:

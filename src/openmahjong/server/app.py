@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 import openmahjong
 from openmahjong.server import accounts, mjai_play, play, records, rooms, tools_api
-from openmahjong.server import stats_api
+from openmahjong.server import ranks_api, stats_api
 from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.directory import RoomManager
@@ -91,6 +91,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.admin)
     app.include_router(records.router)
     app.include_router(stats_api.router)
+    app.include_router(ranks_api.router)
+    app.include_router(ranks_api.admin)
     app.include_router(rooms.router)
     app.include_router(play.router)
     app.include_router(mjai_play.router)
