@@ -19,6 +19,7 @@ app.add_typer(score_app, name="score")
 def _register() -> None:
     # Command modules import ``app``/``score_app`` from here, so they are loaded after both exist.
     # One line per module; each module registers its own commands on import.
+    import openmahjong.cli.admin  # noqa: F401
     import openmahjong.cli.analyze  # noqa: F401
     import openmahjong.cli.loadtest  # noqa: F401
     import openmahjong.cli.rank_credit  # noqa: F401

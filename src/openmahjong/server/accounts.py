@@ -31,6 +31,7 @@ from openmahjong.server.deps import (
 )
 from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import UserId
+from openmahjong.server.sanctions import active_sanction, banned_error, record_audit
 from openmahjong.server.security import (
     GUEST_PREFIX,
     clean_name,
@@ -43,6 +44,7 @@ from openmahjong.server.security import (
     unprintable,
 )
 from openmahjong.server.state import ServerState
+from openmahjong.store.admin_models import SanctionKind
 from openmahjong.store.models import AuthSession, EmailCode, Role, User, utcnow
 
 __all__ = ["admin", "router", "user_out"]
@@ -93,6 +95,8 @@ class CodeIn(Body):
 
 class RoleIn(Body):
     role: Role
+    #: Kept in the audit log.
+    reason: str = Field(default="", max_length=500)
 
 
 class UserOut(BaseModel):
@@ -143,6 +147,7 @@ async def _start_session(
             kind=kind,
             expires_at=expires,
             client=client_address(request),
+            user_agent=(request.headers.get("user-agent") or "")[:200] or None,
         )
     )
     user.last_login_at = utcnow()
@@ -270,7 +275,11 @@ def _login_buckets(state: ServerState, request: Request, name: str) -> list[tupl
 @router.post(
     "/login",
     response_model=SignedIn,
-    responses={401: {"description": "wrong name or password"}, 429: {"description": "limit"}},
+    responses={
+        401: {"description": "wrong name or password"},
+        403: {"description": "the account is banned (until when, and why)"},
+        429: {"description": "limit"},
+    },
 )
 async def login(
     body: LoginIn, request: Request, response: Response, state: State, db: DbSession
@@ -291,6 +300,9 @@ async def login(
             await state.limiter.hit(key)
         raise ApiError(401, "wrong_credentials", "wrong name or password")
     await state.limiter.reset(buckets[0][0])
+    ban = await active_sanction(db, user.id, SanctionKind.BAN)
+    if ban is not None:  # the password was right: saying so leaks nothing
+        raise banned_error(ban)
     if state.passwords.needs_rehash(stored):
         user.password_hash = await state.passwords.hash(body.password)
     return await _start_session(state, db, request, response, user, body.session)
@@ -502,7 +514,11 @@ async def set_role(
         raise ApiError(422, "guest_account", "guest players cannot hold a role")
     if user.id == acting.id and body.role != Role.ADMIN:
         raise ApiError(422, "own_role", "an admin cannot take the admin role from themselves")
+    before = user.role
     user.role = body.role.value
+    record_audit(
+        db, acting, user, "role.set", body.reason.strip(), role=body.role.value, before=before
+    )
     await db.commit()
     return user_out(user)
 

@@ -15,7 +15,16 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
-from openmahjong.server import accounts, mjai_play, play, records, rooms, tools_api
+from openmahjong.server import (
+    account_api,
+    accounts,
+    admin_api,
+    mjai_play,
+    play,
+    records,
+    rooms,
+    tools_api,
+)
 from openmahjong.server import ranks_api, stats_api
 from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
@@ -89,6 +98,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(accounts.admin)
+    app.include_router(account_api.router)
+    app.include_router(admin_api.router)
     app.include_router(records.router)
     app.include_router(stats_api.router)
     app.include_router(ranks_api.router)

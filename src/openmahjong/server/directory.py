@@ -138,6 +138,8 @@ class RoomManager(Matchmaking, RestoreAtStartup):
             Start,
         )
 
+        if isinstance(message, Queue | Join):
+            await self._refuse_banned(user)
         if isinstance(message, Queue):
             await self.enqueue(
                 user, message.ruleset, message.preset, casual=message.casual, tier=message.tier
@@ -161,6 +163,16 @@ class RoomManager(Matchmaking, RestoreAtStartup):
             await room.start(user)
         elif isinstance(message, Continue):
             await room.continue_(user.id, message.game)
+
+    async def _refuse_banned(self, user: User) -> None:
+        """A banned account takes no seat and no place in a line (``server/sanctions.py``)."""
+        from openmahjong.server.sanctions import active_sanction, ban_message, sanction_params
+        from openmahjong.store.admin_models import SanctionKind
+
+        async with self.state.db.session() as s:
+            ban = await active_sanction(s, user.id, SanctionKind.BAN)
+        if ban is not None:
+            raise RoomError("banned", ban_message(ban), **sanction_params(ban))
 
     async def room_closed(self, room_id: int) -> None:
         """A room was closed over HTTP (its row already says so): whoever sat in its lobby

@@ -24,6 +24,9 @@ from openmahjong.store.models import (
     User,
 )
 
+# Registers the admin tables (roles, sanctions, audit log) on ``Base.metadata``.
+from openmahjong.store import admin_models  # noqa: E402, F401
+
 # Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
 from openmahjong.store import stats_tables  # noqa: E402, F401
 

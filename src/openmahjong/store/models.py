@@ -160,6 +160,8 @@ class AuthSession(Base):
     last_seen_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     #: The client's address when the session was made (for the user's own session list).
     client: Mapped[str | None] = mapped_column(String(64))
+    #: The browser or program (its User-Agent, cut to 200 characters) for the session list.
+    user_agent: Mapped[str | None] = mapped_column(String(200))
 
 
 class EmailCode(Base):
