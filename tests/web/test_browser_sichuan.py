@@ -21,6 +21,7 @@ import pytest
 from openmahjong.fairness import format_master_seed
 
 from .conftest import browser_missing
+from .test_browser_contrast import audit
 from .play_helpers import (
     ROOM_MODULE,
     SESSION,
@@ -79,6 +80,7 @@ def exchange(page, first: bool) -> list[int]:
     assert confirm.is_enabled()
     if first:
         page.shot("sichuan-exchange")
+        page.low_contrast = audit(page, "exchange")
         w, h = min_box(p.locator(".hand-tile"))
         assert w >= 40 and h >= 40, (w, h)
         fits_width(page)
@@ -117,6 +119,7 @@ def declare_void(page, first: bool) -> str:
     ] in line.text_content()
     if first:
         page.shot("sichuan-void")
+        page.low_contrast += audit(page, "void")
         w, h = min_box(p.locator(".act-void"))
         assert w >= 40 and h >= 40, (w, h)
         fits_width(page)
@@ -167,6 +170,7 @@ def play_match(page, *, seconds: float = 420) -> dict:
                 page.shot("sichuan-recheck")
             if seen["hands"] == 0:
                 page.shot("sichuan-result")
+                page.low_contrast += audit(page, "the hand's screen")
                 p.select_option("#lang", "zh")
                 p.get_by_test_id("result").wait_for()
                 page.shot("sichuan-result-zh")
@@ -195,6 +199,7 @@ def play_match(page, *, seconds: float = 420) -> dict:
             if winner.count():
                 assert winner.locator(".won-badge").count() == 1
                 page.shot("sichuan-bloody")
+                page.low_contrast += audit(page, "a winner sits out")
                 seen["won_shot"] = True
         playable = p.locator(".hand-tile.playable")
         if p.locator(WINS).count():
@@ -224,6 +229,8 @@ def test_a_sichuan_match_by_clicking(page, live_server):
     assert p.get_by_test_id("sticks").count() == 0 and p.get_by_test_id("dora").count() == 0
     seen = play_match(page)
     page.shot("sichuan-end")
+    # Every text at AA against what lies behind it, every target 40 px (test_browser_contrast).
+    assert not page.low_contrast, page.low_contrast
     assert seen["hands"] == hands and len(seen["exchanged"]) == hands
     assert seen["discards"] > 0
     # Either somebody won (and the screen listed the wins in order) or the draw was rechecked.
