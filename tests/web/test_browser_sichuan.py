@@ -21,7 +21,6 @@ import pytest
 from openmahjong.fairness import format_master_seed
 
 from .conftest import browser_missing
-from .test_browser_contrast import audit
 from .play_helpers import (
     ROOM_MODULE,
     SESSION,
@@ -33,6 +32,7 @@ from .play_helpers import (
     register_in_page,
     seat_bots_and_start,
 )
+from .test_browser_contrast import audit
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 
