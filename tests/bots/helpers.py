@@ -62,4 +62,5 @@ def view(
         ),
         events=(),
         own={"furiten": False, "kuikae": (), "ippatsu": False},
+        choice=None,
     )
