@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
+from openmahjong.server import bookmarks, bulk, duplicates
 from openmahjong.server import (
     account_api,
     accounts,
@@ -104,6 +105,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(stats_api.router)
     app.include_router(ranks_api.router)
     app.include_router(ranks_api.admin)
+    app.include_router(bulk.router)
+    app.include_router(bookmarks.router)
+    app.include_router(duplicates.router)
     app.include_router(rooms.router)
     app.include_router(play.router)
     app.include_router(mjai_play.router)

@@ -16,12 +16,38 @@ from openmahjong.server import clocks
 from openmahjong.server.game_state import _Game
 from openmahjong.server.parts import RoomParts
 from openmahjong.server.seats import SeatSlot
+from openmahjong.server.seats import RoomError
+from openmahjong.store import duplicates as store_duplicates
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Room as RoomRow
-from openmahjong.store.models import RoomStatus
+from openmahjong.store.models import RoomStatus, utcnow
+from openmahjong.store.record_models import DuplicateSet
 
-__all__ = ["GameSetup", "table_options"]
+__all__ = ["GameSetup", "duplicate_walls", "table_options"]
+
+
+async def duplicate_walls(s: Any, key: str, entries: Sequence[SeatSlot]) -> tuple[int, str]:
+    """The master seed and salt of duplicate set ``key`` for a new table of ``entries``:
+    refused once the set has stopped taking tables, or when a player already sat at one of
+    its tables (they would know the walls)."""
+    found = await s.get(DuplicateSet, key)
+    if found is None:
+        raise RoomError("no_such_duplicate", f"no duplicate set {key}", key=key)
+    if found.closes_at is not None and found.closes_at <= utcnow():
+        raise RoomError(
+            "duplicate_closed", f"duplicate set {key} takes no more tables: it is closed", key=key
+        )
+    ids = [e.user_id for e in entries if e.user_id is not None and not (e.bot or e.remote)]
+    again = await store_duplicates.played_in_set(s, key, ids)
+    if again:
+        names = ", ".join(e.name for e in entries if e.user_id in again)
+        raise RoomError(
+            "duplicate_played",
+            f"{names} already played a table of duplicate set {key}: they know its walls",
+            key=key,
+        )
+    return fairness.parse_master_seed(found.master_seed), found.salt
 
 
 def table_options(ruleset: Ruleset, row: RoomRow, tactical: bool | None, has_bots: bool) -> Any:
@@ -63,17 +89,24 @@ class GameSetup(RoomParts):
             # Matchmaking makes its own rooms without a seed; should one ever carry a supplied
             # seed, its owner would know the walls of strangers' game: never start it.
             raise ValueError(f"room {self.id} has a supplied seed: not a matchmaking table")
-        if self.supplied_seed is not None:
+        db = self.manager.state.db
+        salt = fairness.new_salt()
+        if self.duplicate_key is not None:
+            if from_queue:
+                raise ValueError(f"room {self.id} plays a duplicate set: not a matchmaking table")
+            async with db.session() as s:
+                master_seed, salt = await duplicate_walls(s, self.duplicate_key, entries)
+        elif self.supplied_seed is not None:
             master_seed = fairness.parse_master_seed(self.supplied_seed)
         else:
             master_seed = fairness.new_seed()
-        salt = fairness.new_salt()
         commitment = fairness.format_commitment(fairness.commitment(master_seed, salt))
         seats = fairness.seat_order(master_seed, entries)
         match = self._new_match(master_seed, salt, entries)
         header = match.record(reveal=False)["header"]
         header = {k: v for k, v in header.items() if k != "master_seed"}
-        db = self.manager.state.db
+        if self.duplicate_key is not None:
+            header["duplicate_key"] = self.duplicate_key
         async with db.session() as s:
             row = await store_games.create_game(
                 s,
@@ -94,6 +127,8 @@ class GameSetup(RoomParts):
                 casual=self.casual,
                 tier=self.tier,
             )
+            if self.duplicate_key is not None:
+                await store_duplicates.link_game(s, self.duplicate_key, row.id)
             await store_rooms.set_status(s, self.id, RoomStatus.PLAYING)
             if from_queue:
                 await store_rooms.leave_queue(s, from_queue)

@@ -46,6 +46,8 @@ class RoomParts:
     password_hash: str | None
     settings: TableSettings
     supplied_seed: str | None
+    #: The duplicate set whose walls this room's tables play (``DuplicateSet.key``), if any.
+    duplicate_key: str | None
     #: A table of a casual (unranked) matchmaking line: its game never counts.
     casual: bool
     row: RoomRow

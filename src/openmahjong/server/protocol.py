@@ -353,7 +353,11 @@ class GameEnd(Message):
     type: Literal["game_end"] = "game_end"
     room: int
     game: int
-    master_seed: str
+    #: Null for a table of a duplicate set: the seed is published when the set closes
+    #: (``GET /api/duplicates/{key}``, docs/duplicates.md).
+    master_seed: str | None
+    #: The duplicate set the game played (its key), if any.
+    duplicate_key: str | None = None
     result: dict[str, Any]
     #: The players' names by starting seat (the record's ``players``), for the result and
     #: the seed check.

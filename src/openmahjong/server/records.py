@@ -23,6 +23,7 @@ from openmahjong.server.deps import DbSession
 from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import MAX_ROW_ID, BeforeId, GameId, PlayerId
 from openmahjong.server.security import name_key
+from openmahjong.store import duplicates as store_duplicates
 from openmahjong.store import games as store_games
 from openmahjong.store.models import Game, GameSeat, GameStatus, Rating, User
 
@@ -202,6 +203,16 @@ async def _finished(db: DbSession, game_id: int) -> Game:
             "game_in_progress",
             f"game {game_id} is still being played",
             params={"game": game_id},
+        )
+    sealed = await store_duplicates.is_sealed(db, game_id)
+    if sealed is not None:
+        # Its record shows walls other tables of the set still play (docs/duplicates.md).
+        raise ApiError(
+            409,
+            "duplicate_sealed",
+            f"game {game_id} played duplicate set {sealed}, which is not closed yet: its "
+            "record is published when the set closes",
+            params={"game": game_id, "key": sealed},
         )
     return game
 

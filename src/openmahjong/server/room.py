@@ -93,6 +93,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self.settings = TableSettings(**(row.options or {}).get("table", {}))
         self.supplied_seed = (row.options or {}).get("master_seed")
         self.casual = bool((row.options or {}).get("casual", False))
+        self.duplicate_key = (row.options or {}).get("duplicate_key")
         self.tier = None if self.casual else (row.options or {}).get("tier")
         self.row = row
         self.ruleset = get_ruleset(row.ruleset)
@@ -519,15 +520,21 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self._end(game, result)
 
     def _end(self, game: _Game, result: dict[str, Any]) -> None:
-        """Tell everyone the game is over (with the master seed) and free the room."""
+        """Tell everyone the game is over (with the master seed, unless the game played a
+        duplicate set's walls: then the seed waits for the set to close) and free the room."""
         end = GameEnd(
             room=self.id,
             game=game.id,
-            master_seed=fairness.format_master_seed(game.master_seed),
+            master_seed=(
+                None
+                if self.duplicate_key is not None
+                else fairness.format_master_seed(game.master_seed)
+            ),
             result=to_jsonable_python(result),
             players=[s.name for s in game.seats],
             commitment=game.commitment,
             salt=game.salt,
+            duplicate_key=self.duplicate_key,
         )
         for slot in game.seats:
             if slot.user_id is not None:

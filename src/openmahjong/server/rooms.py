@@ -11,6 +11,7 @@ they are not here yet.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 from datetime import datetime
 from typing import Annotated, Any
@@ -28,7 +29,7 @@ from openmahjong.server.errors import ApiError
 from openmahjong.server.ids import RoomId
 from openmahjong.server.security import ROOM_NAME_MAX, clean_room_name, unprintable
 from openmahjong.store import rooms as store_rooms
-from openmahjong.store.models import Game, Role, Room, RoomStatus, User
+from openmahjong.store.models import Game, Role, Room, RoomStatus, User, utcnow
 
 __all__ = ["RoomIn", "RoomOut", "TableSettings", "router"]
 
@@ -81,6 +82,9 @@ class RoomIn(BaseModel):
     password: str | None = Field(default=None, min_length=1, max_length=128)
     #: A player-supplied master seed (64 hex digits) for duplicate play; secret until the end.
     master_seed: str | None = Field(default=None, max_length=80)
+    #: A duplicate set's key (``POST /api/duplicates``): the room's tables play the set's walls
+    #: and must use its ruleset, preset and rules; spectators are off (docs/duplicates.md).
+    duplicate_key: str | None = Field(default=None, min_length=1, max_length=32)
 
 
 class Owner(BaseModel):
@@ -99,6 +103,8 @@ class RoomOut(BaseModel):
     has_password: bool
     #: True when a player supplied the master seed (duplicate play); the seed itself stays secret.
     supplied_seed: bool
+    #: The duplicate set whose walls the room's tables play, if any.
+    duplicate_key: str | None = None
     owner: Owner | None
     status: RoomStatus
     created_at: datetime
@@ -173,6 +179,7 @@ def _room_out(room: Room, owner: User | None, occupancy: dict[str, int] | None =
         table=TableSettings(**options.get("table", {})),
         has_password=room.password_hash is not None,
         supplied_seed=options.get("master_seed") is not None,
+        duplicate_key=options.get("duplicate_key"),
         owner=Owner(id=owner.id, name=owner.name) if owner is not None else None,
         status=RoomStatus(room.status),
         created_at=room.created_at,
@@ -220,6 +227,8 @@ async def create_room(
         except ValueError as exc:
             raise ApiError(422, "bad_master_seed", str(exc)) from None
         options["master_seed"] = fairness.format_master_seed(seed)
+    if body.duplicate_key is not None:
+        await _join_duplicate(db, body, rules, options)
     name = clean_room_name(body.name)  # plain text: clients show it as text, never as HTML
     if name is None:
         raise ApiError(
@@ -244,6 +253,42 @@ async def create_room(
     )
     await db.commit()
     return _room_out(room, user, _occupancy(request, room))
+
+
+async def _join_duplicate(
+    db: DbSession, body: RoomIn, rules: dict[str, Any], options: dict[str, Any]
+) -> None:
+    """Make ``options`` a table of the duplicate set ``body.duplicate_key``: the set must be
+    open and the room's rules its rules; nobody watches (spectators would see walls other
+    tables have still to play)."""
+    from openmahjong.store.record_models import DuplicateSet
+
+    key = body.duplicate_key
+    if body.master_seed is not None:
+        raise ApiError(
+            422,
+            "duplicate_and_seed",
+            "a duplicate set's table plays the set's seed: give duplicate_key or master_seed",
+        )
+    found = await db.get(DuplicateSet, key)
+    if found is None:
+        raise ApiError(404, "no_such_duplicate", f"no duplicate set {key}", params={"key": key})
+    if found.closes_at is not None and found.closes_at <= utcnow():
+        raise ApiError(
+            409, "duplicate_closed", f"duplicate set {key} takes no more tables", params={"key": key}
+        )
+    preset = preset_name(get_ruleset(body.ruleset), body.preset)
+    same = json.loads(json.dumps(rules)) == json.loads(json.dumps(found.rules))
+    if (body.ruleset, preset) != (found.ruleset, found.preset) or not same:
+        raise ApiError(
+            422,
+            "duplicate_rules_differ",
+            f"duplicate set {key} plays {found.ruleset} {found.preset} with its own rules: "
+            "open its tables with the same ruleset, preset and rules",
+            params={"key": key, "ruleset": found.ruleset, "preset": found.preset},
+        )
+    options["duplicate_key"] = key
+    options["table"] = {**options["table"], "spectators": False}
 
 
 #: Rooms read per room listed: finished rooms are read and left out.

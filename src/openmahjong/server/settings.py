@@ -123,6 +123,18 @@ class Settings(BaseSettings):
         "long; unset: tables wait for people only.",
     )
 
+    # --- bulk record downloads (docs/records.md): archives per UTC day
+    bulk_quota_anonymous: int = Field(
+        default=2, ge=0, description="Bulk archives a client address without a session may "
+        "download per UTC day."
+    )
+    bulk_quota_account: int = Field(
+        default=10, ge=0, description="Bulk archives a signed-in account may download per UTC day."
+    )
+    bulk_quota_sponsor: int = Field(
+        default=100, ge=0, description="Bulk archives per UTC day for a sponsor (the sponsor role)."
+    )
+
     # --- connections (docs/security.md): limits that hold without a proxy in front
     header_timeout_seconds: float = Field(
         default=10,

@@ -30,6 +30,9 @@ from openmahjong.store import admin_models  # noqa: E402, F401
 # Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
 from openmahjong.store import stats_tables  # noqa: E402, F401
 
+# Registers duplicate sets, favourites, notes and download counts (migration 0010).
+from openmahjong.store import record_models  # noqa: E402, F401
+
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "AuthSession",

@@ -18,6 +18,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from openmahjong.store.duplicates import sealed_games
 from openmahjong.store.models import (
     Game,
     GameAction,
@@ -350,8 +351,11 @@ async def list_finished(
     supplied_seed: bool | None = None,
 ) -> list[Game]:
     """Finished games, newest first (by finish time, then id); ``supplied_seed`` true or
-    false: only the games whose seed a player supplied, or only the others."""
+    false: only the games whose seed a player supplied, or only the others. Games of a
+    duplicate set that is not closed are never listed (``duplicates.sealed_games``)."""
     query = select(Game).where(Game.status == GameStatus.FINISHED.value)
+    # A game of a duplicate set that is not closed shows walls other tables still play.
+    query = query.where(Game.id.not_in(sealed_games()))
     if supplied_seed is not None:
         query = query.where(Game.supplied_seed.is_(supplied_seed))
     if ruleset is not None:
