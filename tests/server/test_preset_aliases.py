@@ -69,7 +69,7 @@ async def test_queueing_with_an_alias_joins_the_canonical_line(app, live):
     assert (queued["preset"], queued["waiting"]) == ("majsoul-tonpuu", 1)
     await second.send({"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"})
     assert (await second.next("queued"))["waiting"] == 2  # the same line
-    assert list(app.state.rooms.queues) == [("riichi", "majsoul-tonpuu", False)]
+    assert list(app.state.rooms.queues) == [("riichi", "majsoul-tonpuu", False, "bronze")]
     async with app.state.om.db.session() as s:
         stored = [e.preset for e in await s.scalars(select(QueueEntry))]
     assert stored == ["majsoul-tonpuu", "majsoul-tonpuu"]

@@ -167,7 +167,7 @@ async def test_expired_sessions_are_removed_at_startup(tmp_path):
 # ---------------------------------------------------------------- what waits for a game
 
 QUEUE = {"type": "queue", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
-LINE = ("riichi", "majsoul-tonpuu", False)  # (ruleset, preset, casual)
+LINE = ("riichi", "majsoul-tonpuu", False, "bronze")  # (ruleset, preset, casual, tier)
 
 
 @asynccontextmanager
@@ -235,10 +235,8 @@ async def test_matchmaking_lines_survive_restarts_in_order_and_bot_fill_counts_t
         clients = await connected(address, first, second)
         for client in clients:  # told at once on connecting: still waiting
             queued = await client.next("queued")
-            assert (queued["ruleset"], queued["preset"], queued["casual"], queued["waiting"]) == (
-                *LINE,
-                2,
-            )
+            said = (queued["ruleset"], queued["preset"], queued["casual"], queued["tier"])
+            assert (*said, queued["waiting"]) == (*LINE, 2)
         (late,) = await connected(address, third)
         await late.send(QUEUE)
         assert (await late.next("queued"))["waiting"] == 3

@@ -164,7 +164,7 @@ async def test_matchmaking_tables_never_have_a_supplied_seed(app, live):
     (alone,) = await players(live, 1)
     await alone.send({**QUEUE, "master_seed": SEED})  # no such field: refused, not queued
     assert (await alone.next("error"))["code"] == "invalid_message"
-    assert app.state.rooms.queues.get(("riichi", "majsoul-tonpuu", False), []) == []
+    assert app.state.rooms.queues.get(("riichi", "majsoul-tonpuu", False, "bronze"), []) == []
     await alone.send(QUEUE)
     start = await alone.next("game_start")
     state = next(m for m in reversed(alone.log) if m["type"] == "room")
