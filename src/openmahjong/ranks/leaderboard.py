@@ -1,14 +1,15 @@
 """Leaderboards per ruleset, preset and period, paged: by rank (ladder step, then rank
 points) or by rating (the ordinal mu - 3 sigma). A period (week: the last 7 days, month: the
 last 30) keeps the players who played a counted game of that preset in it and says how many
-they played and the rank points they gained there; "all" keeps everyone with a game."""
+they played and the rank points they gained there; "all" keeps everyone with a game (all
+presets: read from the ratings rows alone, on their index, with no points-gained figure)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -49,24 +50,33 @@ async def leaderboard(
         raise ValueError("pages count from 1")
     span = PERIODS[period]
     since = None if span is None else (now or utcnow()) - span
-    played = select(
-        RankEvent.user_id.label("user_id"),
-        func.count().label("games"),
-        func.coalesce(func.sum(RankEvent.rank_delta), 0).label("gained"),
-    ).where(RankEvent.ruleset == ruleset)
-    if preset is not None:
-        played = played.where(RankEvent.preset == preset)
-    if since is not None:
-        played = played.where(RankEvent.finished_at >= since)
-    if by == "rank":
-        played = played.where(RankEvent.tier.is_not(None))
-    sub = played.group_by(RankEvent.user_id).subquery()
-    base = (
-        select(Rating, User.name, sub.c.games, sub.c.gained)
-        .join(sub, sub.c.user_id == Rating.user_id)
-        .join(User, User.id == Rating.user_id)
-        .where(Rating.ruleset == ruleset, Rating.category == CATEGORY)
-    )
+    if since is None and preset is None:
+        # All time, every preset: the ratings rows alone (their own counters), on the index.
+        games_column = Rating.ranked_games if by == "rank" else Rating.games_played
+        base = (
+            select(Rating, User.name, games_column, literal(None))
+            .join(User, User.id == Rating.user_id)
+            .where(Rating.ruleset == ruleset, Rating.category == CATEGORY, games_column > 0)
+        )
+    else:
+        played = select(
+            RankEvent.user_id.label("user_id"),
+            func.count().label("games"),
+            func.coalesce(func.sum(RankEvent.rank_delta), 0).label("gained"),
+        ).where(RankEvent.ruleset == ruleset)
+        if preset is not None:
+            played = played.where(RankEvent.preset == preset)
+        if since is not None:
+            played = played.where(RankEvent.finished_at >= since)
+        if by == "rank":
+            played = played.where(RankEvent.tier.is_not(None))
+        sub = played.group_by(RankEvent.user_id).subquery()
+        base = (
+            select(Rating, User.name, sub.c.games, sub.c.gained)
+            .join(sub, sub.c.user_id == Rating.user_id)
+            .join(User, User.id == Rating.user_id)
+            .where(Rating.ruleset == ruleset, Rating.category == CATEGORY)
+        )
     total = await session.scalar(select(func.count()).select_from(base.subquery())) or 0
     order: list[ColumnElement[Any]]
     if by == "rank":
@@ -95,7 +105,7 @@ async def leaderboard(
                 "sigma": round(rating.sigma, 3),
                 "rating": round(rating.rating, 3),
                 "games": int(games),
-                "points_gained": int(gained),
+                "points_gained": None if gained is None else int(gained),
             }
         )
     return {

@@ -192,9 +192,10 @@ class BoardEntry(BaseModel):
     mu: float
     sigma: float
     rating: float
-    #: Games of this board's preset and period, and the rank points they gave.
+    #: Games of this board's preset and period, and the rank points they gave (null for the
+    #: all-time board of every preset).
     games: int
-    points_gained: int
+    points_gained: int | None
 
 
 class BoardOut(BaseModel):
