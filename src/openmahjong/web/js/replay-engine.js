@@ -33,6 +33,7 @@
 import { deal, parseMasterSeed, shuffledWall } from "./fairness.js";
 import { compareTiles, isFlower, kind } from "./tiles.js";
 import { exchangeStep, kanBonus, startBloody, undoKanBonus, voidStep, winStep } from "./sichuan-replay.js";
+import { tableOptions, withOptions } from "./option-tables.js";
 
 const TURN_ACTIONS = new Set(["discard", "tsumo", "ankan", "kakan", "abort"]);
 const ANSWERS = new Set(["pass", "ron", "chi", "pon", "minkan"]);
@@ -50,6 +51,11 @@ function rulesOf(info) {
     flowers: !!table.flowers,
     // Sichuan Bloody: an exchange and voids before play; wins leave the hand going (sichuan-replay.js).
     bloody: !!table.bloody,
+    // Sichuan's voids (a stage after the exchange); without them play starts at the pass
+    // (Battle of Asura, whose wins the replay pays by the Riichi split: sichuan-replay.js).
+    voids: Array.isArray(table.void) && table.void.length > 0,
+    // Sichuan's kan bonuses, paid at once (Asura has none).
+    kanBonus: !!table.bloody && Array.isArray(table.void) && table.void.length > 0,
     startingPoints: (schema.starting_points || {}).default ?? 0,
   };
 }
@@ -183,8 +189,9 @@ export function handStates(record, index, info) {
   const header = record.header || {};
   if (!header.master_seed) throw new Error("the record has no revealed master seed");
   if (!canReplay(info)) throw new Error(`no replay for ${header.ruleset} games`);
-  const rules = rulesOf(info);
   const options = header.options || {};
+  // The record's options turn on their option tables (an Asura record: the exchange, bloody wins).
+  const rules = rulesOf(withOptions(info, tableOptions(info, { options })));
   const seed = parseMasterSeed(String(header.master_seed));
   const summary = hand.summary || {};
   const dealer = summary.dealer ?? 0;
@@ -222,7 +229,7 @@ export function handStates(record, index, info) {
     last: null,
   };
   s.drawn[dealer] = hands4[dealer][hands4[dealer].length - 1];
-  if (rules.bloody) startBloody(s, summary);
+  if (rules.bloody) startBloody(s, summary, { voids: rules.voids, riichi: rules.sticks });
   let lastDiscard = null;
 
   // MCR: flowers are laid out and replaced at once (docs/mcr-game.md, "Flowers").
@@ -315,6 +322,9 @@ export function handStates(record, index, info) {
       // Every seat that declared wins (several may, on one tile); the hand goes on. A robbed
       // added kan is a pon again, and its replacement never comes.
       const from = lastDiscard ? lastDiscard.seat : null;
+      pendingRiichi = null; // a riichi discard that deals in is not accepted
+      // The win order: nearest the discarder first.
+      if (from !== null) rons.sort((a, b) => ((a.seat - from + 4) % 4) - ((b.seat - from + 4) % 4));
       for (const a of rons) winStep(s, hands4, a.seat, lastDiscard ? lastDiscard.tile : a.action.tile, from, (hand.summary || {}).wins);
       if (lastDiscard && lastDiscard.index >= 0) s.discards[lastDiscard.seat][lastDiscard.index][3] = rons[0].seat;
       if (pendingKan !== null && pendingKan.kind === "kakan") {
@@ -367,7 +377,7 @@ export function handStates(record, index, info) {
         called_tile: lastDiscard.tile, from_seat: lastDiscard.seat });
       s.turn = seat;
       s.phase = "turn";
-      if (type === "minkan" && rules.bloody) kanBonus(s, seat, type, { feeder: lastDiscard.seat, options });
+      if (type === "minkan" && rules.kanBonus) kanBonus(s, seat, type, { feeder: lastDiscard.seat, options });
       if (type === "minkan") kanDone(seat, type);
     }
   };
@@ -386,7 +396,7 @@ export function handStates(record, index, info) {
     const next = hand.entries[j + 1];
     delete s.false_win;
     if (TURN_ACTIONS.has(type)) s.turn = seat;
-    if (rules.bloody && (type === "ankan" || type === "kakan")) {
+    if (rules.kanBonus && (type === "ankan" || type === "kakan")) {
       kanBonus(s, seat, type, { justDrawn: s.drawn[seat] === action.tile, options });
     }
     if (type === "discard") {

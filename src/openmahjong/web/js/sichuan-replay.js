@@ -6,14 +6,18 @@
 // Each function changes the replay state `s` (a spectator view plus `hands`, `drawn`).
 
 import { receiverOf } from "./sichuan-view.js";
+import { winPayments } from "./riichi-win-payments.js";
 
-/** The state's Sichuan fields at the deal (no wind rounds: the hand's number of the match). */
-export function startBloody(s, summary = {}) {
-  Object.assign(s.table, { stage: "exchange", exchange_direction: null, wins: [], round_wind: null });
+/** The state's bloody fields at the deal. `voids`: a void stage follows the exchange (Sichuan;
+ *  without it play starts at the pass, as in Battle of Asura). `riichi`: a Riichi table (Asura)
+ *  keeps its wind round and pays each win by the Riichi split, the summary keeping no payments. */
+export function startBloody(s, summary = {}, { voids = true, riichi = false } = {}) {
+  Object.assign(s.table, { stage: "exchange", exchange_direction: null, wins: [] });
+  if (!riichi) s.table.round_wind = null; // Sichuan has no wind rounds: the hand's number of the match
   if (summary.hand_number) s.table.hand_number = summary.hand_number;
   s.phase = "special";
   s.seats_public.forEach((p) => Object.assign(p, { void: null, won: null, revealed: [], chosen: false }));
-  s.sichuan = { chosen: {}, voids: {}, order: 0 };
+  s.sichuan = { chosen: {}, voids: {}, order: 0, hasVoids: voids, riichi };
 }
 
 function removeTile(hand, tile) {
@@ -30,10 +34,14 @@ export function exchangeStep(s, hands, seat, tiles, direction, dealer) {
   const n = hands.length;
   for (let from = 0; from < n; from += 1) for (const t of x.chosen[from]) removeTile(hands[from], t);
   for (let from = 0; from < n; from += 1) hands[receiverOf(from, direction, n)].push(...x.chosen[from]);
-  Object.assign(s.table, { stage: "void", exchange_direction: direction });
+  Object.assign(s.table, { stage: x.hasVoids === false ? "play" : "void", exchange_direction: direction });
   s.seats_public.forEach((p) => { p.chosen = false; });
   s.drawn = s.drawn.map(() => null);
   s.drawn[dealer] = hands[dealer][hands[dealer].length - 1]; // the table's "drawn" tile after the pass
+  if (x.hasVoids === false) {
+    s.phase = "turn";
+    s.turn = dealer;
+  }
 }
 
 /** One seat's void; with the fourth, every void is shown and play starts from the dealer. */
@@ -57,8 +65,18 @@ export function winStep(s, hands, seat, tile, fromSeat, summaryWins) {
   const ron = fromSeat !== null && fromSeat !== undefined;
   s.seats_public[seat] = { ...s.seats_public[seat], won: x.order, revealed: ron ? [...hands[seat], tile] : [...hands[seat]] };
   s.table.wins = [...s.table.wins, { seat, order: x.order, tile, tsumo: fromSeat === null || fromSeat === undefined,
-    from_seat: fromSeat ?? null, han: win.han, points: win.points }];
-  if (Array.isArray(win.payments)) win.payments.forEach((d, i) => { s.points[i] += d; });
+    from_seat: fromSeat ?? null, han: win.han, points: win.points ?? win.total }];
+  let payments = win.payments;
+  if (!Array.isArray(payments) && x.riichi) {
+    // A Riichi win paid at once: the first win takes the sticks on the table.
+    const out = s.seats_public.map((p) => !!p.won);
+    out[seat] = false;
+    payments = winPayments(win, { seat, fromSeat: ron ? fromSeat : null, dealer: s.table.dealer, out,
+      sticks: s.table.sticks || 0, honba: s.table.honba || 0, seats: s.points.length });
+    s.table.sticks = 0;
+  }
+  if (Array.isArray(payments)) payments.forEach((d, i) => { s.points[i] += d; });
+  if (x.riichi && Array.isArray(payments)) s.table.wins[s.table.wins.length - 1].gain = payments[seat];
   s.drawn[seat] = null;
 }
 

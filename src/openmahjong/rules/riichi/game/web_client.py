@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from openmahjong.rules.riichi.game.options import PRESETS
+
 __all__ = ["client_info"]
 
 
@@ -33,6 +35,11 @@ def client_info() -> dict[str, Any]:
                 "bloody": True,
                 "winners_hidden": True,
             }
+        },
+        # Which presets turn each of those options on (a room knows only its preset's name
+        # and its rule overrides): web/js/option-tables.js.
+        "option_presets": {
+            "asura": sorted(name for name, options in PRESETS.items() if options.asura)
         },
         "lobby": [
             {

@@ -12,6 +12,7 @@ import { errorText, presetName, t, tileName } from "../i18n.js";
 import { canReplay, handStates, parseLabel, splitHands, withDrawSteps } from "../replay-engine.js";
 import { compareTiles } from "../tiles.js";
 import { clientOf, defaultRuleset, loadRulesets, rulesetName } from "../rulesets.js";
+import { tableOptions, withOptions } from "../option-tables.js";
 import { actionLabel, renderTable, windName } from "../table-view.js";
 import { isBloody, seatParts } from "../sichuan-view.js";
 
@@ -290,7 +291,10 @@ export async function render(main, route) {
   const header = record.header || {};
   // A record names its ruleset; one that does not is the server's default ruleset's.
   const ruleset = header.ruleset || defaultRuleset(known);
-  const info = Object.hasOwn(known, ruleset) ? known[ruleset] : null;
+  const served = Object.hasOwn(known, ruleset) ? known[ruleset] : null;
+  // The table's client data: the ruleset's, with the option tables of the record's options
+  // (an Asura record gets the exchange and bloody pieces).
+  const info = withOptions(served, tableOptions(served, { options: header.options || {} }));
   if (!canReplay(info) || !header.master_seed) {
     main.replaceChildren(h("h1", {}, t("replay.title", { id: route.id })),
       errorBox(header.master_seed ? t("replay.unsupported", { ruleset: rulesetName(ruleset, info) }) : t("replay.noSeed")));

@@ -12,6 +12,7 @@ import { PlayClient } from "../play-client.js";
 import { queueWait } from "../queue-wait.js";
 import { currentUser } from "../session.js";
 import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets } from "../rulesets.js";
+import { tableOptions, withOptions } from "../option-tables.js";
 import { clockElement, drawnTile, renderTable } from "../table-view.js";
 import { applyEvent } from "../view-events.js";
 import { matchEndElement, modal, resultElement } from "../result-view.js";
@@ -104,10 +105,14 @@ function rulesetOf(s) {
   return s.quick && s.quick.ruleset ? s.quick.ruleset : defaultRuleset(s.rulesets);
 }
 
-/** What the server says of the room's ruleset (GET /api/rooms/rulesets), or null. */
+/** What the server says of the room's ruleset (GET /api/rooms/rulesets), or null: its client
+ *  data merged with the option tables of the options this table has on (option-tables.js:
+ *  an Asura table gets the exchange and bloody pieces). */
 function rulesetInfo(s) {
   const name = rulesetOf(s);
-  return name && Object.hasOwn(s.rulesets, name) ? s.rulesets[name] : null;
+  const info = name && Object.hasOwn(s.rulesets, name) ? s.rulesets[name] : null;
+  const preset = (s.room && s.room.preset) || (s.info && s.info.preset) || (s.quick && s.quick.preset) || null;
+  return withOptions(info, tableOptions(info, { preset, rules: (s.info && s.info.rules) || null }));
 }
 
 function send(msg) {
