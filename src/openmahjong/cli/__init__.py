@@ -22,6 +22,7 @@ def _register() -> None:
     import openmahjong.cli.admin  # noqa: F401
     import openmahjong.cli.analyze  # noqa: F401
     import openmahjong.cli.loadtest  # noqa: F401
+    import openmahjong.cli.quiz  # noqa: F401
     import openmahjong.cli.rank_credit  # noqa: F401
     import openmahjong.cli.records  # noqa: F401
     import openmahjong.cli.replay  # noqa: F401
