@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import make_settings
 
 from openmahjong.server import Settings
 from openmahjong.store import games as g
 from openmahjong.store.testing import create_schema, drop_schema, postgres_or_reason
-from server_helpers import make_settings
 
 
 @asynccontextmanager

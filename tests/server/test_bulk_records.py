@@ -131,8 +131,14 @@ async def test_what_cannot_be_exported_is_refused_with_the_reason(client, query,
 
 
 @pytest.mark.parametrize(
-    "query", ["day=2026-13-01&ruleset=riichi", "day=yesterday&ruleset=riichi", "ruleset=riichi",
-              f"day={DAY}&ruleset=riichi&format=xml", "day=2099-01-01&ruleset=riichi"]
+    "query",
+    [
+        "day=2026-13-01&ruleset=riichi",
+        "day=yesterday&ruleset=riichi",
+        "ruleset=riichi",
+        f"day={DAY}&ruleset=riichi&format=xml",
+        "day=2099-01-01&ruleset=riichi",
+    ],
 )
 async def test_bad_requests_are_refused(client, query):
     r = await client.get(f"/api/records/bulk?{query}")
@@ -144,8 +150,7 @@ async def test_the_archive_is_written_a_batch_at_a_time(app, client, monkeypatch
     ids = await _day_of_games(app)
     monkeypatch.setattr(bulk, "BATCH", 1)
     chunks = [
-        c
-        async for c in bulk.archive_chunks(app.state.om.db, [ids["a"], ids["b"]], "json", {})
+        c async for c in bulk.archive_chunks(app.state.om.db, [ids["a"], ids["b"]], "json", {})
     ]
     # One chunk per batch (each game's file as soon as it is converted), then the manifest.
     assert len(chunks) == 3 and all(chunks)
@@ -176,7 +181,11 @@ async def test_the_quota_is_stated_and_enforced_per_address_and_per_account(app,
     await register(other, "alice")
     q = await other.get("/api/records/quota")
     assert q.json() == {
-        "subject": q.json()["subject"], "sponsor": False, "limit": 3, "used": 0, "remaining": 3,
+        "subject": q.json()["subject"],
+        "sponsor": False,
+        "limit": 3,
+        "used": 0,
+        "remaining": 3,
         "day": datetime.now(UTC).date().isoformat(),
     }
     assert q.headers["x-quota-remaining"] == "3"

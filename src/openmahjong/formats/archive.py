@@ -24,11 +24,14 @@ class _Sink:
     def __init__(self) -> None:
         self.parts: list[bytes] = []
 
-    def write(self, data: bytes) -> int:
+    def write(self, data: bytes, /) -> int:
         self.parts.append(bytes(data))
         return len(data)
 
     def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
         pass
 
 
@@ -38,7 +41,7 @@ class ZipStream:
 
     def __init__(self) -> None:
         self._sink = _Sink()
-        self._zip = zipfile.ZipFile(self._sink, "w", compression=zipfile.ZIP_DEFLATED)  # type: ignore[arg-type]
+        self._zip = zipfile.ZipFile(self._sink, "w", compression=zipfile.ZIP_DEFLATED)
 
     def add(self, name: str, text: str) -> None:
         info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))

@@ -15,8 +15,7 @@ from openmahjong.rules.contract import Ruleset
 from openmahjong.server import clocks
 from openmahjong.server.game_state import _Game
 from openmahjong.server.parts import RoomParts
-from openmahjong.server.seats import SeatSlot
-from openmahjong.server.seats import RoomError
+from openmahjong.server.seats import RoomError, SeatSlot
 from openmahjong.store import duplicates as store_duplicates
 from openmahjong.store import games as store_games
 from openmahjong.store import rooms as store_rooms

@@ -275,7 +275,10 @@ async def _join_duplicate(
         raise ApiError(404, "no_such_duplicate", f"no duplicate set {key}", params={"key": key})
     if found.closes_at is not None and found.closes_at <= utcnow():
         raise ApiError(
-            409, "duplicate_closed", f"duplicate set {key} takes no more tables", params={"key": key}
+            409,
+            "duplicate_closed",
+            f"duplicate set {key} takes no more tables",
+            params={"key": key},
         )
     preset = preset_name(get_ruleset(body.ruleset), body.preset)
     same = json.loads(json.dumps(rules)) == json.loads(json.dumps(found.rules))

@@ -14,7 +14,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, exists, or_, select
+from sqlalchemy import Select, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from openmahjong import fairness
@@ -61,7 +61,7 @@ def _not_closed(now: datetime) -> Any:
     )
 
 
-def sealed_games(now: datetime | None = None) -> Select[tuple[int]]:
+def sealed_games(now: datetime | None = None) -> Select[Any]:
     """The ids of every game whose set is not closed (use as ``Game.id.not_in(...)``)."""
     return (
         select(DuplicateTable.game_id)
@@ -156,8 +156,3 @@ async def set_games(session: AsyncSession, set_key: str) -> list[Game]:
         .order_by(Game.started_at, Game.id)
     )
     return list(await session.scalars(query))
-
-
-def public_games_condition(now: datetime | None = None) -> Any:
-    """SQL on ``Game``: not sealed."""
-    return and_(Game.id.not_in(sealed_games(now)))
