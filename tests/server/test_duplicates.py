@@ -85,7 +85,10 @@ async def _probe(client: httpx.AsyncClient, game: int, player: int, key: str) ->
         manifest = json.loads(z.read("manifest.json"))
         assert game not in manifest["games"] and z.namelist() == ["manifest.json"]
     state = (await client.get(f"/api/duplicates/{key}")).json()
-    texts += [json.dumps(listed), json.dumps(page), json.dumps(state)]
+    stats = (await client.get(f"/api/stats/players/{player}")).json()
+    best = [b for r in stats.get("rulesets", {}).values() for b in r.get("best_hands", [])]
+    assert game not in [b["game_id"] for b in best]
+    texts += [json.dumps(listed), json.dumps(page), json.dumps(state), json.dumps(stats)]
     return "\n".join(texts)
 
 

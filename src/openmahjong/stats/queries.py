@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from openmahjong.stats.counts import BEST_HANDS, week_of
 from openmahjong.stats.extract import EXTRACTORS
 from openmahjong.store import models
+from openmahjong.store.duplicates import sealed_games
 from openmahjong.store.stats_tables import StatActiveDay, StatBestHand, StatCounter
 
 __all__ = ["player_statistics", "platform_statistics", "summarise_player", "history"]
@@ -136,6 +137,8 @@ async def player_statistics(
         best = await session.scalars(
             select(StatBestHand)
             .where(StatBestHand.user_id == user_id, StatBestHand.ruleset == rs)
+            # A hand of an open duplicate set would tell tables still to play their walls.
+            .where(StatBestHand.game_id.not_in(sealed_games()))
             .order_by(
                 StatBestHand.value.desc(),
                 StatBestHand.game_id,
