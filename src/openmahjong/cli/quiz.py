@@ -114,7 +114,7 @@ def frequency(
         "pattern",
         "categories",
         "hands",
-        "with a pattern of each category",
+        "with a pattern of category",
         "comes with",
     ):
         table.add_column(column)
