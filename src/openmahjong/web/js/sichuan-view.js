@@ -64,6 +64,14 @@ export function giverOf(seat, direction, n = 4) {
   return null;
 }
 
+/** Whether a void stage follows the exchange: Sichuan's client data lists the void suits (a
+ *  Riichi table with bloody play, Asura, has none, and keeps its wind, dora and sticks). A view
+ *  folded without the client data: Sichuan's engine view has `void` on its seats. */
+function hasVoids(v, rules) {
+  if (rules && rules.table) return Array.isArray(rules.table.void) && rules.table.void.length > 0;
+  return (v.seats_public || []).some((p) => p && Object.hasOwn(p, "void")) || Object.hasOwn(v.own || {}, "void");
+}
+
 export function applySichuanEvent(v, ev, rules) {
   const me = v.seat;
   const mine = me !== null && me !== undefined && ev.seat === me;
@@ -72,9 +80,16 @@ export function applySichuanEvent(v, ev, rules) {
     case "HandStarted":
       if (!("stage" in v.table) && !v.sichuan && !isBloody(rules)) return v;
       v.sichuan = true;
-      Object.assign(v.table, { stage: "exchange", exchange_direction: null, wins: [], round_wind: null });
-      v.seats_public = (v.seats_public || []).map((p) => ({ ...p, void: null, won: null, revealed: [], chosen: false }));
-      v.own = { void: null, given: [], received: [] };
+      Object.assign(v.table, { stage: "exchange", exchange_direction: null, wins: [] });
+      if (hasVoids(v, rules)) {
+        // Sichuan has no wind rounds; a Riichi table with bloody play (Asura) keeps its wind.
+        v.table.round_wind = null;
+        v.seats_public = (v.seats_public || []).map((p) => ({ ...p, void: null, won: null, revealed: [], chosen: false }));
+        v.own = { void: null, given: [], received: [] };
+      } else {
+        v.seats_public = (v.seats_public || []).map((p) => ({ ...p, won: null, revealed: [], chosen: false }));
+        v.own = { given: [], received: [] };
+      }
       v.phase = "special";
       v.shown = {};
       v.notes = [];
@@ -86,8 +101,13 @@ export function applySichuanEvent(v, ev, rules) {
       return v;
     case "TilesExchanged":
       v.sichuan = true;
-      Object.assign(v.table, { stage: "void", exchange_direction: ev.direction });
+      Object.assign(v.table, { stage: hasVoids(v, rules) ? "void" : "play", exchange_direction: ev.direction });
       (v.seats_public || []).forEach((_, s) => { seatPub(v, s).chosen = false; });
+      if (!hasVoids(v, rules)) {
+        // No void to declare (Asura): play starts at the pass, the dealer to discard.
+        v.phase = "turn";
+        if (v.table.dealer !== undefined) v.turn = v.table.dealer;
+      }
       if (mine && Array.isArray(ev.given)) {
         v.hand = [...(v.hand || [])];
         for (const tile of ev.given) removeOne(v.hand, tile);
@@ -128,6 +148,30 @@ export function applySichuanEvent(v, ev, rules) {
       }
       v.notes = [...(v.notes || []), { type: "win", seat: ev.seat, order: ev.order, han: ev.han, points: ev.total,
         payments: [...(ev.payments || [])] }];
+      return v;
+    }
+    case "Won":
+      // A Riichi win that leaves the hand going (Asura: it has an order). The others see it
+      // hidden (no hand, no yaku), who won off whom and what it paid; the hands show at the
+      // hand's end (WinnerRevealed).
+      if (ev.order === undefined || ev.order === null) return v;
+      v.sichuan = true;
+      seatPub(v, ev.seat).won = ev.order;
+      if (v.shown) delete v.shown[ev.seat]; // face down until the hand ends
+      v.points = [...(v.points || [])];
+      addTo(v.points, ev.payments);
+      v.table.wins = [...(v.table.wins || []), { seat: ev.seat, order: ev.order, tile: ev.tile,
+        tsumo: ev.from_seat === null || ev.from_seat === undefined, from_seat: ev.from_seat ?? null, points: ev.total,
+        gain: (ev.payments || [])[ev.seat] }];
+      if (ev.sticks) v.table.sticks = 0; // the sticks on the table went with the win
+      v.notes = [...(v.notes || []), { type: "win", seat: ev.seat, order: ev.order, han: ev.han, points: ev.total,
+        hidden: !!ev.hidden, payments: [...(ev.payments || [])] }];
+      return v;
+    case "WinnerRevealed": {
+      v.sichuan = true;
+      const hand = [...(ev.hand || [])].sort(compareTiles);
+      Object.assign(seatPub(v, ev.seat), { won: ev.order, revealed: hand });
+      v.shown = { ...(v.shown || {}), [ev.seat]: hand };
       return v;
     }
     case "KanBonus":
