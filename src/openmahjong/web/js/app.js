@@ -10,6 +10,8 @@ import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
 
 // The play pages load when first opened, so the start page and the tools stay light.
+const account = { load: () => import("./pages/account.js") };
+const admin = { load: () => import("./pages/admin.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
 const replay = { load: () => import("./pages/replay.js") };
@@ -31,6 +33,8 @@ const ROUTES = {
   "/replays": { page: replays, title: "nav.replays" },
   "/player": { page: player, title: "nav.profile" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
+  "/account": { page: account, title: "nav.account" },
+  "/admin": { page: admin, title: "admin.title" },
 };
 
 // Routes with an id: "#/room/12" -> the room page with route.id "12".
@@ -57,6 +61,7 @@ const NAV = [
   ["/lobby", "nav.lobby"],
   ["/replays", "nav.replays"],
   ["/player", "nav.profile"],
+  ["/account", "nav.account"],
 ];
 
 /** "#/tools/seed?seed=ab&salt=cd" -> {path: "/tools/seed", query: URLSearchParams}. */

@@ -10,6 +10,7 @@ export const LANGS = [
   { code: "ja", html: "ja", label: "日本語" },
 ];
 
+import * as accountWords from "./i18n-account.js";
 import * as play from "./i18n-play.js";
 import * as replayWords from "./i18n-replay.js";
 import * as roomWords from "./i18n-room.js";
@@ -908,7 +909,7 @@ const ja = {
 Object.assign(en, play.en);
 Object.assign(zh, play.zh);
 Object.assign(ja, play.ja);
-for (const extra of [replayWords, serverErrors, roomWords, sichuanWords]) {
+for (const extra of [replayWords, serverErrors, roomWords, sichuanWords, accountWords]) {
   Object.assign(en, extra.en);
   Object.assign(zh, extra.zh);
   Object.assign(ja, extra.ja);

@@ -74,3 +74,8 @@ export async function logout() {
     adopt(null);
   }
 }
+
+/** This browser's session ended elsewhere (the account page ended it): forget the user. */
+export function signedOut() {
+  adopt(null);
+}

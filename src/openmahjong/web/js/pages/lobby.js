@@ -100,6 +100,7 @@ function authSection(user, rerender) {
         user.is_guest ? ` (${t("lobby.guest")})` : ""),
       h("div", { class: "button-row" },
         h("a", { class: "button", href: `#/player/${user.id}` }, t("lobby.myGames")),
+        h("a", { class: "button", href: "#/account" }, t("nav.account")),
         h("button", { type: "button", onclick: async () => { await logout(); rerender(); } }, t("lobby.logout"))),
     );
     return box;
