@@ -190,3 +190,12 @@ def test_find_completes_names_in_the_pages_language():
         find("x", "fr", "riichi")
     with pytest.raises(KeyError, match="no quiz pattern"):
         get("riichi:nope")
+
+
+def test_as_dict_is_json_ready():
+    import json
+
+    data = get("mcr:tile_hog").as_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["group_counts"] == [4, 3, 2] and data["values"] == [2]
+    assert data["name"] == {"zh": "四归一", "en": "Tile Hog", "ja": "四帰一"}

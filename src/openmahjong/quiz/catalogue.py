@@ -55,6 +55,20 @@ class Pattern:
         """The value a drawn question uses: always the primary (closed) one (§7.4.4)."""
         return self.values[0]
 
+    def as_dict(self) -> dict[str, object]:
+        """The pattern as JSON-ready data (lists for tuples), for the server and the pages."""
+        return {
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "name": {"zh": self.name_zh, "en": self.name_en, "ja": self.name_ja},
+            "categories": list(self.categories),
+            "values": list(self.values),
+            "groups": self.groups,
+            "group_counts": list(self.group_counts),
+            "related": list(self.related),
+            "local": self.local,
+        }
+
     def name(self, lang: str) -> str:
         if lang not in LANGS:
             raise ValueError(f"no pattern names in {lang!r}: choose en, zh or ja")
