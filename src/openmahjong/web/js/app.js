@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
+import "./i18n-stats.js"; // the statistics page's words, its nav link among them
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
@@ -17,6 +18,7 @@ const player = { load: () => import("./pages/player.js") };
 const replay = { load: () => import("./pages/replay.js") };
 const replays = { load: () => import("./pages/replays.js") };
 const room = { load: () => import("./pages/room.js") };
+const statsPage = { load: () => import("./pages/stats.js") };
 import * as riichi from "./pages/riichi.js";
 import * as seed from "./pages/seed.js";
 import * as sichuan from "./pages/sichuan.js";
@@ -32,6 +34,7 @@ const ROUTES = {
   "/lobby": { page: lobby, title: "nav.lobby" },
   "/replays": { page: replays, title: "nav.replays" },
   "/player": { page: player, title: "nav.profile" },
+  "/stats": { page: statsPage, title: "stats.title" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
   "/account": { page: account, title: "nav.account" },
   "/admin": { page: admin, title: "admin.title" },
@@ -61,6 +64,7 @@ const NAV = [
   ["/lobby", "nav.lobby"],
   ["/replays", "nav.replays"],
   ["/player", "nav.profile"],
+  ["/stats", "nav.stats"],
   ["/account", "nav.account"],
 ];
 

@@ -7,6 +7,7 @@ import { errorText, t } from "../i18n.js";
 import { currentUser } from "../session.js";
 import { rulesetName } from "../rulesets.js";
 import { gamesTable } from "./games-list.js";
+import { playerStatsSection } from "../stats-view.js";
 
 let query = "";
 
@@ -71,6 +72,7 @@ export async function render(main, route) {
       h("section", { class: "panel" }, h("h2", {}, t("profile.games")), statsBlock(p.stats),
         p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null,
         p.stats.casual_games ? h("p", { class: "help", "data-testid": "casual-excluded" }, t("casual.excluded", { n: p.stats.casual_games })) : null),
+      playerStatsSection(p.id),
       p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
         h("ul", {}, p.ratings.map((r) => h("li", {}, [rulesetName(r.ruleset), ` ${r.category ?? ""}: ${Math.round(r.rating)}`, r.rank ? ` · ${r.rank}` : "", ` (${r.games_played ?? 0})`].join(""))))) : null,
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
