@@ -106,7 +106,9 @@ def test_platform_statistics_page(stats_server, browser, size):
         charts = p.locator("[data-testid=platform-charts] figure.chart svg[role=img]")
         assert charts.count() == 4  # games per day, active per day and week, ruleset mix
         # One bar per day, each with its count in a <title>.
-        bars = p.locator("[data-testid=platform-charts] figure.chart-kind-bar").first.locator("rect")
+        bars = p.locator("[data-testid=platform-charts] figure.chart-kind-bar").first.locator(
+            "rect"
+        )
         assert bars.count() == 30
         assert p.locator("[data-testid=preset-mix] tbody tr").count() == 3
         page.shot("stats-platform")

@@ -137,9 +137,10 @@ _CALLS = frozenset({"chi", "pon", "minkan"})
 
 def _seat_action(entry: Sequence[Any]) -> tuple[int, Mapping[str, Any]]:
     # Match records write [hand, seat, action, *flags]; store logs [seat, action, *flags].
-    if len(entry) >= 3 and isinstance(entry[2], Mapping):
-        return int(entry[1]), entry[2]
-    return int(entry[0]), entry[1]
+    # (``type(...) is dict``, not an isinstance of Mapping: this runs for every action.)
+    if len(entry) >= 3 and type(entry[2]) is dict:
+        return entry[1], entry[2]
+    return entry[0], entry[1]
 
 
 def calls_made(entries: Sequence[Sequence[Any]]) -> set[int]:

@@ -207,10 +207,11 @@ async def _totals(session: AsyncSession) -> Totals:
     return totals
 
 
-async def rebuild(session: AsyncSession) -> dict[str, Any]:
+async def rebuild(session: AsyncSession, *, with_ranks: bool = True) -> dict[str, Any]:
     """Recompute every summary table from all stored records (in the caller's transaction):
     what was there is replaced, so running it twice leaves the same tables. Then the ranks'
-    own rebuild (``openmahjong.ranks.rebuild``) when that package is installed."""
+    own rebuild (``openmahjong.ranks.rebuild``) when that package is installed, unless
+    ``with_ranks`` is false (the benchmark times the statistics alone)."""
     totals = await _totals(session)
     for table in (StatBestHand, StatActiveDay, StatCounter, StatGame):
         await session.execute(delete(table))
@@ -238,7 +239,7 @@ async def rebuild(session: AsyncSession) -> dict[str, Any]:
         "counters": len(counters),
         "active_days": len(active),
         "best_hands": len(best),
-        "ranks": await _rebuild_ranks(session),
+        "ranks": await _rebuild_ranks(session) if with_ranks else None,
     }
     return summary
 
