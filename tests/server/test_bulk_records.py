@@ -206,3 +206,55 @@ async def test_a_sponsor_gets_more(app):
             assert r.headers["x-quota-remaining"] == str(left)
         r = await c.get(f"/api/records/bulk?day={DAY}&ruleset=riichi")
         assert r.status_code == 429 and "sponsors get more" not in r.json()["error"]["message"]
+
+
+# ------------------------------------------------------------------ openmahjong records download
+
+
+def _cli(*args: str):
+    from typer.testing import CliRunner
+
+    from openmahjong.cli import app as cli
+
+    return CliRunner().invoke(cli, ["records", "download", *args])
+
+
+async def test_the_command_downloads_from_a_server_within_the_quota(app, live, tmp_path):
+    import asyncio
+
+    ids = await _day_of_games(app)
+    out = tmp_path / "day.zip"
+    args = ["--day", DAY, "--ruleset", "riichi", "--format", "mjai", "--out", str(out)]
+    done = await asyncio.to_thread(_cli, *args, "--server", f"http://{live}")
+    assert done.exit_code == 0, done.output
+    assert "quota: 1 of 2 archives left today" in done.output
+    files, manifest = _archive(out.read_bytes())
+    assert manifest["games"] == [ids["a"], ids["b"]] and len(files) == 2
+    await asyncio.to_thread(_cli, *args, "--server", f"http://{live}")
+    again = await asyncio.to_thread(_cli, *args, "--server", f"http://{live}")
+    assert again.exit_code == 2 and "bulk archives for today" in again.output
+
+
+async def test_the_command_reads_a_database_and_refuses_what_it_cannot_write(
+    app, settings, tmp_path
+):
+    import asyncio
+
+    if settings.database_schema:
+        pytest.skip("the command's --database takes a URL; the schema comes from the env")
+    ids = await _day_of_games(app)
+    out = tmp_path / "local.zip"
+    args = ["--day", DAY, "--ruleset", "riichi", "--out", str(out)]
+    done = await asyncio.to_thread(_cli, *args, "--database", settings.database_url)
+    assert done.exit_code == 0, done.output
+    assert "2 games" in done.output
+    files, manifest = _archive(out.read_bytes())
+    assert sorted(files) == sorted(f"{ids[k]}.json" for k in ("a", "b"))
+    for bad, words in (
+        (["--format", "mjai", "--ruleset", "sichuan"], "mjai does not describe sichuan"),
+        (["--format", "xml"], "unknown format"),
+        (["--day", "2026-02-30"], "not a date"),
+        (["--preset", "majsoul-asura", "--format", "tenhou6"], "Battle of Asura"),
+    ):
+        r = await asyncio.to_thread(_cli, *args, *bad, "--database", settings.database_url)
+        assert r.exit_code == 2 and words in r.output, (bad, r.output)
