@@ -3,7 +3,8 @@
 ``PlayClient`` opens ``/ws``, says hello with a bearer token and keeps every message it
 receives, in order, in ``log`` (the leak test reads it). ``autoplay`` answers each prompt with
 :func:`simple_choice`, a rule-free chooser: win when offered, otherwise pass a claim, otherwise
-discard the tile just drawn (the last discard offered).
+discard the tile just drawn (the last discard offered); a choice prompt with no actions (an
+exchange) with the choice's suggested tiles (:func:`prompt_answer`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from openmahjong.server.protocol import PROTOCOL_VERSION
 
-__all__ = ["PlayClient", "guest_token", "simple_choice"]
+__all__ = ["PlayClient", "guest_token", "prompt_answer", "simple_choice"]
 
 Message = dict[str, Any]
 
@@ -36,6 +37,21 @@ def simple_choice(actions: list[Message]) -> Message:
     if plain:
         return plain[-1]
     return actions[0]
+
+
+def prompt_answer(
+    prompt: Message, choose: Callable[[list[Message]], Message] = simple_choice
+) -> Message:
+    """The reply's action to a prompt: ``choose`` among its actions; a parametric choice that
+    lists none (``actions: []``, ``choice`` set: Sichuan's and Asura's exchange) is answered with
+    the choice's ``suggested`` tiles, what the server itself plays at a timeout."""
+    actions = prompt.get("actions") or []
+    choice = prompt.get("choice")
+    if not actions and choice:
+        return {"type": choice["type"], "tiles": list(choice.get("suggested") or [])}
+    if not actions:
+        raise ValueError(f"prompt {prompt.get('seq')} offers no action and no choice")
+    return choose(actions)
 
 
 async def guest_token(http: httpx.AsyncClient) -> tuple[int, str]:
@@ -150,6 +166,5 @@ class PlayClient:
                 return message
             if on_prompt is not None:
                 on_prompt(message)
-            await self.send(
-                {"type": "reply", "seq": message["seq"], "action": choose(message["actions"])}
-            )
+            answer = prompt_answer(message, choose)
+            await self.send({"type": "reply", "seq": message["seq"], "action": answer})

@@ -78,10 +78,12 @@ function tileSpan(code) {
 
 function exchangeBar(state, choice, layout, keys) {
   const tiles = chosenTiles(layout, keys, choice);
+  // Sichuan passes three of one suit; Asura (same_suit: false) any three.
+  const lead = choice.same_suit === false ? t("sc.exchangeLeadAny") : t("sc.exchangeLead");
   const suggested = suggestedKeys(layout, choice.suggested);
   const isSuggested = keys.length === suggested.length && keys.every((k) => suggested.includes(k));
-  return h("div", { class: "actions sc-picker", "data-testid": "exchange-picker", role: "group", "aria-label": t("sc.exchangeLead") },
-    h("p", { class: "sc-lead" }, t("sc.exchangeLead"), " ",
+  return h("div", { class: "actions sc-picker", "data-testid": "exchange-picker", role: "group", "aria-label": lead },
+    h("p", { class: "sc-lead" }, lead, " ",
       h("strong", { "data-testid": "exchange-count" }, t("sc.exchangeCount", { n: keys.length, count: choice.count })),
       keys.length === choice.count && !tiles ? h("span", { class: "sc-warn" }, ` ${t("sc.exchangeOneSuit")}`) : null),
     h("button", {

@@ -18,7 +18,7 @@ import { tileMarkup } from "./tile-svg.js";
 import { mcrFanName } from "./mcr-fan-names.js";
 import { yakuName } from "./yaku-names.js";
 import { meldElement } from "./table-view.js";
-import { isSichuanWin, recheckElement, sichuanWinScore } from "./sichuan-result.js";
+import { isSichuanWin, orderedRiichiScore, recheckElement, sichuanWinScore } from "./sichuan-result.js";
 
 function tileSpan(code, opts = {}) {
   return h("span", { class: "tile-holder", html: tileMarkup(code, opts) });
@@ -65,6 +65,7 @@ function mcrFans(w) {
 function winScore(w, state = {}) {
   if (w.fans) return mcrFans(w);
   if (isSichuanWin(w)) return sichuanWinScore(w, (s) => playerName(state, s)); // order, base and bonus yaku
+  if (w.order) return orderedRiichiScore(w, (s) => playerName(state, s), riichiYaku); // Asura: order, yaku, payments
   if (w.yaku || w.han !== undefined || w.yakuman) return riichiYaku(w);
   return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
 }

@@ -24,8 +24,21 @@ function yakuEntry(y, i) {
   return { key: String(y.key || y.name), han: y.han, kind: y.kind || (i === 0 ? "base" : "bonus") };
 }
 
+/** A Sichuan win: an order and no fu (a Riichi win with an order, Asura's, has fu). */
 export function isSichuanWin(w) {
-  return !!w && w.order !== undefined && w.order !== null;
+  return !!w && w.order !== undefined && w.order !== null && w.fu === undefined;
+}
+
+/** A Riichi win paid as it happened (Asura: it has an order): the order badge, its yaku (by
+ *  `riichiYaku`, result-view.js's) or, while the hand is hidden, "won (hidden)", and who paid
+ *  what. */
+export function orderedRiichiScore(w, name, riichiYaku) {
+  return [
+    h("p", { class: "sc-order" }, h("span", { class: `badge won-badge won-${w.order}`, "data-testid": "win-order", "data-order": w.order },
+      orderWord(w.order))),
+    w.hidden ? h("p", { class: "score-line muted", "data-testid": "win-hidden" }, t("sc.wonHidden")) : riichiYaku(w),
+    w.payments ? h("p", { class: "sc-pay", "data-testid": "win-payments" }, t("sc.payLine", { pays: paymentsText(w.payments, name) })) : null,
+  ];
 }
 
 export function sichuanWinScore(w, name) {

@@ -236,7 +236,7 @@ export function suitTile(suit) {
 // ------------------------------------------------------------------ the table's pieces
 
 /** A seat's badges: its void suit, whether it has chosen (exchange, void), its win order. */
-function seatBadges(v, seat) {
+function seatBadges(v, seat, hiddenWins = false) {
   const pub = (v.seats_public || [])[seat] || {};
   const stage = (v.table || {}).stage;
   const out = [];
@@ -250,7 +250,10 @@ function seatBadges(v, seat) {
     out.push(h("span", { class: "badge chosen-badge", "data-testid": `chosen-${seat}` }, `✓ ${t("sc.chosen")}`));
   }
   if (pub.won) {
-    out.push(h("span", { class: `badge won-badge won-${pub.won}`, "data-testid": `won-${seat}`, "data-order": pub.won }, orderWord(pub.won)));
+    // A win the others may not see yet (Asura's winners_hidden): its order, "won (hidden)".
+    const hidden = !!hiddenWins && !(pub.revealed || []).length && !((v.shown || {})[seat] || []).length && seat !== v.seat;
+    out.push(h("span", { class: `badge won-badge won-${pub.won}${hidden ? " won-hidden" : ""}`, "data-testid": `won-${seat}`,
+      "data-order": pub.won, "data-hidden": hidden ? "1" : "0" }, orderWord(pub.won), hidden ? ` · ${t("sc.wonHidden")}` : null));
   }
   return out;
 }
@@ -271,6 +274,10 @@ function centrePart(v, label, name) {
 }
 
 function noteItem(n, name) {
+  if (n.type === "win" && n.hidden) {
+    return h("li", { "data-note": "win-hidden", "data-seat": n.seat },
+      t("sc.noteWinHidden", { who: name(n.seat), order: orderWord(n.order), points: paymentsText(n.payments, name) }));
+  }
   if (n.type === "win") {
     return h("li", { "data-note": "win", "data-seat": n.seat },
       t("sc.noteWin", { who: name(n.seat), order: orderWord(n.order), han: n.han, points: paymentsText(n.payments, name) }));
@@ -285,7 +292,7 @@ export function seatParts(state) {
   const v = state.view;
   const name = (s) => (state.names || [])[s] || t("table.seat", { n: s + 1 });
   return {
-    seatBadges: (seat) => seatBadges(v, seat),
+    seatBadges: (seat) => seatBadges(v, seat, !!(((state.rules || {}).table || {}).winners_hidden)),
     seatClass: (seat) => (((v.seats_public || [])[seat] || {}).won ? "sat-out" : ""),
     centre: () => centrePart(v, state.label, name),
   };

@@ -184,6 +184,13 @@ function noteEvent(ev) {
     // goes to the result screen as it came.
     const { type, private_to: _private, ...win } = ev;
     session.wins.push({ ...win, ...winningHand(ev), yaku: (ev.yaku || []).map(yakuPair), dora_indicators: doraNow() });
+  } else if (ev.type === "WinnerRevealed") {
+    // Asura's hand end: a hidden win's hand and yaku, shown to everybody now.
+    const i = session.wins.findIndex((w) => w.order === ev.order);
+    if (i >= 0) {
+      session.wins[i] = { ...session.wins[i], hand: [...ev.hand], yaku: (ev.yaku || []).map(yakuPair), han: ev.han, fu: ev.fu,
+        ura_indicators: [...(ev.ura_indicators || [])], total: ev.total, hidden: false };
+    }
   } else if (ev.type === "SichuanWon") {
     // A bloody win: the hand goes on; the hand's screen lists every win in order.
     const { type, private_to: _private, ...win } = ev;
