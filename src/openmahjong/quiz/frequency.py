@@ -36,17 +36,20 @@ __all__ = [
 RULESETS = ("mcr", "riichi")
 #: Hand families of the MCR generator and their weights (percent of generated hands).
 MCR_FAMILIES: dict[str, int] = {
-    "regular": 80,  # four sets and a pair; a third of them built around a multi-set pattern
+    "regular": 79,  # four sets and a pair; a third of them built around a multi-set pattern
     "seven_pairs": 8,  # one in twenty of them seven shifted pairs
     "knitted_straight": 5,  # a knitted straight, a set and a pair
     "honors_and_knitted": 5,  # fourteen different tiles of one knitted set and the honors
     "thirteen_orphans": 2,
+    "nine_gates": 1,  # 1112345678999 and one more tile of the suit
 }
+_GREEN = (32, 33, 34, 36, 38, T.GREEN)
 
 _SUITS = (10, 20, 30)
 _TERMINALS_AND_HONORS = tuple(s + n for s in _SUITS for n in (1, 9)) + T.HONORS
 _KNITS = ((1, 4, 7), (2, 5, 8), (3, 6, 9))
-# (kind, start) sets: kind "c" a chow from its lowest tile, "p" a pung
+# (kind, tile): "c" a chow from its lowest tile, "p" a pung, "k" a pung declared as a kong,
+# "2" the pair (a template may fix it)
 _Set = tuple[str, int]
 
 
@@ -58,7 +61,11 @@ def _template(rng: random.Random) -> list[_Set]:
     """Two to four sets that make one multi-set pattern, so that rare patterns come up."""
     s1, s2, s3 = rng.sample(_SUITS, 3)
     n = rng.randint(1, 7)
-    choice = rng.randrange(12)
+    choice = rng.randrange(14)
+    if choice == 12:  # pure terminal chows: the pair is the suit's five ("2" marks a pair)
+        return [_chow(s1, 1), _chow(s1, 1), _chow(s1, 7), _chow(s1, 7), ("2", s1 + 5)]
+    if choice == 13:  # pungs declared as kongs ("k"), up to four kongs
+        return [("k", rng.choice(T.ALL_KINDS)) for _ in range(rng.randint(2, 4))]
     if choice == 0:  # pure straight
         return [_chow(s1, 1), _chow(s1, 4), _chow(s1, 7)]
     if choice == 1:  # mixed straight
@@ -100,12 +107,16 @@ def _random_set(rng: random.Random, pool: list[int], chow_odds: float) -> _Set:
 
 def _tiles_of(s: _Set) -> list[int]:
     kind, t = s
+    if kind == "2":
+        return [t, t]
     return [t, t + 1, t + 2] if kind == "c" else [t, t, t]
 
 
 def _regular(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     style = rng.random()
-    if style < 0.25:  # one suit and the honors, for flushes
+    if style < 0.02:  # green tiles
+        pool = list(_GREEN)
+    elif style < 0.25:  # one suit and the honors, for flushes
         suit = rng.choice(_SUITS)
         pool = [suit + n for n in range(1, 10)] + list(T.HONORS)
     elif style < 0.35:  # terminals and honors
@@ -116,17 +127,21 @@ def _regular(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
         pool = list(T.ALL_KINDS)
     chow_odds = 0.3 if style >= 0.25 and style < 0.35 else 0.7
     sets = _template(rng) if rng.random() < 0.35 else []
+    pairs = [s[1] for s in sets if s[0] == "2"]
+    sets = [s for s in sets if s[0] != "2"]
     while len(sets) < 4:
         sets.append(_random_set(rng, pool, chow_odds))
-    pair = rng.choice(pool)
+    pair = pairs[0] if pairs else rng.choice(pool)
     counts = Counter([pair, pair] + [t for s in sets for t in _tiles_of(s)])
-    if max(counts.values()) > 4:
+    if max(counts.values()) > 4 or any(counts[t] > 3 for kind, t in sets if kind == "k"):
         return None
     concealed = [pair, pair]
     melds = []
     for s in sets:
         tiles = _tiles_of(s)
-        if rng.random() < 0.35:
+        if s[0] == "k":
+            melds.append(Meld(rng.choice(("minkan", "ankan", "kakan")), (s[1],) * 4))
+        elif rng.random() < 0.35:
             if s[0] == "c":
                 melds.append(Meld("chi", tuple(tiles)))
             elif counts[s[1]] == 3 and rng.random() < 0.2:
@@ -181,6 +196,10 @@ def random_mcr_win(rng: random.Random) -> dict[str, Any]:
             hand = [t for t in _seven_kinds(rng) for _ in (0, 1)]
         elif family == "knitted_straight":
             hand = _knitted_straight(rng)
+        elif family == "nine_gates":
+            suit = rng.choice(_SUITS)
+            ranks = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, rng.randint(1, 9)]
+            hand = [suit + r for r in ranks]
         elif family == "honors_and_knitted":
             hand = _honors_and_knitted(rng)
         else:
