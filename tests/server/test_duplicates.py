@@ -265,3 +265,17 @@ async def test_who_may_create_open_tables_and_close(app, client, other):
     assert (await client.get(f"/api/duplicates/{key}")).json()["state"] == "open"
     assert (await client.get("/api/duplicates/no-such")).status_code == 404
     assert (await client.get("/api/duplicates/bad key!")).status_code == 422
+
+
+async def test_a_table_without_rules_plays_the_sets_rules(client, other):
+    await _organiser(client)
+    key = (await _new_set(client, rules={"red_fives": False}))["key"]
+    await other.post("/api/auth/guest", json={})
+    r = await other.post("/api/rooms", json={**SET, "name": "t", "duplicate_key": key})
+    assert r.status_code == 201, r.text
+    assert r.json()["rules"]["red_fives"] is False
+    same = {**SET, "name": "t", "duplicate_key": key, "rules": {"red_fives": False}}
+    assert (await other.post("/api/rooms", json=same)).status_code == 201
+    differ = {**SET, "name": "t", "duplicate_key": key, "rules": {"red_fives": True}}
+    r = await other.post("/api/rooms", json=differ)
+    assert r.json()["error"]["code"] == "duplicate_rules_differ"

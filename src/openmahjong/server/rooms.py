@@ -259,8 +259,8 @@ async def _join_duplicate(
     db: DbSession, body: RoomIn, rules: dict[str, Any], options: dict[str, Any]
 ) -> None:
     """Make ``options`` a table of the duplicate set ``body.duplicate_key``: the set must be
-    open and the room's rules its rules; nobody watches (spectators would see walls other
-    tables have still to play)."""
+    open and the room's rules its rules (no ``rules``: the set's); nobody watches (spectators
+    would see walls other tables have still to play)."""
     from openmahjong.store.record_models import DuplicateSet
 
     key = body.duplicate_key
@@ -281,6 +281,8 @@ async def _join_duplicate(
             params={"key": key},
         )
     preset = preset_name(get_ruleset(body.ruleset), body.preset)
+    if not body.rules:  # the set's rules, whatever changes it was made with
+        rules = options["rules"] = found.rules
     same = json.loads(json.dumps(rules)) == json.loads(json.dumps(found.rules))
     if (body.ruleset, preset) != (found.ruleset, found.preset) or not same:
         raise ApiError(
