@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 from sqlalchemy import select
 
 from openmahjong.server.account_api import (
@@ -45,6 +45,18 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _short_time(value: object) -> object:
+    if isinstance(value, str) and len(value) > TIME_MAX:
+        raise ValueError(f"a date and time is at most {TIME_MAX} characters")
+    return value
+
+
+TIME_MAX = 40
+EndsAt = Annotated[
+    datetime,
+    BeforeValidator(_short_time),
+    WithJsonSchema({"type": "string", "format": "date-time", "maxLength": TIME_MAX}),
+]
 Reason = Annotated[str, Field(min_length=1, max_length=500, examples=["abusive chat"])]
 
 
@@ -66,7 +78,7 @@ class SanctionIn(Body):
     kind: SanctionKind
     reason: Reason
     #: When it ends (UTC); omitted: until an admin lifts it.
-    ends_at: datetime | None = None
+    ends_at: EndsAt | None = None
     _clean = field_validator("reason")(_reason)
 
 
