@@ -327,3 +327,24 @@ async def test_a_banned_account_is_refused_a_seat_and_a_line(app, live):
     assert (await player.next("error"))["code"] == "banned"
     assert app.state.rooms.queued(uid) is None
     await player.close()
+
+
+async def test_rank_credit_shows_on_the_account_and_in_the_audit_log(app, client, other):
+    await _admin(client)
+    target = (await register(other, "sven01"))["user"]["id"]
+    body = {
+        "player_id": target,
+        "kind": "mcrpl",
+        "ruleset": "mcr",
+        "certificate": "MCR federation no. 4711",
+        "reason": "certificate checked",
+    }
+    assert (await client.post("/api/admin/rank-credit", json=body)).status_code == 201
+    credits = (await other.get("/api/account")).json()["rank_credits"]
+    assert [(c["kind"], c["certificate"], c["granted_by"]) for c in credits] == [
+        ("mcrpl", "MCR federation no. 4711", "root-admin")
+    ]
+    assert (await client.get(f"/api/admin/accounts/{target}")).json()["rank_credits"] == credits
+    assert await _audit(app) == [
+        ("root-admin", "sven01", "rank_credit.grant", "certificate checked")
+    ]

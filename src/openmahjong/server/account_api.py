@@ -7,7 +7,7 @@ Linking an email and changing the password are the ``/api/auth`` routes (``accou
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Response
 from pydantic import BaseModel
@@ -17,9 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from openmahjong.server.accounts import UserOut, user_out
 from openmahjong.server.deps import CurrentUser, DbSession, State, optional_session
 from openmahjong.server.errors import ApiError
-from openmahjong.store import models
 from openmahjong.store.admin_models import AccountRole, Sanction, UserRole
-from openmahjong.store.models import AuthSession, Role, User, utcnow
+from openmahjong.store.models import AuthSession, RankCredit, Role, User, utcnow
 
 __all__ = ["SanctionOut", "account_roles", "rank_credits", "router", "sanction_out"]
 
@@ -91,11 +90,8 @@ async def account_roles(db: AsyncSession, user: User) -> list[str]:
 
 async def rank_credits(db: AsyncSession, user_id: int) -> list[RankCreditOut]:
     """The account's rank credit grants (the ranks package's ``rank_credits`` table)."""
-    credit: Any = getattr(models, "RankCredit", None)
-    if credit is None:  # a build without rank credit
-        return []
     rows = await db.scalars(
-        select(credit).where(credit.user_id == user_id).order_by(credit.id.desc())
+        select(RankCredit).where(RankCredit.user_id == user_id).order_by(RankCredit.id.desc())
     )
     return [
         RankCreditOut(
