@@ -48,7 +48,7 @@ def waiting_in(app, *, casual: bool) -> list[int]:
     ]
 
 
-async def test_a_casual_table_is_stored_casual_and_never_counts(app, live):
+async def test_a_casual_table_is_stored_casual_and_never_counts(app, live, client):
     (alone,) = await players(live, 1)
     await alone.send({**CASUAL, "preset": "majsoul-dorasan"})
     queued = await alone.next("queued")
@@ -60,11 +60,15 @@ async def test_a_casual_table_is_stored_casual_and_never_counts(app, live):
         room = await s.get(Room, game.room_id)
         assert room is not None and room.options["casual"] is True
         assert room.name == "riichi majsoul-dorasan (casual) (matchmaking)"
+    # The room's document says so (the lobby's list badges it).
+    assert (await client.get(f"/api/rooms/{room.id}")).json()["casual"] is True
+    listed = {r["id"]: r["casual"] for r in (await client.get("/api/rooms")).json()}
+    assert listed[room.id] is True  # its game runs: listed
     assert await places(app) == []  # the place went with the storing of the game
     await alone.close()
 
 
-async def test_a_ranked_table_is_not_casual(app, live):
+async def test_a_ranked_table_is_not_casual(app, live, client):
     (alone,) = await players(live, 1)
     await alone.send(RANKED)
     assert (await alone.next("queued"))["casual"] is False
@@ -72,6 +76,7 @@ async def test_a_ranked_table_is_not_casual(app, live):
     async with app.state.om.db.session() as s:
         game = await s.get(Game, start["game"])
         assert game is not None and game.casual is False
+    assert (await client.get(f"/api/rooms/{game.room_id}")).json()["casual"] is False
     await alone.close()
 
 

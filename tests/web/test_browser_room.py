@@ -113,6 +113,13 @@ def test_riichi_discards_by_itself_then_the_result_holds_until_continue(page, ri
         assert "sticks" in parts and "gain" in parts and "basic" in parts
         gain = win["total"] + win["honba_points"] + win["stick_points"]
         assert f"gains {gain}" in result.text_content()
+        # The winner's own riichi stick came back among the sticks: its change is 1000 less.
+        change = p.evaluate(f"{SESSION}.result.deltas")[win["seat"]]
+        assert change == gain - 1000
+        own = result.locator("[data-part=own-stick]").text_content()
+        assert own.endswith(f"change is +{change}")
+        row = result.locator(f"[data-testid=payments] tr[data-seat='{win['seat']}']")
+        assert f"+{change} (riichi stick -1000)" in row.text_content()
     assert "Next hand in" in p.text_content("[data-testid=hold]")
     # The table holds: no prompt of the next hand while the result is open.
     p.wait_for_timeout(1500)
@@ -239,6 +246,25 @@ def test_waits_help_furiten_and_the_remembered_switches(page):
     assert "b gains 3900" in texts[0] and "Base points: 240" in texts[0]
     assert texts[1] == 1
     assert texts[2] == 2 and "Tenpai: a, c" in texts[3]
+    # A riichi winner gains 3600 but its hand's change is +2600: the stick it put down comes
+    # back among the sticks. The screen says both and why, and the payments row agrees.
+    own = {"seat": 1, "from_seat": 0, "tile": 25, "han": 2, "fu": 40, "total": 2600,
+           "yaku": [["Riichi", 1], ["Dora", 1]], "basic_points": 640, "honba": 0,
+           "honba_points": 0, "sticks": 1, "stick_points": 1000,
+           "payments": [-2600, 3600, 0, 0]}  # fmt: skip
+    parts = p.evaluate(
+        "async (win) => { const r = await import('/js/result-view.js');"
+        " const res = { reason: 'win', wins: [win], deltas: [-2600, 2600, 0, 0],"
+        " points: [22400, 27600, 25000, 25000] };"
+        " const e = r.resultElement(res, { names: ['a', 'b', 'c', 'd'] });"
+        " const part = (k) => (e.querySelector(`[data-part=${k}]`) || {}).textContent;"
+        " return [part('gain'), part('own-stick'),"
+        " [...e.querySelectorAll('.payments tbody td:nth-child(2)')].map((c) => c.textContent)]; }",
+        own,
+    )
+    assert parts[0] == "b gains 3600 (2600 + 1000)"
+    assert parts[1] == "b put down a riichi stick this hand (-1000), so the hand's change is +2600"
+    assert parts[2] == ["-2600", "+2600 (riichi stick -1000)", "0", "0"]
     # The discard motion plays, except for a reader who asked for reduced motion.
     motion = (
         "() => { const e = document.createElement('span'); e.className = 'fresh-discard';"

@@ -105,6 +105,8 @@ class RoomOut(BaseModel):
     supplied_seed: bool
     #: The duplicate set whose walls the room's tables play, if any.
     duplicate_key: str | None = None
+    #: A table of a casual (unranked) matchmaking line: its games never count.
+    casual: bool = False
     owner: Owner | None
     status: RoomStatus
     created_at: datetime
@@ -180,6 +182,7 @@ def _room_out(room: Room, owner: User | None, occupancy: dict[str, int] | None =
         has_password=room.password_hash is not None,
         supplied_seed=options.get("master_seed") is not None,
         duplicate_key=options.get("duplicate_key"),
+        casual=bool(options.get("casual", False)),
         owner=Owner(id=owner.id, name=owner.name) if owner is not None else None,
         status=RoomStatus(room.status),
         created_at=room.created_at,

@@ -70,16 +70,38 @@ function winScore(w, state = {}) {
   return w.total !== undefined ? h("p", { class: "score-line" }, t("result.total", { n: w.total })) : null;
 }
 
+/** The riichi stick each seat put down during the hand (-1000, else 0): what its change over
+ *  the hand (`deltas`) has beyond the wins' payments. Known only when every win says what it
+ *  paid each seat and carries the stick parts (Riichi's Won event; a record's summary does not). */
+export function sticksPutDown(result) {
+  const wins = result.wins || [];
+  const deltas = result.deltas || [];
+  if (!wins.length || !wins.every((w) => Array.isArray(w.payments) && w.payments.length === deltas.length && w.stick_points !== undefined)) {
+    return deltas.map(() => 0);
+  }
+  return deltas.map((d, i) => {
+    const rest = d - wins.reduce((sum, w) => sum + w.payments[i], 0);
+    return rest === -1000 ? rest : 0; // one stick per declaration; anything else is not a stick
+  });
+}
+
 /** Where the winner's gain comes from, when the win says: base points, the hand's value, the
- *  honba and riichi-stick parts and their sum ("1100 points" alone hid a +3400). */
-function breakdown(w, state) {
+ *  honba and riichi-stick parts and their sum ("1100 points" alone hid a +3400); and, when the
+ *  winner put down its own riichi stick this hand, why its change is 1000 less than the gain. */
+function breakdown(w, state, putDown = 0) {
   const rows = [];
   if (w.basic_points) rows.push(h("li", { "data-part": "basic" }, t("result.basic", { n: w.basic_points })));
   if (w.honba_points) rows.push(h("li", { "data-part": "honba" }, t("result.honbaPart", { n: w.honba, points: w.honba_points })));
   if (w.stick_points) rows.push(h("li", { "data-part": "sticks" }, t("result.sticksPart", { n: w.sticks, points: w.stick_points })));
   if (!rows.length || w.total === undefined) return rows.length ? h("ul", { class: "breakdown" }, rows) : null;
-  const gain = w.total + (w.honba_points || 0) + (w.stick_points || 0);
-  rows.push(h("li", { "data-part": "gain", class: "gain" }, t("result.gain", { who: playerName(state, w.seat), n: gain })));
+  const terms = [w.total, w.honba_points, w.stick_points].filter((n) => n);
+  const gain = terms.reduce((a, b) => a + b, 0);
+  const who = playerName(state, w.seat);
+  rows.push(h("li", { "data-part": "gain", class: "gain" }, terms.length > 1
+    ? t("result.gainSum", { who, n: gain, sum: terms.join(" + ") }) : t("result.gain", { who, n: gain })));
+  if (putDown) {
+    rows.push(h("li", { "data-part": "own-stick" }, t("result.ownStick", { who, stick: signed(putDown), net: signed(gain + putDown) })));
+  }
   return h("ul", { class: "breakdown", "data-testid": "breakdown" }, rows);
 }
 
@@ -110,12 +132,15 @@ function tenpaiPart(result, state) {
       h("span", { class: "tiles small" }, [...shown[s]].sort(compareTiles).map((c) => tileSpan(c))))));
 }
 
-function payments(result, state) {
+/** Each seat's change over the hand and its points; a riichi stick put down during the hand
+ *  is said beside the change it is part of. */
+function payments(result, state, putDown) {
   if (!result.deltas) return null;
   return h("table", { class: "payments", "data-testid": "payments" },
     h("thead", {}, h("tr", {}, h("th", {}, t("result.player")), h("th", {}, t("result.change")), h("th", {}, t("result.points")))),
     h("tbody", {}, result.deltas.map((d, i) => h("tr", { "data-seat": i }, h("td", {}, playerName(state, i)),
-      h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, signed(d)),
+      h("td", { class: d > 0 ? "plus" : d < 0 ? "minus" : "" }, signed(d),
+        putDown[i] ? h("span", { class: "stick-note", "data-testid": "stick-note" }, ` (${t("result.stickNote", { n: signed(putDown[i]) })})`) : null),
       h("td", {}, String((result.points || [])[i] ?? ""))))));
 }
 
@@ -130,6 +155,7 @@ function holdLine(hold) {
 /** The win or draw screen for a hand. */
 export function resultElement(result, state = {}) {
   const wins = result.wins || [];
+  const putDown = sticksPutDown(result);
   const parts = [h("h2", { tabindex: "-1" }, wins.length ? t("result.win") : t("result.draw", { reason: t(`reason.${result.reason}`) }))];
   for (const w of wins) {
     parts.push(h("div", { class: "win", "data-testid": "win", "data-seat": w.seat },
@@ -140,15 +166,18 @@ export function resultElement(result, state = {}) {
       indicators(t("table.dora"), w.dora_indicators || result.dora_indicators, "result-dora"),
       indicators(t("result.ura"), w.ura_indicators, "result-ura"),
       winScore(w, state),
-      breakdown(w, state)));
+      breakdown(w, state, putDown[w.seat] || 0)));
   }
-  if (!wins.length) parts.push(tenpaiPart(result, state));
+  // A hand that went on after its wins to the wall's end (Asura) settles tenpai too.
+  if (!wins.length || (result.reason === "exhaustive" && !result.recheck)) parts.push(tenpaiPart(result, state));
   // Sichuan's exhaustive draw: each seat's recheck (ready, void cleared, payments, refunds).
   if (result.recheck) parts.push(recheckElement(result.recheck, result, (s) => playerName(state, s)));
-  parts.push(payments(result, state), holdLine(state.hold));
+  parts.push(payments(result, state, putDown));
   const next = state.handlers && state.handlers.next;
-  return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts,
-    next ? h("button", { type: "button", class: "primary", "data-testid": "continue", onclick: () => next() }, t("result.next")) : null);
+  // The countdown and Continue stay at the modal's bottom edge while a long result scrolls.
+  const foot = state.hold || next ? h("div", { class: "result-foot" }, holdLine(state.hold),
+    next ? h("button", { type: "button", class: "primary", "data-testid": "continue", onclick: () => next() }, t("result.next")) : null) : null;
+  return h("div", { class: "result", "data-testid": "result", role: "dialog", "aria-label": t("result.title") }, parts, foot);
 }
 
 /** A seat's uma and settled score from the record's result.settlement, as table cells. */

@@ -205,7 +205,8 @@ function centre(state) {
   const counter = h("button", {
     type: "button", class: "hand-counter", "data-testid": "hand-counter",
     "aria-expanded": state.showFairness ? "true" : "false", onclick: () => state.handlers.toggleFairness(),
-  }, roundText || t("table.hand"));
+    // Without wind rounds (Sichuan numbers its hands in its centre part) it names what it opens.
+  }, roundText || t("table.commitment"));
   const sticks = hasSticks(state.rules);
   const dora = tb.dora_indicators || [];
   const showDora = ((state.rules || {}).table || {}).dora !== false; // the ruleset's client data

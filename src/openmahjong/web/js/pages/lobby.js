@@ -272,6 +272,7 @@ function roomsSection(rooms, rulesets) {
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
         r.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.flagTitle") }, t("seed.flag")) : null,
         h("span", { class: "badge" }, t(`room.${r.status}`)),
+        r.casual ? h("span", { class: "badge casual", "data-testid": "casual-flag", title: t("lobby.casualHelp") }, t("lobby.casual")) : null,
         r.seats ? h("span", { class: "badge seats", "data-testid": "seat-count" }, t("lobby.seats", { n: r.seated ?? 0, total: r.seats })) : null,
         r.owner ? h("span", { class: "muted" }, ` ${r.owner.name}`) : null)));
   }
