@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
+import "./i18n-ranks.js"; // the leaderboards' words, their nav link among them
 import "./i18n-stats.js"; // the statistics page's words, its nav link among them
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
@@ -13,6 +14,7 @@ import * as mcr from "./pages/mcr.js";
 // The play pages load when first opened, so the start page and the tools stay light.
 const account = { load: () => import("./pages/account.js") };
 const admin = { load: () => import("./pages/admin.js") };
+const leaderboards = { load: () => import("./pages/leaderboards.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
 const replay = { load: () => import("./pages/replay.js") };
@@ -34,6 +36,7 @@ const ROUTES = {
   "/lobby": { page: lobby, title: "nav.lobby" },
   "/replays": { page: replays, title: "nav.replays" },
   "/player": { page: player, title: "nav.profile" },
+  "/leaderboards": { page: leaderboards, title: "board.title" },
   "/stats": { page: statsPage, title: "stats.title" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
   "/account": { page: account, title: "nav.account" },
@@ -64,6 +67,7 @@ const NAV = [
   ["/lobby", "nav.lobby"],
   ["/replays", "nav.replays"],
   ["/player", "nav.profile"],
+  ["/leaderboards", "nav.leaderboards"],
   ["/stats", "nav.stats"],
   ["/account", "nav.account"],
 ];

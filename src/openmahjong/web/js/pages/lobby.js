@@ -10,6 +10,7 @@ import { checkbox, errorBox, field, h, select } from "../dom.js";
 import { errorText, presetName, t } from "../i18n.js";
 import { defaultPreset, defaultRuleset, lobbyFields, loadRulesets, rulesetName } from "../rulesets.js";
 import { currentUser, guest, login, logout, register } from "../session.js";
+import { rankedLines } from "../rank-lines.js";
 
 const form = {
   name: "",
@@ -307,6 +308,8 @@ export async function render(main, route) {
       user ? quickLink("casual-match", true, t("lobby.casualMatch")) : null),
     user ? h("p", { class: "help" }, t("lobby.quickHelp")) : null,
     user ? h("p", { class: "help" }, t("lobby.casualHelp")) : null,
+    // The ranked lines per room tier, each with its rank gate (a locked one says why).
+    user ? rankedLines(user, () => ({ ruleset: form.ruleset, preset: form.preset })) : null,
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);
   body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms, rulesets), createSection(user, rulesets));

@@ -7,6 +7,7 @@ import { errorText, t } from "../i18n.js";
 import { currentUser } from "../session.js";
 import { rulesetName } from "../rulesets.js";
 import { gamesTable } from "./games-list.js";
+import { playerRanksSection } from "../rank-view.js";
 import { playerStatsSection } from "../stats-view.js";
 
 let query = "";
@@ -73,8 +74,7 @@ export async function render(main, route) {
         p.stats.supplied_seed_games ? h("p", { class: "help", "data-testid": "seed-excluded" }, t("seed.excluded", { n: p.stats.supplied_seed_games })) : null,
         p.stats.casual_games ? h("p", { class: "help", "data-testid": "casual-excluded" }, t("casual.excluded", { n: p.stats.casual_games })) : null),
       playerStatsSection(p.id),
-      p.ratings.length ? h("section", { class: "panel" }, h("h2", {}, t("profile.ratings")),
-        h("ul", {}, p.ratings.map((r) => h("li", {}, [rulesetName(r.ruleset), ` ${r.category ?? ""}: ${Math.round(r.rating)}`, r.rank ? ` · ${r.rank}` : "", ` (${r.games_played ?? 0})`].join(""))))) : null,
+      playerRanksSection(p.id), // rank (tier icon, level, point bar) and rating ± 2σ per ruleset
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
       finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)

@@ -33,7 +33,7 @@ function freshSession(id, query) {
     id: quick ? "quick" : Number(id),
     // Unnamed, the quick match plays the server's default ruleset and preset (filled in once
     // the rulesets are loaded).
-    quick: quick ? { ruleset: query.get("ruleset"), preset: query.get("preset"), casual: query.get("casual") === "1", waiting: 0 } : null,
+    quick: quick ? { ruleset: query.get("ruleset"), preset: query.get("preset"), casual: query.get("casual") === "1", tier: query.get("tier") || "bronze", waiting: 0 } : null,
     rulesets: {},
     auto: { bots: Number(query.get("bots") || 0), start: query.get("start") === "1" },
     password: query.get("password") || undefined,
@@ -221,7 +221,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       session.user = msg.user;
-      if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset, casual: session.quick.casual });
+      if (session.quick && session.id === "quick") send({ type: "queue", ruleset: session.quick.ruleset, preset: session.quick.preset, casual: session.quick.casual, tier: session.quick.tier });
       // After a reconnect (or a server restart, which forgets who watched) a spectator watches
       // again; joining as a player would take a free seat.
       else if (session.watching) watch();
