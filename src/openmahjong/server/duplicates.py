@@ -73,6 +73,8 @@ class WinOut(BaseModel):
     seat: int
     name: str
     from_seat: int | None
+    #: Who dealt in (null: self-drawn).
+    from_name: str | None = None
     #: The hand's value as the ruleset's summary gives it (Riichi: points before honba).
     value: int | None
     #: Han (Riichi) or fan (MCR, Sichuan) when the summary says.
@@ -126,17 +128,22 @@ def _seating_name(players: list[str], summary: dict[str, Any], seat: int) -> str
     return players[player] if 0 <= player < len(players) else f"seat {seat + 1}"
 
 
-def _hand_at(game: Game, summary: dict[str, Any]) -> HandAtTable:
-    players = list(((game.record or {}).get("header") or {}).get("players") or [])
+def _hand_at(game: Game, players: list[str], summary: dict[str, Any]) -> HandAtTable:
+    """One table's hand; ``players``: the table's names by starting seat (``game_seats``),
+    which a summary's ``seating`` (MCR) maps its table seats to."""
     wins = []
     for w in summary.get("wins") or []:
         seat = int(w.get("seat", 0))
         han = w.get("han", w.get("fan_total", w.get("fan")))
+        dealer_in = w.get("from_seat")
         wins.append(
             WinOut(
                 seat=seat,
                 name=_seating_name(players, summary, seat),
-                from_seat=w.get("from_seat"),
+                from_seat=dealer_in,
+                from_name=(
+                    None if dealer_in is None else _seating_name(players, summary, int(dealer_in))
+                ),
                 value=w.get("total"),
                 han=han if isinstance(han, int) else None,
             )
@@ -150,7 +157,7 @@ def _hand_at(game: Game, summary: dict[str, Any]) -> HandAtTable:
     )
 
 
-def _hand_rows(games: list[Game]) -> list[HandRow]:
+def _hand_rows(games: list[Game], names: dict[int, list[str]]) -> list[HandRow]:
     """Hand ``n`` of every table side by side (the same wall: ``n``-th hand of each match)."""
     per_game = [list((g.record or {}).get("hands") or []) for g in games]
     count = max((len(h) for h in per_game), default=0)
@@ -158,7 +165,7 @@ def _hand_rows(games: list[Game]) -> list[HandRow]:
         HandRow(
             hand=n + 1,
             tables=[
-                _hand_at(g, hands[n]) if n < len(hands) else None
+                _hand_at(g, names[g.id], hands[n]) if n < len(hands) else None
                 for g, hands in zip(games, per_game, strict=True)
             ],
         )
@@ -224,7 +231,9 @@ async def _out(db: DbSession, row: DuplicateSet) -> DuplicateOut:
         salt=row.salt,
         master_seed=row.master_seed if closed else None,
         tables=tables,
-        hands=_hand_rows(finished),
+        hands=_hand_rows(
+            finished, {g: [s.display_name for s in seated] for g, seated in seats.items()}
+        ),
     )
 
 

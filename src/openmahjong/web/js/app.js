@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
 import "./i18n-ranks.js"; // the leaderboards' words, their nav link among them
 import "./i18n-stats.js"; // the statistics page's words, its nav link among them
+import "./i18n-records.js"; // duplicate sets, favourites and notes
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
@@ -14,6 +15,7 @@ import * as mcr from "./pages/mcr.js";
 // The play pages load when first opened, so the start page and the tools stay light.
 const account = { load: () => import("./pages/account.js") };
 const admin = { load: () => import("./pages/admin.js") };
+const duplicates = { load: () => import("./pages/duplicates.js") };
 const leaderboards = { load: () => import("./pages/leaderboards.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
@@ -36,6 +38,7 @@ const ROUTES = {
   "/lobby": { page: lobby, title: "nav.lobby" },
   "/replays": { page: replays, title: "nav.replays" },
   "/player": { page: player, title: "nav.profile" },
+  "/duplicates": { page: duplicates, title: "nav.duplicates" },
   "/leaderboards": { page: leaderboards, title: "board.title" },
   "/stats": { page: statsPage, title: "stats.title" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
@@ -48,6 +51,7 @@ const ID_ROUTES = {
   room: { page: room, title: "nav.room" },
   replay: { page: replay, title: "nav.replay" },
   player: { page: player, title: "nav.profile" },
+  duplicates: { page: duplicates, title: "nav.duplicates" },
 };
 
 /** The page for a path, with the id of "/kind/<id>" paths. */

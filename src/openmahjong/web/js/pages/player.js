@@ -7,6 +7,7 @@ import { errorText, t } from "../i18n.js";
 import { currentUser } from "../session.js";
 import { rulesetName } from "../rulesets.js";
 import { gamesTable } from "./games-list.js";
+import { myBookmarks } from "../bookmarks.js";
 import { playerRanksSection } from "../rank-view.js";
 import { playerStatsSection } from "../stats-view.js";
 
@@ -78,6 +79,9 @@ export async function render(main, route) {
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
       finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)
+    // One's own page lists one's favourites and private notes (nobody else sees them).
+    const me = await currentUser();
+    if (me && me.id === p.id) out.insertBefore(await myBookmarks(), out.lastChild);
   } catch (err) {
     out.replaceChildren(errorBox(errorText(err)), finder(main));
   }

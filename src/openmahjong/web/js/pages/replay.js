@@ -15,6 +15,7 @@ import { clientOf, defaultRuleset, loadRulesets, rulesetName } from "../rulesets
 import { tableOptions, withOptions } from "../option-tables.js";
 import { actionLabel, renderTable, windName } from "../table-view.js";
 import { isBloody, seatParts } from "../sichuan-view.js";
+import { bookmarkPanel } from "../bookmarks.js";
 
 let current = null; // {id, record, info, hands, hand, step, states, view ("all" or a seat), drawSteps}
 
@@ -239,6 +240,7 @@ function draw() {
     h("p", { class: "help" }, t("replay.keys")),
     h("h2", {}, t("replay.summary")),
     summaryTable(),
+    current.bookmarks,
   );
   if (focusKey) {
     const again = main.querySelector(`[data-testid="${focusKey}"]`);
@@ -301,6 +303,8 @@ export async function render(main, route) {
     return;
   }
   current = { id: route.id, record, ruleset, info, hands: splitHands(record), main, view: "all",
+    // Your favourite and private note: one element kept across re-renders (bookmarks.js).
+    bookmarks: bookmarkPanel(route.id),
     // Draws as steps of their own: off unless asked for (the checkbox, or ?draws=1).
     drawSteps: route.query.get("draws") === "1", showFairness: false };
   try {
