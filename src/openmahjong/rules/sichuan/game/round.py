@@ -32,7 +32,14 @@ from openmahjong.rules.sichuan.game.events import (
     VoidsDeclared,
 )
 from openmahjong.rules.sichuan.game.options import SichuanOptions
-from openmahjong.rules.sichuan.scoring import POINTS, NotAWin, Win, best_win, score_win
+from openmahjong.rules.sichuan.scoring import (
+    POINTS,
+    NotAWin,
+    Win,
+    best_win,
+    score_win,
+    waits,
+)
 from openmahjong.table.actions import Action, Ankan, Discard, Kakan, Minkan, Pon, Ron, Tsumo
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.errors import IllegalAction
@@ -186,6 +193,8 @@ class SichuanPolicy(RoundPolicy):
         self.called = False
         #: The discard on offer followed the discarder's kan replacement.
         self.discard_after_kan = False
+        #: Each seat's waits by its hand and melds (``_waits``).
+        self._wait_cache: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}
         #: A bonus paid for the added kan now in its robbing window (cancelled if robbed).
         self.pending_kakan: tuple[int, ...] | None = None
 
@@ -249,10 +258,32 @@ class SichuanPolicy(RoundPolicy):
         )
 
     def try_score(self, table: Table, seat: int, tile: int, *, how: str) -> Win | None:
+        """``score``, or ``None`` when it is no win. Most offers are none: a tile outside the
+        hand's waits, or a hand still holding its void suit, is refused before the scorer."""
+        st = table.seats[seat]
+        concealed = list(st.hand)
+        if how == "tsumo":
+            concealed.remove(tile)
+        void = self.x(table, seat).void
+        if void is not None and (
+            suit_letter(tile) == void or any(suit_letter(t) == void for t in concealed)
+        ):
+            return None
+        if kind(tile) not in self._waits(seat, concealed, st.melds):
+            return None
         try:
             return self.score(table, seat, tile, how=how)
         except NotAWin:
             return None
+
+    def _waits(self, seat: int, concealed: list[int], melds: list[Meld]) -> frozenset[int]:
+        """The kinds completing the seat's shape, kept until its hand or melds change (a hand
+        is offered every other seat's discard in between)."""
+        key = (tuple(sorted(concealed)), tuple(melds))
+        cached = self._wait_cache.get(seat)
+        if cached is None or cached[0] != key:
+            cached = self._wait_cache[seat] = (key, frozenset(waits(concealed, melds)))
+        return cached[1]
 
     # ------------------------------------------------------------------ legality
     def turn_actions(self, table: Table, seat: int) -> list[Action]:
