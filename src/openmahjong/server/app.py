@@ -15,22 +15,27 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 import openmahjong
-from openmahjong.server import bookmarks, bulk, duplicates
 from openmahjong.server import (
     account_api,
     accounts,
     admin_api,
+    bookmarks,
+    bulk,
+    duplicates,
     mjai_play,
     play,
+    quiz_api,
+    ranks_api,
     records,
     rooms,
+    stats_api,
     tools_api,
 )
-from openmahjong.server import ranks_api, stats_api
 from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.directory import RoomManager
 from openmahjong.server.errors import install_error_handlers
+from openmahjong.server.quiz_live import QuizService
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
 
@@ -60,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await _app.state.quiz.close()
             await _app.state.rooms.close()
             await state.close()
 
@@ -74,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.om = state
     app.state.hub = play.Hub()
     app.state.rooms = RoomManager(state, app.state.hub)
+    app.state.quiz = QuizService(state, app.state.hub)
     install_error_handlers(app)
     # Bodies over the cap are a 413 before any handler or model reads them (docs/security.md).
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
@@ -112,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(play.router)
     app.include_router(mjai_play.router)
     app.include_router(tools_api.router)
+    app.include_router(quiz_api.router)
     install_docs(app)
 
     # The browser client, last: API routes and /docs are matched before this catch-all.

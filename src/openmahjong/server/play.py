@@ -38,6 +38,7 @@ from openmahjong.server.protocol import (
     Welcome,
     client_message,
 )
+from openmahjong.server.quiz_protocol import QUIZ_TYPES, QuizCommand, quiz_message
 from openmahjong.server.state import ServerState
 from openmahjong.store.models import User
 
@@ -246,15 +247,17 @@ async def _receive(websocket: WebSocket) -> Any:
 
 def _parse(data: dict[str, Any]) -> Any:
     kind = data.get("type")
-    if kind not in CLIENT_TYPES:
+    if kind not in CLIENT_TYPES and kind not in QUIZ_TYPES:
+        expected = list(CLIENT_TYPES) + list(QUIZ_TYPES)
         raise _Refused(
             "unknown_type",
-            f"unknown message type {kind!r}: expected one of {list(CLIENT_TYPES)}",
+            f"unknown message type {kind!r}: expected one of {expected}",
             type=str(kind)[:32],
-            expected=list(CLIENT_TYPES),
+            expected=expected,
         )
     try:
-        return client_message(data)
+        # the fan quiz's messages (server/quiz_protocol.py) share the socket with the tables'
+        return quiz_message(data) if kind in QUIZ_TYPES else client_message(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         # A dict key is part of the location: cut each part short, never echo a long key.
@@ -383,6 +386,9 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
         rooms = getattr(websocket.app.state, "rooms", None)
         if rooms is not None:  # seated in a game: the room, the game and the full view first
             rooms.connected(user.id, client)  # to this socket only: the others have them
+        quiz = getattr(websocket.app.state, "quiz", None)
+        if quiz is not None:  # in a quiz match, room or queue: where they stand
+            quiz.connected(user.id, client)
         ledger = hub.ledgers.get(user.id)  # a connection alone makes none
         pending = ledger.open if ledger is not None else None
         if pending is not None:  # a reconnect: the question is still waiting
@@ -393,6 +399,8 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
             if rooms is not None:  # what this socket watched goes with it
                 rooms.disconnected(client)
             hub._drop(client)
+            if quiz is not None:
+                quiz.disconnected(user.id)
             await client.stop()
     except WebSocketDisconnect:
         return
@@ -427,6 +435,12 @@ async def _handle(client: Client, hub: Hub, user: User, rooms: Any, message: Any
         client.post(Pong(id=message.id))
     elif isinstance(message, Hello):
         client.post(Error(code="protocol", message="hello was already received"))
+    elif isinstance(message, QuizCommand):
+        quiz = getattr(client.websocket.app.state, "quiz", None)
+        if quiz is None:
+            client.post(Error(code="no_quiz", message="this server runs no fan quiz"))
+            return
+        await quiz.command(user, message, client)
     elif isinstance(message, RoomCommand | QueueCommand):
         if rooms is None:
             client.post(Error(code="no_rooms", message="this server runs no rooms"))

@@ -33,6 +33,9 @@ from openmahjong.store import stats_tables  # noqa: E402, F401
 # Registers duplicate sets, favourites, notes and download counts (migration 0010).
 from openmahjong.store import record_models  # noqa: E402, F401
 
+# Registers the fan quiz's ratings, matches and rounds (issue 22).
+from openmahjong.store import quiz_models  # noqa: E402, F401
+
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "AuthSession",
