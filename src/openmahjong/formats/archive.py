@@ -44,7 +44,8 @@ class ZipStream:
         self._zip = zipfile.ZipFile(self._sink, "w", compression=zipfile.ZIP_DEFLATED)
 
     def add(self, name: str, text: str) -> None:
-        info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+        # A fixed time: the same games make the same archive.
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         with self._zip.open(info, "w") as f:
             f.write(text.encode("utf-8"))
