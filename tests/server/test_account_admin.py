@@ -4,6 +4,7 @@ admin action writes."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from datetime import UTC, datetime, timedelta
@@ -308,6 +309,11 @@ async def test_a_ban_takes_the_player_out_of_lines_and_rooms(app, live, client):
     manager = app.state.rooms
     assert manager.queued(queued_id) is None and seated_id not in manager.by_user
     assert all(s is None for s in manager.rooms[room].lobby)
+    # Their sockets were closed by the server (4403); the hub lets go once each read ends.
+    for _ in range(100):
+        if not app.state.hub.connected(queued_id) and not app.state.hub.connected(seated_id):
+            break
+        await asyncio.sleep(0.02)
     assert not app.state.hub.connected(queued_id) and not app.state.hub.connected(seated_id)
     await waiting.close()
     await seated.close()
@@ -348,3 +354,29 @@ async def test_rank_credit_shows_on_the_account_and_in_the_audit_log(app, client
     assert await _audit(app) == [
         ("root-admin", "sven01", "rank_credit.grant", "certificate checked")
     ]
+
+
+async def test_a_banned_bot_account_is_not_seated_by_a_room_owner(app, live, client):
+    await _admin(client)
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        body = {"name": "tilebot01", "password": PASSWORD, "session": "bearer", "is_bot": True}
+        bot_id = (await http.post("/api/auth/register", json=body)).json()["user"]["id"]
+    _owner_id, token = await _bearer(live, "tess01")
+    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
+        r = await http.post(
+            "/api/rooms",
+            json={"name": "t", "ruleset": "riichi", "preset": "majsoul-tonpuu"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        room = r.json()["id"]
+    ban = {"kind": "ban", "reason": "plays for someone else"}
+    assert (
+        await client.post(f"/api/admin/accounts/{bot_id}/sanctions", json=ban)
+    ).status_code == 201
+    owner = PlayClient(f"ws://{live}/ws", token)
+    await owner.connect()
+    await owner.send({"type": "add_bot", "room": room, "account": "tilebot01"})
+    error = await owner.next("error")
+    assert error["code"] == "banned" and error["params"]["reason"] == "plays for someone else"
+    assert all(s is None for s in (await app.state.rooms.get(room)).lobby)
+    await owner.close()

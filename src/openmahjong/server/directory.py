@@ -139,7 +139,7 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         )
 
         if isinstance(message, Queue | Join):
-            await self._refuse_banned(user)
+            await self.refuse_banned(user)
         if isinstance(message, Queue):
             await self.enqueue(
                 user, message.ruleset, message.preset, casual=message.casual, tier=message.tier
@@ -164,7 +164,7 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         elif isinstance(message, Continue):
             await room.continue_(user.id, message.game)
 
-    async def _refuse_banned(self, user: User) -> None:
+    async def refuse_banned(self, user: User) -> None:
         """A banned account takes no seat and no place in a line (``server/sanctions.py``)."""
         from openmahjong.server.sanctions import active_sanction, ban_message, sanction_params
         from openmahjong.store.admin_models import SanctionKind

@@ -249,6 +249,7 @@ class RoomLobby(RoomParts):
             found = await s.scalar(select(User).where(User.name_key == name_key(account)))
         if found is None or not found.is_bot:
             raise RoomError("not_a_bot_account", "no bot account has that name")
+        await self.manager.refuse_banned(found)  # a banned AI is no more seated than a person
         return found
 
     async def kick(self, user: User, seat: int) -> None:
