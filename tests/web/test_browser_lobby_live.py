@@ -108,7 +108,10 @@ def test_no_null_on_the_replays_list_and_a_profile(page, live_server):
     p.route(f"**/api/players/{user_id}?*", with_gaps)
     page.open("#/replays")
     p.get_by_test_id("games").wait_for()
-    assert "null" not in p.locator("main").text_content()
+    listed = p.get_by_test_id("games").text_content()
+    assert "null" not in listed
+    # Presets by name in the page's language, never their ids (bug 10).
+    assert "Mahjong Soul rules" in listed and "majsoul-" not in listed, listed
     page.open(f"#/player/{user_id}")
     p.get_by_test_id("stats").wait_for()
     p.get_by_test_id("rank-riichi").wait_for()  # the rank block replaced the ratings list

@@ -92,6 +92,10 @@ def test_riichi_discards_by_itself_then_the_result_holds_until_continue(page, ri
     p.evaluate(ROOM_MODULE)
     seat = script.human_seat
     assert p.evaluate(f"{SESSION}.seat") == seat
+    # A fresh browser's defaults: auto-discard in riichi on, auto-win and no calls off.
+    p.get_by_test_id("auto-riichi").wait_for()
+    switches = ("auto-riichi", "auto-win", "auto-no-calls")
+    assert [p.get_by_test_id(k).is_checked() for k in switches] == [True, False, False]
     # Every prompt with more than one action is clicked; the locked draws after riichi are
     # not (play_script skips single choices): the hand reaches its win only if they discard
     # by themselves.
@@ -274,6 +278,14 @@ def test_waits_help_furiten_and_the_remembered_switches(page):
     p.emulate_media(reduced_motion="reduce")
     assert p.evaluate(motion) == "none"
     p.emulate_media(reduced_motion="no-preference")
+    # Each table event has its sound (every ruleset's win too), played while sound is on.
+    sounds = p.evaluate(
+        "async () => { const s = await import('/js/sound.js');"
+        " const events = [{type: 'Discarded'}, {type: 'Discarded', riichi: true}, {type: 'Called'},"
+        " {type: 'Won'}, {type: 'McrWon'}, {type: 'SichuanWon'}, {type: 'Drew'}];"
+        " return [s.soundOn(), s.play('discard'), events.map((e) => s.soundFor(e))]; }"
+    )
+    assert sounds == [True, True, ["discard", "riichi", "call", "win", "win", "win", None]]
     # The sound and auto switches are remembered across a reload.
     p.evaluate(
         "async () => { (await import('/js/sound.js')).setSoundOn(false);"

@@ -56,6 +56,20 @@ export const en = {
   "srv.export_failed": "This game could not be exported.",
   "srv.game_in_progress": "A game is in progress.",
   "srv.guest_account": "Guests cannot do that: make an account.",
+  // Accounts and requests (docs/protocol.md, "HTTP API errors").
+  "srv.invalid_request": "The request has a wrong field: {field}.",
+  "srv.bad_request": "The server could not read that request.",
+  "srv.bad_authorization": "The sign-in token is malformed.",
+  "srv.bad_email": "That is not an email address: {email}.",
+  "srv.email_taken": "That email address belongs to another account.",
+  "srv.wrong_code": "Wrong code ({left} tries left).",
+  "srv.no_pending_code": "No code is waiting: ask for a new one.",
+  "srv.own_role": "You cannot change your own role.",
+  "srv.no_such_user": "There is no such account.",
+  "srv.not_found": "Not found.",
+  "srv.busy": "The server is busy: try again in a moment.",
+  "srv.internal_error": "The server failed; try again.",
+  "srv.no_rooms": "This server runs no rooms.",
 };
 
 export const zh = {
@@ -111,6 +125,19 @@ export const zh = {
   "srv.export_failed": "该对局无法导出。",
   "srv.game_in_progress": "有对局正在进行。",
   "srv.guest_account": "游客不能这样做，请注册账号。",
+  "srv.invalid_request": "请求中有错误的字段：{field}。",
+  "srv.bad_request": "服务器无法读取该请求。",
+  "srv.bad_authorization": "登录令牌格式错误。",
+  "srv.bad_email": "这不是电子邮件地址：{email}。",
+  "srv.email_taken": "该电子邮件地址属于另一个账号。",
+  "srv.wrong_code": "验证码错误（还可尝试 {left} 次）。",
+  "srv.no_pending_code": "没有待验证的验证码：请重新获取。",
+  "srv.own_role": "不能更改自己的角色。",
+  "srv.no_such_user": "没有这个账号。",
+  "srv.not_found": "未找到。",
+  "srv.busy": "服务器繁忙：请稍后再试。",
+  "srv.internal_error": "服务器出错，请再试一次。",
+  "srv.no_rooms": "此服务器不提供房间。",
 };
 
 export const ja = {
@@ -166,4 +193,17 @@ export const ja = {
   "srv.export_failed": "この対局を書き出せませんでした。",
   "srv.game_in_progress": "対局が進行中です。",
   "srv.guest_account": "ゲストにはできません。アカウントを作ってください。",
+  "srv.invalid_request": "リクエストの項目が正しくありません：{field}。",
+  "srv.bad_request": "サーバーはそのリクエストを読めませんでした。",
+  "srv.bad_authorization": "ログイントークンの形式が正しくありません。",
+  "srv.bad_email": "メールアドレスではありません：{email}。",
+  "srv.email_taken": "そのメールアドレスは別のアカウントのものです。",
+  "srv.wrong_code": "コードが違います（残り {left} 回）。",
+  "srv.no_pending_code": "確認待ちのコードはありません。新しいコードを求めてください。",
+  "srv.own_role": "自分の役割は変更できません。",
+  "srv.no_such_user": "そのアカウントはありません。",
+  "srv.not_found": "見つかりません。",
+  "srv.busy": "サーバーが混み合っています。少し待ってからもう一度。",
+  "srv.internal_error": "サーバーでエラーが起きました。もう一度試してください。",
+  "srv.no_rooms": "このサーバーには部屋がありません。",
 };

@@ -63,6 +63,6 @@ export function soundFor(ev) {
   if (!ev) return null;
   if (ev.type === "Discarded") return ev.riichi ? "riichi" : "discard";
   if (ev.type === "Called") return "call";
-  if (ev.type === "Won" || ev.type === "McrWon") return "win";
+  if (ev.type === "Won" || ev.type === "McrWon" || ev.type === "SichuanWon") return "win";
   return null;
 }
