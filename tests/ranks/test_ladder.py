@@ -146,3 +146,14 @@ def test_lengths_and_ladders():
         MAJSOUL.delta(at("adept-1", 0), Tier.GOLD, E, 5, 0, 25000)
     with pytest.raises(ValueError, match="no rank"):
         MAJSOUL.index("grandmaster-1")
+
+
+def test_closest_ratings_sit_with_the_first_in_line():
+    from openmahjong.ranks.matching import closest_table
+
+    # The first in line always sits; the three nearest to their rating join them.
+    assert closest_table([10.0, 30.0, 11.0, 9.0, 12.5, -4.0], 4) == [0, 2, 3, 4]
+    # A tie goes to whoever waited longer.
+    assert closest_table([0.0, 5.0, -5.0, 5.0, 1.0], 4) == [0, 1, 2, 4]
+    # A line no longer than a table seats everyone in order.
+    assert closest_table([3.0, 1.0, 2.0], 4) == [0, 1, 2]

@@ -55,6 +55,8 @@ export const en = {
   "board.page": "Page {page} of {pages} ({total} players)",
   "board.prev": "Previous",
   "board.next": "Next",
+  "srv.rank_too_low": "This ranked line needs {needs} or higher; you are {rank}.",
+  "srv.unknown_tier": "There is no such room tier.",
 };
 
 export const zh = {
@@ -109,6 +111,8 @@ export const zh = {
   "board.page": "第 {page} / {pages} 页（{total} 名玩家）",
   "board.prev": "上一页",
   "board.next": "下一页",
+  "srv.rank_too_low": "这个段位战需要 {needs} 或更高；你是 {rank}。",
+  "srv.unknown_tier": "没有这个房间等级。",
 };
 
 export const ja = {
@@ -163,6 +167,8 @@ export const ja = {
   "board.page": "{page} / {pages} ページ（{total} 人）",
   "board.prev": "前へ",
   "board.next": "次へ",
+  "srv.rank_too_low": "この段位戦には {needs} 以上が必要です（あなたは {rank}）。",
+  "srv.unknown_tier": "その部屋はありません。",
 };
 
 addMessages({ en, zh, ja });
