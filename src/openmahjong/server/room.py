@@ -506,7 +506,13 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 record=record,
             )
             await stats.record_game(s, game.id)  # the statistics' summaries, likewise
-            await ranks.record_game(s, game.id)  # ranks and ratings, in the same transaction
+            # Ranks and ratings, in the same transaction; a failure there must not lose the
+            # game's end: it is logged, and `openmahjong stats rebuild` recomputes them.
+            try:
+                async with s.begin_nested():
+                    await ranks.record_game(s, game.id)
+            except Exception:
+                log.exception("room %s: game %s: ranks not updated", self.id, game.id)
             with contextlib.suppress(store_rooms.RoomClosed, LookupError):
                 await store_rooms.set_status(s, self.id, RoomStatus.OPEN)
         self._end(game, result)
