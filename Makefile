@@ -50,10 +50,11 @@ system-deps:
 
 # The suite runs on TEST_WORKERS processes (pytest-xdist), one per core up to two: the browser
 # tests wait on a server and Chromium as much as they compute, and more workers than cores only
-# starve them. A module whose tests share a module-scoped fixture stays on one worker
-# (tests/conftest.py). `make test TEST_WORKERS=1` or `make test-serial` runs in one process.
+# starve them. Whole modules go to a worker (loadfile: a module's fixtures are built once), the
+# browser modules first (tests/conftest.py orders them; --no-loadscope-reorder keeps that order).
+# `make test TEST_WORKERS=1` or `make test-serial` runs in one process.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
-PYTEST_ARGS = $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
+PYTEST_ARGS = $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 test: $(STAMP) system-deps native
 	$(BIN)/ruff check src tests bench

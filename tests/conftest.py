@@ -28,20 +28,13 @@ def pytest_sessionstart(session):  # noqa: ANN001, ANN201
 
 
 def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ANN201
-    # Under pytest-xdist (`make test`: `-n 2 --dist loadgroup`) each test may run on either
-    # worker, and each worker builds its own fixtures. A module whose tests share a
-    # module-scoped fixture (a browser, a live server, a searched seed, a played game) stays
-    # on one worker, so that fixture is built once; every other test is dealt out one by one.
-    # New test modules inherit this: nothing to mark by hand.
+    # Under pytest-xdist (`make test`: `-n 2 --dist loadfile --no-loadscope-reorder`) whole
+    # modules are handed to the workers in the order collected here, so a module's browser,
+    # live server and other module fixtures are built once. Modules that drive the browser go
+    # first: they are the long ones (a match played by clicking takes a minute or more), and the
+    # many short modules after them even out the two workers' ends. A serial run keeps the
+    # file order.
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        shared = any(
-            defs and defs[-1].scope in ("module", "package", "class")
-            for defs in info.name2fixturedefs.values()
-        )
-        if shared:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    browser_modules = {item.path for item in items if "browser" in item.fixturenames}
+    items.sort(key=lambda item: item.path not in browser_modules)
