@@ -109,8 +109,8 @@ def test_a_call_and_a_win_by_clicking_then_the_replay(page, live_server, scripts
 
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory) -> Iterator[LiveServer]:
-    """A server whose matchmaking fills a table with bots as soon as someone waits."""
-    app, _kind = make_app(tmp_path_factory.mktemp("quick"), matchmaking_bot_fill_seconds=0.2)
+    """A server whose matchmaking fills a table with bots once someone has waited 2 s."""
+    app, _kind = make_app(tmp_path_factory.mktemp("quick"), matchmaking_bot_fill_seconds=2)
     server = LiveServer(app).start()
     yield server
     server.stop()
@@ -151,6 +151,10 @@ def test_quick_match_fills_with_bots_while_a_spectator_watches(two_pages, quick_
     p, s = player.page, spectator.page
     register_in_page(player, new_name("quick"))
     p.get_by_test_id("quick-match").click()
+    # The wait is shown, with when bots come (the server's queued.bot_fill_seconds).
+    wait = p.get_by_test_id("queue-wait")
+    wait.wait_for(timeout=5000)
+    assert "bots fill the table after 2 s" in wait.text_content()
     p.wait_for_url(re.compile(r".*#/room/\d+$"), timeout=15000)  # bots took the free seats
     p.get_by_test_id("table").wait_for(timeout=15000)
     room_id = id_in_address(p.url)

@@ -269,14 +269,15 @@ def test_waits_help_furiten_and_the_remembered_switches(page):
     assert parts[0] == "b gains 3600 (2600 + 1000)"
     assert parts[1] == "b put down a riichi stick this hand (-1000), so the hand's change is +2600"
     assert parts[2] == ["-2600", "+2600 (riichi stick -1000)", "0", "0"]
-    # The discard motion plays, except for a reader who asked for reduced motion.
+    # The discard, call and turn cue motions play, except for a reader who asked for less.
     motion = (
-        "() => { const e = document.createElement('span'); e.className = 'fresh-discard';"
-        " document.querySelector('main').append(e); return getComputedStyle(e).animationName; }"
+        "() => ['fresh-discard', 'fresh-call', 'turn-cue'].map((c) => {"
+        " const e = document.createElement('span'); e.className = c;"
+        " document.querySelector('main').append(e); return getComputedStyle(e).animationName; })"
     )
-    assert p.evaluate(motion) == "discard-in"
+    assert p.evaluate(motion) == ["discard-in", "call-in", "turn-pulse"]
     p.emulate_media(reduced_motion="reduce")
-    assert p.evaluate(motion) == "none"
+    assert p.evaluate(motion) == ["none", "none", "none"]
     p.emulate_media(reduced_motion="no-preference")
     # Each table event has its sound (every ruleset's win too), played while sound is on.
     sounds = p.evaluate(

@@ -152,6 +152,49 @@ def test_the_own_hand_stays_put_as_ponds_grow_and_prompts_come(page, views):
     assert abs(fill - 0.25) < 0.02
 
 
+#: Where each seat's pond and melds lie on the board, as offsets from its centre in sides.
+GEOMETRY = """() => {
+  const board = document.querySelector('.board').getBoundingClientRect();
+  const mid = (r) => [r.x + r.width / 2, r.y + r.height / 2];
+  const [cx, cy] = mid(board);
+  const off = (el) => {
+    const [x, y] = mid(el.getBoundingClientRect());
+    return [(x - cx) / board.width, (y - cy) / board.height];
+  };
+  const seats = {};
+  for (const seat of document.querySelectorAll('.board .seat')) {
+    const where = [...seat.classList].find((c) => c.startsWith('seat-') && c !== 'seat-edge');
+    const melds = seat.querySelector('.melds');
+    seats[where.slice(5)] = {pond: off(seat.querySelector('.pond')),
+      melds: melds && melds.children.length ? off(melds) : null, rotation: seat.dataset.rotation};
+  }
+  return {side: [board.width, board.height], centre: off(document.querySelector('.centre')), seats};
+}"""
+
+
+def test_a_square_board_with_each_pond_facing_its_seat(page, views):
+    p = page.page
+    page.open("#/lobby")
+    p.evaluate(GAME, {"view": crowded(views["busy"], 12)})
+    found = p.evaluate(GEOMETRY)
+    width, height = found["side"]
+    assert abs(width - height) <= 1, found["side"]  # a square
+    assert all(abs(x) < 0.05 for x in found["centre"]), found["centre"]  # the centre's box
+    # Each pond lies between the centre and its seat's edge (you below, across above, right
+    # and left beside), turned to face that seat; melds lie further out at the seat's edge.
+    toward = {"self": (0, 1), "right": (1, 0), "across": (0, -1), "left": (-1, 0)}
+    rotation = {"self": "0", "right": "270", "across": "180", "left": "90"}
+    assert set(found["seats"]) == set(toward)
+    for where, seat in found["seats"].items():
+        dx, dy = toward[where]
+        along = seat["pond"][0] * dx + seat["pond"][1] * dy
+        across = abs(seat["pond"][0] * dy) + abs(seat["pond"][1] * dx)
+        assert 0.1 < along < 0.5 and across < 0.15, (where, seat)
+        assert seat["rotation"] == rotation[where]
+        if seat["melds"]:
+            assert seat["melds"][0] * dx + seat["melds"][1] * dy > along, (where, seat)
+
+
 def test_every_target_is_large_enough_and_blocked_tiles_look_blocked(page, views):
     p = page.page
     page.open("#/lobby")
