@@ -8,6 +8,7 @@ import { initLang, lang, LANGS, setLang, t } from "./i18n.js";
 import "./i18n-ranks.js"; // the leaderboards' words, their nav link among them
 import "./i18n-stats.js"; // the statistics page's words, its nav link among them
 import "./i18n-records.js"; // duplicate sets, favourites and notes
+import "./i18n-quiz.js"; // the fan quiz, its nav link among them
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
@@ -19,6 +20,7 @@ const duplicates = { load: () => import("./pages/duplicates.js") };
 const leaderboards = { load: () => import("./pages/leaderboards.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
+const quiz = { load: () => import("./pages/quiz.js") };
 const replay = { load: () => import("./pages/replay.js") };
 const replays = { load: () => import("./pages/replays.js") };
 const room = { load: () => import("./pages/room.js") };
@@ -41,6 +43,7 @@ const ROUTES = {
   "/duplicates": { page: duplicates, title: "nav.duplicates" },
   "/leaderboards": { page: leaderboards, title: "board.title" },
   "/stats": { page: statsPage, title: "stats.title" },
+  "/quiz": { page: quiz, title: "quiz.title" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
   "/account": { page: account, title: "nav.account" },
   "/admin": { page: admin, title: "admin.title" },
@@ -73,6 +76,7 @@ const NAV = [
   ["/player", "nav.profile"],
   ["/leaderboards", "nav.leaderboards"],
   ["/stats", "nav.stats"],
+  ["/quiz", "nav.quiz"],
   ["/account", "nav.account"],
 ];
 
