@@ -318,3 +318,41 @@ async def test_a_known_hand_is_among_its_winners_best_hands(database: Database):
     assert mine[0]["yaku"] == win["yaku"] and mine[0]["hand_index"] == hand_index
     for name, _han in win["yaku"]:
         assert any(y["name"] == name for y in found["yaku"])
+
+
+async def test_a_sealed_duplicate_games_hands_stay_hidden_until_its_set_closes(database: Database):
+    """A best hand names a tile and yaku of a wall other tables of the set have yet to play."""
+    from openmahjong.store.record_models import DuplicateSet, DuplicateTable
+
+    await seed(database)
+    record = records()["riichi"][0]
+    win = next(h for h in record["hands"] if h["wins"])["wins"][0]
+    winner = GAMES[0][2][win["seat"]][1]
+
+    async def games_shown() -> set[int]:
+        async with database.session() as s:
+            found = (await stats.player_statistics(s, winner, "riichi"))["rulesets"]["riichi"]
+        return {b["game_id"] for b in found["best_hands"]}
+
+    assert 1 in await games_shown()
+    async with database.session() as s:
+        header = record["header"]
+        s.add(
+            DuplicateSet(
+                key="dup1",
+                name="set",
+                ruleset="riichi",
+                preset="majsoul-tonpuu",
+                commitment=header["commitment"],
+                salt=header["salt"],
+                master_seed=header["master_seed"],
+                closes_at=None,
+            )
+        )
+        await s.flush()
+        s.add(DuplicateTable(game_id=1, set_key="dup1"))
+    assert 1 not in await games_shown()
+    async with database.session() as s:
+        row = await s.get(DuplicateSet, "dup1")
+        row.closes_at = datetime.now(UTC) - timedelta(minutes=1)
+    assert 1 in await games_shown()

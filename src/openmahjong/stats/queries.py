@@ -120,6 +120,16 @@ async def history(session: AsyncSession, user_id: int, ruleset: str) -> dict[str
     }
 
 
+def _not_sealed() -> list[Any]:
+    """A condition leaving out the best hands of duplicate-set games whose set is not closed:
+    a hand's tile and yaku would tell the players still to come something of the walls."""
+    try:
+        from openmahjong.store.duplicates import sealed_games
+    except ImportError:  # no duplicate play on this install
+        return []
+    return [StatBestHand.game_id.not_in(sealed_games())]
+
+
 async def player_statistics(
     session: AsyncSession, user_id: int, ruleset: str | None = None
 ) -> dict[str, Any]:
@@ -137,6 +147,7 @@ async def player_statistics(
         best = await session.scalars(
             select(StatBestHand)
             .where(StatBestHand.user_id == user_id, StatBestHand.ruleset == rs)
+            .where(*_not_sealed())
             # A hand of an open duplicate set would tell tables still to play their walls.
             .where(StatBestHand.game_id.not_in(sealed_games()))
             .order_by(
