@@ -165,10 +165,13 @@ def main() -> None:
         command.append("--with-ranks")
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     summary = json.loads(done.stdout.strip().splitlines()[-1])
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peak = usage.ru_maxrss / 1024
+    # CPU time too: on a shared machine the wall time says more about the neighbours.
+    cpu = usage.ru_utime + usage.ru_stime
     print(
         f"stats rebuild: {summary['games']} counted games ({args.games} stored, {size:.1f} GiB "
-        f"SQLite) in {summary['seconds']} s, peak RSS {peak:.0f} MiB; "
+        f"SQLite) in {summary['seconds']} s ({cpu:.0f} s of CPU), peak RSS {peak:.0f} MiB; "
         f"{summary['counters']} counters, {summary['best_hands']} best hands"
         + (f", ranks {summary['ranks']}" if args.with_ranks else "")
     )
