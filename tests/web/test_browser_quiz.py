@@ -1,5 +1,5 @@
 """The fan quiz in the browser: two accounts (a desktop and a phone page in one Chromium)
-play a ranked best of 5 in the Riichi pool through to the leaderboard, guessing by name in
+play a ranked best of 5 in each pool through to the leaderboard, guessing by name in
 the guess box; solo training as a visitor. Screenshots: web-quiz-*."""
 
 from __future__ import annotations
@@ -34,14 +34,22 @@ def the_match(live_server):
     return live
 
 
-def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, monkeypatch):
+def typed(pattern, pool: str) -> str:
+    """The name as the guess box offers it: with its ruleset where the pool mixes two."""
+    if pool == "riichi":
+        return pattern.name_en
+    return f"{pattern.name_en} ({'MCR' if pattern.ruleset == 'mcr' else 'Riichi'})"
+
+
+@pytest.mark.parametrize("pool", ["riichi", "mcr+riichi"])
+def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, monkeypatch, pool):
     monkeypatch.setattr(quiz_live, "BREAK_SECONDS", 1.0)  # the 6 s pause is the server tests'
     a, b = pair
     names = [new_name("quiza"), new_name("quizb")]
     for page, name in zip(pair, names, strict=True):
         register_in_page(page, name)
         page.open("#/quiz?tab=match")
-        page.page.select_option("select[name=pool]", "riichi")
+        page.page.select_option("select[name=pool]", pool)
         page.page.click("[data-testid=quiz-queue]")
     a.page.wait_for_selector("[data-testid=quiz-guess]")
     b.page.wait_for_selector("[data-testid=quiz-guess]")
@@ -51,32 +59,33 @@ def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, mo
         answer = the_match(live_server).match.current.answer
         if rnd == 1:  # B misses once: the hints show on B's phone
             miss = next(p for p in patterns("riichi") if p.id != answer.id)
-            b.page.fill("[data-testid=quiz-guess]", miss.name_en)
+            b.page.fill("[data-testid=quiz-guess]", typed(miss, pool))
             b.page.keyboard.press("Enter")
             b.page.wait_for_selector("table.quiz-hints td.hint")
             cells = b.page.locator("table.quiz-hints tbody tr").first.locator("td")
             assert cells.count() == 5
             marks = cells.locator(".hint-mark").all_inner_texts()
             assert set(marks) <= {"✓", "≈", "✗"}
-            assert cells.nth(1).get_attribute("data-colour") == "green"  # both Riichi
+            if answer.ruleset == "riichi":
+                assert cells.nth(1).get_attribute("data-colour") == "green"  # both Riichi
             fits_width(b)
-            b.shot("quiz-hints")
-        a.page.fill("[data-testid=quiz-guess]", answer.name_en)
+            b.shot(f"quiz-hints-{pool.replace('+', '-')}")
+        a.page.fill("[data-testid=quiz-guess]", typed(answer, pool))
         a.page.keyboard.press("Enter")
         for page in pair:
             page.page.wait_for_selector(f"[data-testid=quiz-answer]:has-text('{answer.name_en}')")
         if rnd == 1:
-            a.shot("quiz-round-end")
+            a.shot(f"quiz-round-end-{pool.replace('+', '-')}")
     for page in pair:
         page.page.wait_for_selector("[data-testid=quiz-final]")
     assert names[0] in a.page.inner_text("[data-testid=quiz-final]")
     assert "+16" in a.page.inner_text("[data-testid=quiz-rating]")
     assert "-16" in b.page.inner_text("[data-testid=quiz-rating]")
-    b.shot("quiz-final")
+    b.shot(f"quiz-final-{pool.replace('+', '-')}")
     b.page.click("a[href='#/quiz?tab=board']")
     b.page.wait_for_selector("[data-testid=quiz-board-empty], [data-testid=quiz-board]")
     assert b.page.input_value("select[name=pool]") == "mcr+riichi"  # MCR + Riichi first
-    b.page.select_option("select[name=pool]", "riichi")
+    b.page.select_option("select[name=pool]", pool)
     b.page.wait_for_selector("[data-testid=quiz-board]")
     rows = b.page.locator("[data-testid=quiz-board] tbody tr")
     texts = rows.all_inner_texts()
@@ -84,7 +93,7 @@ def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, mo
     second = next(i for i, t in enumerate(texts) if names[1] in t)
     assert first < second and "1016" in texts[first] and "984" in texts[second]
     fits_width(b)
-    b.shot("quiz-board")
+    b.shot(f"quiz-board-{pool.replace('+', '-')}")
 
 
 def test_a_visitor_trains_solo_and_may_not_queue(page):
@@ -99,3 +108,16 @@ def test_a_visitor_trains_solo_and_may_not_queue(page):
     page.shot("quiz-solo")
     page.open("#/quiz?tab=match")
     page.page.wait_for_selector("[data-testid=quiz-sign-in]")
+    # in Chinese the guess box completes Chinese names (with the ruleset in the mixed pool)
+    page.open("#/quiz")
+    page.page.select_option("#lang", "zh")
+    page.page.wait_for_selector("h1:has-text('猜番对抗')")
+    page.page.click("[data-testid=quiz-solo-start]")
+    page.page.wait_for_selector("[data-testid=quiz-guess]")
+    offered = page.page.eval_on_selector_all("#quiz-names option", "os => os.map(o => o.value)")
+    assert "清龙 (国标)" in offered and len(offered) == len(patterns("mcr+riichi"))
+    page.page.fill("[data-testid=quiz-guess]", "清龙 (国标)")
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_selector("tr[data-pattern='mcr:pure_straight']")
+    page.shot("quiz-solo-zh")
+    page.page.select_option("#lang", "en")

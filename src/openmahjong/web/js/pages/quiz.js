@@ -73,7 +73,7 @@ function hintCell(p, hint) {
 }
 
 function guessTable(guesses, cat, caption) {
-  if (!guesses || !guesses.length) return h("p", { class: "muted" }, t("quiz.noGuesses"));
+  if (!guesses || !guesses.length) return h("p", { class: "muted" }, `${caption}: ${t("quiz.noGuesses")}`);
   return h("div", { class: "table-scroll" }, h("table", { class: "quiz-hints", "data-testid": "quiz-hints" },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, FIELDS.map((f) => h("th", { scope: "col" }, t(`quiz.field.${f}`))))),
@@ -164,14 +164,14 @@ function drawSolo(play, round, cat, again) {
       play.append(errorBox(errorText(err)));
     }
   };
-  const parts = [h("p", { class: "quiz-status" }, round.over ? null : timer, " ", t("quiz.left", { n: me.left }))];
+  const parts = [h("p", { class: "quiz-status" }, round.over ? null : [timer, " · "], t("quiz.left", { n: me.left }))];
   if (round.over) {
     clearInterval(ticker);
     parts.push(...endText(round, null), h("button", { class: "button", onclick: again }, t("quiz.again")));
   } else {
     parts.push(guessBox(cat, guess, false));
   }
-  parts.push(guessTable(me.guesses, cat, t("quiz.guessesOf", { name: "—" })), h("p", { class: "muted small" }, t("quiz.legend")));
+  parts.push(guessTable(me.guesses, cat, t("quiz.yourGuesses")), h("p", { class: "muted small" }, t("quiz.legend")));
   play.replaceChildren(...parts);
   if (!round.over) countdown(timer, round.seconds_left);
   const input = play.querySelector("input[name=guess]");
