@@ -77,19 +77,30 @@ async def leaderboard(
             .join(User, User.id == Rating.user_id)
             .where(Rating.ruleset == ruleset, Rating.category == CATEGORY)
         )
-    total = await session.scalar(select(func.count()).select_from(base.subquery())) or 0
     order: list[ColumnElement[Any]]
     if by == "rank":
         order = [Rating.rank_step.desc(), Rating.rank_points.desc(), Rating.rating.desc()]
     else:
         order = [Rating.rating.desc(), Rating.rank_step.desc(), Rating.rank_points.desc()]
-    rows = (
-        await session.execute(
-            base.order_by(*order, Rating.user_id).limit(page_size).offset((page - 1) * page_size)
-        )
-    ).all()
+    page_query = base.order_by(*order, Rating.user_id).limit(page_size)
+    page_query = page_query.offset((page - 1) * page_size)
+    rows: list[Any]
+    total: Any
+    if since is None and preset is None:
+        # Read in index order and stop at the page; the count is a cheap index count.
+        rows = [(*r, None) for r in (await session.execute(page_query)).all()]
+        total = await session.scalar(select(func.count()).select_from(base.subquery())) or 0
+    else:
+        # The aggregate once: the page and the board's size in one pass (a window count);
+        # past the last page the rows are empty and a count says how many there are.
+        window = page_query.add_columns(func.count().over().label("total"))
+        rows = list((await session.execute(window)).all())
+        if rows:
+            total = rows[0][-1]
+        else:
+            total = await session.scalar(select(func.count()).select_from(base.subquery())) or 0
     entries = []
-    for i, (rating, name, games, gained) in enumerate(rows):
+    for i, (rating, name, games, gained, _total) in enumerate(rows):
         step = ladder.step(rating.rank_step)
         entries.append(
             {

@@ -8,6 +8,7 @@ counted game (and every rank credit) in order from a clean slate. Both go throug
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -30,11 +31,30 @@ __all__ = ["CATEGORY", "apply_credit", "rebuild", "record_game", "state_of"]
 
 #: Ranks and ratings live in the ratings row of this category (one per player and ruleset).
 CATEGORY = "default"
+#: Games whose seats a rebuild reads at once.
+_CHUNK = 1000
 
 
-def _view(game: Game, seats: Iterable[GameSeat]) -> GameView | None:
-    """The rank step's view of a stored game, or None when it does not take part."""
-    if not game.counts_for_stats or game.finished_at is None:
+@dataclass(frozen=True)
+class _GameRow:
+    """The few columns of a game the rank step reads (a rebuild never loads whole records)."""
+
+    id: int
+    ruleset: str
+    preset: str | None
+    tier: str | None
+    finished_at: datetime | None
+    options: dict[str, Any]
+
+
+def _row_of(game: Game) -> _GameRow:
+    options = dict((game.header or {}).get("options") or {})
+    return _GameRow(game.id, game.ruleset, game.preset, game.tier, game.finished_at, options)
+
+
+def _view(game: _GameRow, seats: Iterable[GameSeat]) -> GameView | None:
+    """The rank step's view of a stored game that counts, or None when it takes no part."""
+    if game.finished_at is None:
         return None
     views = [
         GameSeatView(
@@ -48,14 +68,13 @@ def _view(game: Game, seats: Iterable[GameSeat]) -> GameView | None:
     ]
     if not counted(game.ruleset, views):
         return None
-    options = dict((game.header or {}).get("options") or {})
     return GameView(
         game.id,
         game.ruleset,
         game.preset,
         game.tier,
         game.finished_at,
-        options,
+        dict(game.options or {}),
         tuple(sorted(views, key=lambda v: v.seat)),
     )
 
@@ -116,8 +135,10 @@ async def record_game(session: AsyncSession, game_id: int) -> list[SeatOutcome]:
     game = await session.get(Game, game_id)
     if game is None:
         raise LookupError(f"no game {game_id}")
+    if not game.counts_for_stats:
+        return []
     seats = list(await session.scalars(select(GameSeat).where(GameSeat.game_id == game_id)))
-    view = _view(game, seats)
+    view = _view(_row_of(game), seats)
     if view is None:
         return []
     done = await session.scalar(select(RankEvent.game_id).where(RankEvent.game_id == game_id))
@@ -164,9 +185,23 @@ async def rebuild(session: AsyncSession) -> dict[str, int]:
     await session.execute(delete(Rating).where(Rating.category == CATEGORY))
     await session.flush()
     states: dict[tuple[int, str], PlayerState] = {}
-    games = await session.stream_scalars(
-        select(Game).where(Game.counts_for_stats).order_by(Game.finished_at, Game.id)
+    # Only the columns the step reads, in order; seats fetched a chunk of games at a time.
+    query = (
+        select(
+            Game.id,
+            Game.ruleset,
+            Game.preset,
+            Game.tier,
+            Game.finished_at,
+            Game.header["options"],
+        )
+        .where(Game.counts_for_stats)
+        .order_by(Game.finished_at, Game.id)
     )
+    rows = [
+        _GameRow(gid, ruleset, preset, tier, finished, options if isinstance(options, dict) else {})
+        for gid, ruleset, preset, tier, finished, options in (await session.execute(query)).all()
+    ]
     credits = list(
         await session.scalars(
             select(RankCredit)
@@ -187,28 +222,32 @@ async def rebuild(session: AsyncSession) -> dict[str, int]:
                 apply_credit(state, credit.ruleset, credit.rank)
             counts["credits"] += 1
 
-    batch: list[Game] = []
-    async for game in games:
-        batch.append(game)
-    seats_by_game: dict[int, list[GameSeat]] = {}
-    ids = [g.id for g in batch]
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        for seat in await session.scalars(select(GameSeat).where(GameSeat.game_id.in_(chunk))):
+    for start in range(0, len(rows), _CHUNK):
+        chunk = rows[start : start + _CHUNK]
+        seats_by_game: dict[int, list[GameSeat]] = {}
+        found = await session.scalars(
+            select(GameSeat).where(GameSeat.game_id.in_([g.id for g in chunk]))
+        )
+        for seat in found:
             seats_by_game.setdefault(seat.game_id, []).append(seat)
-    for game in batch:
-        view = _view(game, seats_by_game.get(game.id, []))
-        if view is None:
-            continue
-        credits_until(view.finished_at)
-        per_ruleset: dict[int, PlayerState] = {}
-        for person in view.people:
-            uid = person.user_id
-            assert uid is not None
-            per_ruleset[uid] = states.setdefault((uid, view.ruleset), default_state(view.ruleset))
-        for o in apply_game(view, per_ruleset):
-            events.append(_event(view, o))
-        counts["games"] += 1
+        for game in chunk:
+            view = _view(game, seats_by_game.get(game.id, []))
+            if view is None:
+                continue
+            credits_until(view.finished_at)
+            per_ruleset: dict[int, PlayerState] = {}
+            for person in view.people:
+                uid = person.user_id
+                assert uid is not None
+                per_ruleset[uid] = states.setdefault(
+                    (uid, view.ruleset), default_state(view.ruleset)
+                )
+            for o in apply_game(view, per_ruleset):
+                events.append(_event(view, o))
+            counts["games"] += 1
+        for seats in seats_by_game.values():  # the chunk's seats are read: let them go
+            for seat in seats:
+                session.expunge(seat)
     credits_until(None)
     for (uid, ruleset), state in states.items():
         row = Rating(user_id=uid, ruleset=ruleset, category=CATEGORY)

@@ -382,8 +382,24 @@ class RankEvent(Base):
 
     __tablename__ = "rank_events"
     __table_args__ = (
-        Index("ix_rank_events_ruleset_finished", "ruleset", "finished_at"),
-        Index("ix_rank_events_ruleset_preset_finished", "ruleset", "preset", "finished_at"),
+        # Covering the period boards' aggregate (who, ranked or not, points) within a window.
+        Index(
+            "ix_rank_events_ruleset_finished",
+            "ruleset",
+            "finished_at",
+            "user_id",
+            "tier",
+            "rank_delta",
+        ),
+        Index(
+            "ix_rank_events_ruleset_preset_finished",
+            "ruleset",
+            "preset",
+            "finished_at",
+            "user_id",
+            "tier",
+            "rank_delta",
+        ),
     )
 
     game_id: Mapped[int] = mapped_column(

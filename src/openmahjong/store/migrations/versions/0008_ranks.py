@@ -19,7 +19,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-
 revision: str = "0008"
 down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
@@ -75,11 +74,16 @@ def upgrade() -> None:
         ),
     )
     op.create_index("ix_rank_events_user_id", "rank_events", ["user_id"])
-    op.create_index("ix_rank_events_ruleset_finished", "rank_events", ["ruleset", "finished_at"])
+    # Covering the period leaderboards' aggregate (who, ranked or not, points) in a window.
+    op.create_index(
+        "ix_rank_events_ruleset_finished",
+        "rank_events",
+        ["ruleset", "finished_at", "user_id", "tier", "rank_delta"],
+    )
     op.create_index(
         "ix_rank_events_ruleset_preset_finished",
         "rank_events",
-        ["ruleset", "preset", "finished_at"],
+        ["ruleset", "preset", "finished_at", "user_id", "tier", "rank_delta"],
     )
     op.create_table(
         "rank_credits",
