@@ -44,13 +44,14 @@ PLAYER_NAME = "<img src=x onerror=alert(4)>"
 SHOTS = Path("/tmp")
 
 #: What a payload read as HTML would leave behind: handler attributes, elements the app never
-#: makes in its pages (its only <img> is the brand mark), and the <b> of the third room name.
+#: makes in its pages (its only <img> is the brand mark; its SVGs are tiles and the charts of
+#: js/charts.js), and the <b> of the third room name.
 MARKUP_LEFT = """() => ({
   handlers: document.querySelectorAll('[onerror], [onload], [onclick], [onmouseover]').length,
   images: document.querySelectorAll('img:not(.brand-mark)').length,
   scripts: document.querySelectorAll('body script').length,
   bold: document.querySelectorAll('main b').length,
-  foreignSvg: [...document.querySelectorAll('main svg')].filter(s => !s.matches('svg.tile')).length,
+  foreignSvg: [...document.querySelectorAll('main svg')].filter(s => !s.matches('svg.tile, figure.chart > svg.chart-svg, .chart-donut-body > svg.chart-svg')).length,
 })"""
 
 
