@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
@@ -19,13 +19,15 @@ from openmahjong.ranks.store import CATEGORY, describe
 from openmahjong.rules.registry import get_ruleset
 from openmahjong.server.deps import DbSession, require_role
 from openmahjong.server.errors import ApiError
-from openmahjong.server.ids import PlayerId
+from openmahjong.server.ids import MAX_ROW_ID, PlayerId
 from openmahjong.server.security import name_key
 from openmahjong.store.models import RankCredit, Rating, Role, User
 
 __all__ = ["admin", "router"]
 
 router = APIRouter(prefix="/api", tags=["ranks"])
+#: A ruleset's name in a path: bounded, so a long one is a 422, never echoed into a 404.
+RulesetPath = Annotated[str, Path(max_length=32)]
 admin = APIRouter(prefix="/api/admin", tags=["admin"])
 
 
@@ -68,7 +70,7 @@ class LadderOut(BaseModel):
 
 
 @router.get("/ranks/{ruleset}", response_model=LadderOut)
-async def ladder(ruleset: str) -> LadderOut:
+async def ladder(ruleset: RulesetPath) -> LadderOut:
     """A ruleset's rank ladder: its levels, bars, starting points, the room bonuses and the
     tier gates of its ranked matchmaking lines."""
     lad = _ladder(ruleset)
@@ -212,7 +214,7 @@ class BoardOut(BaseModel):
 
 @router.get("/leaderboards/{ruleset}", response_model=BoardOut)
 async def leaderboards(
-    ruleset: str,
+    ruleset: RulesetPath,
     db: DbSession,
     preset: Annotated[str | None, Query(max_length=64)] = None,
     period: Literal["week", "month", "all"] = "all",
@@ -241,7 +243,7 @@ class CreditIn(BaseModel):
     """One rank credit: a player (by id or name), what is granted, on which verified
     certificate and why."""
 
-    player_id: int | None = Field(default=None, ge=1)
+    player_id: int | None = Field(default=None, ge=1, le=MAX_ROW_ID)
     player: str | None = Field(default=None, max_length=32)
     kind: Literal["rank", "mcrpl"]
     ruleset: str = Field(default="mcr", max_length=32)
@@ -330,7 +332,7 @@ class CreditLog(BaseModel):
 async def rank_credit_log(
     db: DbSession,
     _admin: Annotated[User, Depends(require_role(Role.ADMIN))],
-    player_id: Annotated[int | None, Query(ge=1)] = None,
+    player_id: Annotated[int | None, Query(ge=1, le=MAX_ROW_ID)] = None,
 ) -> CreditLog:
     """Admins only: the rank credit audit log, newest first (one player's with ``player_id``)."""
     rows = await rank_credit.credits_of(db, player_id)
