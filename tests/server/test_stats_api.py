@@ -39,6 +39,9 @@ async def test_a_finished_room_game_shows_in_the_statistics(app, live, client):
     assert riichi["games"] == 1 and riichi["hands"] == hands
     assert riichi["placements"] == {str(place): 1}
     assert riichi["riichi_rate"] is not None and riichi["call_rate"] is not None
+    # Rank and rating after the game, from the ranks package's events.
+    (point,) = riichi["history"]["points"]
+    assert point["game_id"] == start["game"] and point["sigma"] < 25 / 3
     only = await client.get(f"/api/stats/players/{me}", params={"ruleset": "mcr"})
     assert only.json()["rulesets"] == {}
 

@@ -111,7 +111,7 @@ async def history(session: AsyncSession, user_id: int, ruleset: str) -> dict[str
                 "at": e.finished_at.isoformat(),
                 "rank": e.rank_after,
                 "rank_points": e.points_after,
-                "rating": round(e.mu_after - 3 * e.sigma_after, 2),
+                "rating": round(e.mu_after, 2),  # shown as mu ± 2 sigma, as the ranks panel does
                 "mu": round(e.mu_after, 3),
                 "sigma": round(e.sigma_after, 3),
             }
