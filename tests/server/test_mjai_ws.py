@@ -348,6 +348,7 @@ async def test_input_limits_hold_and_the_socket_stays(live):
         "preset": None,
         "waiting": 0,
         "casual": False,
+        "tier": None,  # left no ranked line
         "bot_fill_seconds": None,  # the operator set no bot fill
     }
     await bot.close()
