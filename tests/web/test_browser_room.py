@@ -157,11 +157,11 @@ def test_riichi_discards_by_itself_then_the_result_holds_until_continue(page, ri
     assert "return 25000" in p.text_content("[data-testid=settlement-rule]")
 
 
-TOOLS = """async ([view, options]) => {
+TOOLS = """async ([view, options, rules]) => {
   const m = await import('/js/room-tools.js');
   window.__calls = [];
   const push = (...x) => window.__calls.push(x);
-  const el = m.roomTools({ view, options, sound: true }, { auto: push, sound: push });
+  const el = m.roomTools({ view, options, rules, sound: true }, { auto: push, sound: push });
   document.querySelector('main').replaceChildren(el);
 }"""
 
@@ -217,6 +217,12 @@ def test_waits_help_furiten_and_the_remembered_switches(page):
     assert p.get_by_test_id("furiten").is_visible()
     assert p.get_by_test_id("auto-no-calls").is_checked()
     page.shot("room-help")
+    # A ruleset without riichi (MCR's and Sichuan's client data: no sticks) has no riichi switch.
+    options = {"win": False, "noCalls": True, "riichi": True}
+    p.evaluate(TOOLS, [view, options, {"table": {"sticks": False}}])
+    assert p.get_by_test_id("auto-riichi").count() == 0 and p.get_by_test_id("auto-win").count()
+    p.evaluate(TOOLS, [view, options, {"table": {"sticks": True}}])
+    assert p.get_by_test_id("auto-riichi").count() == 1
     # Auto answers: a single choice, the riichi option, no calls, wins never passed.
     d = {"type": "discard", "tile": 23, "riichi": False}
     assert p.evaluate(AUTO) == [d, d, None, None, {"type": "pass"}, None, {"type": "ron"}]

@@ -40,7 +40,9 @@ export function roomTools(state, handlers) {
     seated ? h("div", { class: "auto-bar", role: "group", "aria-label": t("auto.bar") },
       toggle("auto-win", t("auto.win"), !!o.win, (on) => handlers.auto("win", on)),
       toggle("auto-no-calls", t("auto.noCalls"), !!o.noCalls, (on) => handlers.auto("noCalls", on)),
-      toggle("auto-riichi", t("auto.riichi"), !!o.riichi, (on) => handlers.auto("riichi", on))) : null,
+      // Only a ruleset with riichi sticks has riichi (its client data; MCR and Sichuan do not).
+      ((state.rules || {}).table || {}).sticks === false ? null
+        : toggle("auto-riichi", t("auto.riichi"), !!o.riichi, (on) => handlers.auto("riichi", on))) : null,
     toggle("sound", t("sound.on"), !!state.sound, (on) => handlers.sound(on)),
     seated ? helpPanel(view, state.rules) : null,
     state.waiting ? h("p", { class: "muted", "data-testid": "waiting-others", role: "status" }, t("result.waitingOthers")) : null);
