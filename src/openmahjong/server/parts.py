@@ -50,10 +50,10 @@ class RoomParts:
     duplicate_key: str | None
     #: A table of a casual (unranked) matchmaking line: its game never counts.
     casual: bool
-    row: RoomRow
-    ruleset: Ruleset
     #: The room tier of the ranked matchmaking line the table came from (None otherwise).
     tier: str | None
+    row: RoomRow
+    ruleset: Ruleset
     size: int
     lobby: list[SeatSlot | None]
     spectators: dict[Any, Channel]

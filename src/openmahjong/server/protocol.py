@@ -377,12 +377,12 @@ class Queued(Message):
     waiting: int = 0
     #: The preset's casual (unranked) line.
     casual: bool = False
+    #: The ranked line's room tier; null for the casual line or when out of line.
+    tier: str | None = None
     #: Bots fill the table once its first player has waited this long (the operator's
     #: ``matchmaking_bot_fill_seconds``); null: people only. The web client shows the wait.
     bot_fill_seconds: float | None = None
 
-    #: The ranked line's room tier; null for the casual line or when out of line.
-    tier: str | None = None
 
 ServerMessage = (
     Welcome

@@ -91,8 +91,8 @@ async def create_game(
     started_at: datetime | None = None,
     supplied_seed: bool = False,
     casual: bool = False,
-) -> Game:
     tier: str | None = None,
+) -> Game:
     """Store a new live game. ``header`` (e.g. the engine's ``record(reveal=False)["header"]``)
     must not hold the master seed: it is public while the game is live. ``supplied_seed``: a
     player chose the master seed (the room's own seed), so the game never counts for stats;
@@ -117,8 +117,8 @@ async def create_game(
         has_bots=any(s.is_bot for s in seats),
         supplied_seed=supplied_seed,
         casual=casual,
-        commitment=commitment,
         tier=None if casual else tier,
+        commitment=commitment,
         salt=salt,
         master_seed=master_seed,
         header=public,

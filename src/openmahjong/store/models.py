@@ -233,10 +233,10 @@ class QueueEntry(Base):
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     #: The casual line of that preset (unranked: its games never count, ``Game.casual``).
     casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-
-
     #: The ranked line's room tier (``ranks.Tier``: bronze ... throne); None for casual.
     tier: Mapped[str | None] = mapped_column(String(16))
+
+
 class Game(Base):
     """One match. Its record is the header plus the action log (architecture decision 4)."""
 
@@ -256,11 +256,11 @@ class Game(Base):
     #: Played from a casual matchmaking line (Mahjong Soul's Casual Room): unranked, so the game
     #: never counts for statistics, ratings or ranks (``counts_for_stats``).
     casual: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: Public from the start: the fairness commitment (decimal string, it is 256 bits) and salt.
-    commitment: Mapped[str] = mapped_column(String(80))
     #: The room tier of the ranked matchmaking line it was played from (``ranks.Tier``):
     #: only such games move ranks. None for custom rooms and casual lines (migration 0008).
     tier: Mapped[str | None] = mapped_column(String(16))
+    #: Public from the start: the fairness commitment (decimal string, it is 256 bits) and salt.
+    commitment: Mapped[str] = mapped_column(String(80))
     salt: Mapped[str] = mapped_column(String(128))
     #: Secret while the game is live; revealed (copied into the record) when it ends.
     master_seed: Mapped[str] = mapped_column(String(80))
@@ -352,8 +352,6 @@ class Rating(Base):
     rank_points: Mapped[int] = mapped_column(Integer, default=0)
     games_played: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
-
-
     #: The rank's place on its ladder (``ranks.ladder``), so leaderboards sort in SQL.
     rank_step: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: Weng-Lin (Plackett-Luce) skill: mean and uncertainty; ``rating`` holds the ordinal
@@ -364,6 +362,8 @@ class Rating(Base):
     )
     #: Ranked games played (``games_played`` counts every rated game).
     ranked_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
 # Rating ladders are looked up per ruleset for leaderboards.
 Index("ix_ratings_ruleset_category_rating", Rating.ruleset, Rating.category, Rating.rating)
 Index(
