@@ -37,6 +37,7 @@ __all__ = [
     "TilesExchangedPublic",
     "EXCHANGE_EVENTS",
     "receiver",
+    "record_choice",
     "pass_tiles",
 ]
 
@@ -149,6 +150,19 @@ class TilesExchanged(Event):
 
 #: The events a ruleset that exchanges lists among its own (``BaseRuleset.events``).
 EXCHANGE_EVENTS: tuple[type[Event], ...] = (ExchangeChosen, TilesExchanged, TilesExchangedPublic)
+
+
+def record_choice(
+    chosen: dict[int, Exchange],
+    seat: int,
+    action: Exchange,
+    emit: Callable[[Event], None],
+) -> bool:
+    """Keep a seat's choice and tell it (the others learn only that it chose): True once all
+    four have chosen, when the tiles pass."""
+    chosen[seat] = action
+    emit(ExchangeChosen(seat=seat, tiles=action.tiles, private_to=seat))
+    return len(chosen) == 4
 
 
 def pass_tiles(

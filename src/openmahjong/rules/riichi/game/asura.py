@@ -29,14 +29,14 @@ from openmahjong.rules.riichi.game.events import RiichiWon
 from openmahjong.rules.riichi.game.options import GameOptions
 from openmahjong.rules.riichi.game.round import WINDS, RiichiPolicy, WinResult
 from openmahjong.rules.riichi.scoring import Win
-from openmahjong.table.actions import Action, Reveal
+from openmahjong.table.actions import Action
 from openmahjong.table.events import Event, Revealed
 from openmahjong.table.exchange import (
     DIRECTIONS,
     Exchange,
-    ExchangeChosen,
     ExchangeRule,
     pass_tiles,
+    record_choice,
 )
 from openmahjong.table.kernel import Phase, Table
 from openmahjong.table.policy import Trigger
@@ -151,7 +151,7 @@ class AsuraPolicy(RiichiPolicy):
         self,
         options: GameOptions,
         *,
-        direction: str,
+        direction: str | None,
         sudden_death: int | None = None,
         round_wind: int = 41,
         hand_number: int = 1,
@@ -159,6 +159,8 @@ class AsuraPolicy(RiichiPolicy):
         sticks: int = 0,
         points: Sequence[int] = (25000, 25000, 25000, 25000),
     ) -> None:
+        if direction is None:
+            raise ValueError("a Battle of Asura hand needs its exchange direction")
         if direction not in DIRECTIONS:
             raise ValueError(f"the exchange goes {' / '.join(DIRECTIONS)}, not {direction!r}")
         super().__init__(
@@ -191,9 +193,7 @@ class AsuraPolicy(RiichiPolicy):
 
     def apply_special(self, table: Table, seat: int, action: Action) -> None:
         if self.stage == "exchange" and isinstance(action, Exchange):
-            self.chosen[seat] = action
-            table.emit(ExchangeChosen(seat=seat, tiles=action.tiles, private_to=seat))
-            if len(self.chosen) == 4:
+            if record_choice(self.chosen, seat, action, table.emit):
                 self._exchange(table)
             return
         super().apply_special(table, seat, action)
@@ -334,24 +334,10 @@ class AsuraPolicy(RiichiPolicy):
             self._accept_riichi(table)
 
     # ------------------------------------------------------------------ the exhaustive draw
-    def exhausted(self, table: Table) -> None:
-        if not self.wins:
-            super().exhausted(table)  # nobody has won: Riichi's exhaustive draw
-            return
-        self._accept_riichi(table)
-        asking: dict[int, tuple[Action, ...]] = {}
-        for s in table.in_play():
-            if self.tenpai(table, s):
-                if table.seats[s].extra.riichi:
-                    self.state.reveals[s] = True
-                else:
-                    asking[s] = (Reveal(True), Reveal(False))
-            else:
-                self.state.reveals[s] = False
-        if asking:
-            table.start_special(asking)
-        else:
-            self._finish_exhaustive(table)
+    def tenpai(self, table: Table, seat: int) -> bool:
+        # A seat that has won sits out: it is not in the exhaustive draw (Riichi's
+        # ``exhausted`` then asks only the seats still playing, and marks the rest not ready).
+        return not table.seats[seat].out and super().tenpai(table, seat)
 
     def _finish_exhaustive(self, table: Table) -> None:
         if not self.wins:
@@ -466,27 +452,5 @@ class AsuraPolicy(RiichiPolicy):
         return shown
 
 
-def asura_policy(
-    options: GameOptions,
-    *,
-    direction: str | None,
-    sudden_death: int | None = None,
-    round_wind: int = 41,
-    hand_number: int = 1,
-    honba: int = 0,
-    sticks: int = 0,
-    points: Sequence[int] = (25000, 25000, 25000, 25000),
-) -> AsuraPolicy:
-    """The policy ``round.new_hand`` deals an Asura table with (``direction`` is required)."""
-    if direction is None:
-        raise ValueError("a Battle of Asura hand needs its exchange direction")
-    return AsuraPolicy(
-        options,
-        direction=direction,
-        sudden_death=sudden_death,
-        round_wind=round_wind,
-        hand_number=hand_number,
-        honba=honba,
-        sticks=sticks,
-        points=points,
-    )
+#: The policy ``round.new_hand`` deals an Asura table with (it passes ``direction`` through).
+asura_policy = AsuraPolicy

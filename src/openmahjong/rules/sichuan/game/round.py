@@ -26,7 +26,6 @@ from typing import Any
 from openmahjong.rules.sichuan.game.actions import SUITS, DeclareVoid, Exchange
 from openmahjong.rules.sichuan.game.events import (
     DrawRecheck,
-    ExchangeChosen,
     KanBonus,
     SichuanWon,
     VoidsDeclared,
@@ -44,7 +43,13 @@ from openmahjong.table.actions import Action, Ankan, Discard, Kakan, Minkan, Pon
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.errors import IllegalAction
 from openmahjong.table.events import HandEnded, HandStarted
-from openmahjong.table.exchange import DIRECTIONS, ExchangeRule, pass_tiles, receiver
+from openmahjong.table.exchange import (
+    DIRECTIONS,
+    ExchangeRule,
+    pass_tiles,
+    receiver,
+    record_choice,
+)
 from openmahjong.table.kernel import Phase, Table
 from openmahjong.table.policy import RoundPolicy, Trigger
 from openmahjong.table.seat import Meld, SeatState
@@ -365,9 +370,7 @@ class SichuanPolicy(RoundPolicy):
 
     def apply_special(self, table: Table, seat: int, action: Action) -> None:
         if self.stage == "exchange" and isinstance(action, Exchange):
-            self.chosen[seat] = action
-            table.emit(ExchangeChosen(seat=seat, tiles=action.tiles, private_to=seat))
-            if len(self.chosen) == 4:
+            if record_choice(self.chosen, seat, action, table.emit):
                 self._exchange(table)
             return
         if self.stage == "void" and isinstance(action, DeclareVoid):
