@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from openmahjong.quiz.catalogue import patterns
 from openmahjong.server.client import PlayClient, guest_token
+from openmahjong.server.quiz_live import GRACE_SECONDS
 from openmahjong.store.quiz_models import QuizMatch, QuizRound
 
 pytestmark = pytest.mark.asyncio
@@ -32,6 +33,16 @@ async def signed_in(live: str, *names: str) -> list[PlayClient]:
             await client.connect()
             out.append(client)
     return out
+
+
+async def gone(app, player: PlayClient) -> None:
+    """Wait until the server has seen the player's connection close."""
+    for _ in range(200):
+        if not app.state.hub.connected(player.user["id"]):
+            await asyncio.sleep(0.05)  # and its disconnected() has run
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the connection stayed open")
 
 
 def answer_of(app, player: PlayClient) -> str:
@@ -173,7 +184,32 @@ async def test_bad_quiz_requests_change_nothing(app, live, message, code):
     await player.close()
 
 
+async def test_a_waiting_room_goes_with_its_hosts_last_connection(app, live):
+    clock = app.state.quiz.clock = FakeClock()
+    host, late = await signed_in(live, "gone-host", "late-joiner")
+    await host.send({"type": "quiz_create", "pool": "riichi"})
+    code = (await host.next("quiz_room"))["code"]
+    await host.close()
+    await gone(app, host)
+    # a reload within the grace period keeps the room
+    back = PlayClient(host.ws_url, host.token)
+    await back.connect()
+    assert (await back.next("quiz_room"))["code"] == code
+    await clock.advance(GRACE_SECONDS + 1)
+    assert code in app.state.quiz.rooms
+    await back.close()
+    await gone(app, back)
+    await clock.advance(GRACE_SECONDS - 1)
+    assert code in app.state.quiz.rooms
+    await clock.advance(1.1)
+    assert app.state.quiz.rooms == {} and app.state.quiz.in_room == {}
+    await late.send({"type": "quiz_join", "code": code})
+    assert (await late.next("error"))["code"] == "unknown_room"
+    await late.close()
+
+
 async def test_queueing_twice_is_refused_and_a_disconnect_leaves_the_queue(app, live):
+    clock = app.state.quiz.clock = FakeClock()
     (player,) = await signed_in(live, "queue-twice")
     await player.send({"type": "quiz_queue"})
     await player.next("quiz_queued")
@@ -181,8 +217,6 @@ async def test_queueing_twice_is_refused_and_a_disconnect_leaves_the_queue(app, 
     assert (await player.next("error"))["code"] == "in_queue"
     assert app.state.quiz.queues == {"riichi": [], "mcr+riichi": [player.user["id"]]}
     await player.close()
-    for _ in range(100):
-        if not app.state.quiz.queues["mcr+riichi"]:
-            break
-        await asyncio.sleep(0.01)
+    await gone(app, player)
+    await clock.advance(GRACE_SECONDS)
     assert app.state.quiz.queues["mcr+riichi"] == []

@@ -33,12 +33,14 @@ from openmahjong.server.quiz_protocol import (
     QuizQueue,
 )
 
-__all__ = ["QuizService", "SOLO_LIMIT"]
+__all__ = ["GRACE_SECONDS", "QuizService", "SOLO_LIMIT"]
 
 log = logging.getLogger("openmahjong.server.quiz")
 
 #: Solo rounds kept in memory at once; the oldest goes first.
 SOLO_LIMIT = 10_000
+#: How long a player whose last connection closed keeps a queue place or a waiting room.
+GRACE_SECONDS = 20.0
 #: Room codes: no 0/O or 1/I to misread.
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1I")
 CODE_LENGTH = 6
@@ -89,6 +91,7 @@ class QuizService:
         self.playing: dict[int, LiveMatch] = {}
         self.in_room: dict[int, str] = {}
         self.names: dict[int, str] = {}
+        self._waiting: set[asyncio.Task[None]] = set()  # the grace periods of gone players
 
     # ------------------------------------------------------------------ solo (REST)
 
@@ -161,13 +164,25 @@ class QuizService:
                 client.post(_dumps({"type": "quiz_queued", "pool": pool, "waiting": len(line)}))
 
     def disconnected(self, user_id: int) -> None:
-        """The last socket gone: out of any queue (a match must not start without them).
-        A match or room keeps its place: the player may come back."""
+        """The last socket gone: unless one opens again within ``GRACE_SECONDS`` (a page
+        reloaded), out of any queue and any room still waiting (a match must not start
+        without them). A running match keeps them: they may come back."""
+        if self.hub.connected(user_id):
+            return
+        task = asyncio.get_running_loop().create_task(self._forget_if_gone(user_id))
+        self._waiting.add(task)
+        task.add_done_callback(self._waiting.discard)
+
+    async def _forget_if_gone(self, user_id: int) -> None:
+        await self.clock.sleep(GRACE_SECONDS)
         if self.hub.connected(user_id):
             return
         for line in self.queues.values():
             if user_id in line:
                 line.remove(user_id)
+        code = self.in_room.pop(user_id, None)
+        if code is not None:
+            self.rooms.pop(code, None)
 
     def _busy(self, user_id: int) -> None:
         if user_id in self.playing:
@@ -316,6 +331,7 @@ class QuizService:
 
     async def close(self) -> None:
         tasks = {live.task for live in self.playing.values() if live.task is not None}
+        tasks |= self._waiting
         for task in tasks:
             task.cancel()
         for task in tasks:
