@@ -66,6 +66,8 @@ def _oversized(model: type[BaseModel]) -> list[tuple[str, dict[str, Any]]]:
         if int in kinds:
             cases.append((f"{name} 2^63", {**base, name: 2**63}))
             cases.append((f"{name} -10^30", {**base, name: -(10**30)}))
+        if Literal in kinds:  # one of a few names: anything else, long or not, is refused
+            cases.append((f"{name} not one of its names", {**base, name: LONG_TEXT}))
         if dict in kinds:
             many = {f"key{i}": i for i in range(500)}
             cases += [(f"{name} many keys", {**base, name: many}),
