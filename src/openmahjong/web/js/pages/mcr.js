@@ -1,16 +1,8 @@
 // MCR calculator: POST /api/tools/score/mcr, the JSON of `openmahjong score mcr --json`.
 
-import { checkbox, errorBox, field, h } from "../dom.js";
-import { handEditor } from "../hand-editor.js";
+import { field, h } from "../dom.js";
 import { lang, t } from "../i18n.js";
-import {
-  calculateAction,
-  concealedMax,
-  meldList,
-  meldStrings,
-  windSelect,
-  winPicker,
-} from "./score-common.js";
+import { calculatorPage, conditions, flagChecks, meldStrings, windSelect } from "./score-common.js";
 
 const FLAGS = ["self_drawn", "fourth_tile", "kong", "last_tile"];
 const MELD_KINDS = ["chi", "pon", "minkan", "ankan", "kakan"];
@@ -78,66 +70,36 @@ function resultView(r) {
 }
 
 export function render(main, route) {
-  const rerender = () => {
-    main.replaceChildren();
-    render(main, route);
-  };
-  const output = h("div", { class: "output" });
-  const showOutput = () =>
-    output.replaceChildren(state.error ? errorBox(state.error) : "", state.result ? resultView(state.result) : "");
-
-  const picker = winPicker(state);
-  const editor = handEditor(state, {
-    label: t("hand.label"),
-    max: concealedMax(state.melds),
-    onChange: (tiles) => picker.update(tiles),
-  });
-  picker.update(editor.tiles());
   const setter = (key) => (e) => {
     state[key] = e.target.value;
   };
-
-  const { button: run, submit: calculate } = calculateAction(
-    "/api/tools/score/mcr", state, requestBody, showOutput, output,
-  );
-
-  main.append(
-    h("h1", {}, t("mcr.title")),
-    h("p", { class: "lead" }, t("mcr.lead")),
-    h(
-      "div",
-      { class: "two-col" },
+  calculatorPage(main, route, render, {
+    state,
+    title: t("mcr.title"),
+    lead: t("mcr.lead"),
+    url: "/api/tools/score/mcr",
+    requestBody,
+    resultView,
+    meldKinds: MELD_KINDS,
+    editor: {},
+    fields: () => [
+      conditions(flagChecks("mcr", FLAGS, state)),
       h(
-        "form",
-        { class: "panel", onsubmit: calculate, novalidate: true, "aria-label": t("mcr.title") },
-        editor.element,
-        picker.element,
-        meldList(state, MELD_KINDS, rerender),
-        h("fieldset", {}, h("legend", {}, t("score.conditions")),
-          h("div", { class: "checks" }, FLAGS.map((f) =>
-            checkbox(t(`mcr.${f}`), state.flags[f], (e) => {
-              state.flags[f] = e.target.checked;
-            }, f)))),
+        "fieldset",
+        {},
+        h("legend", {}, t("score.winds")),
         h(
-          "fieldset",
-          {},
-          h("legend", {}, t("score.winds")),
-          h(
-            "div",
-            { class: "grid-3" },
-            field(t("mcr.seat_wind"), windSelect(state.seat_wind, setter("seat_wind"), { name: "seat_wind" })),
-            field(t("mcr.prevalent_wind"),
-              windSelect(state.prevalent_wind, setter("prevalent_wind"), { name: "prevalent_wind" })),
-            field(t("mcr.flowers"), h("input", {
-              type: "number", name: "flowers", min: "0", max: "8", inputmode: "numeric",
-              value: String(state.flowers), oninput: setter("flowers"),
-            })),
-          ),
+          "div",
+          { class: "grid-3" },
+          field(t("mcr.seat_wind"), windSelect(state.seat_wind, setter("seat_wind"), { name: "seat_wind" })),
+          field(t("mcr.prevalent_wind"),
+            windSelect(state.prevalent_wind, setter("prevalent_wind"), { name: "prevalent_wind" })),
+          field(t("mcr.flowers"), h("input", {
+            type: "number", name: "flowers", min: "0", max: "8", inputmode: "numeric",
+            value: String(state.flowers), oninput: setter("flowers"),
+          })),
         ),
-        h("div", { class: "actions" }, run),
       ),
-      output,
-    ),
-  );
-  showOutput();
+    ],
+  });
 }

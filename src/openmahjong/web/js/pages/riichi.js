@@ -1,17 +1,9 @@
 // Riichi calculator: POST /api/tools/score/riichi, the JSON of `openmahjong score riichi --json`.
 
-import { checkbox, errorBox, field, h, select } from "../dom.js";
-import { handEditor } from "../hand-editor.js";
+import { checkbox, field, h, select } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { yakuName } from "../yaku-names.js";
-import {
-  calculateAction,
-  concealedMax,
-  meldList,
-  meldStrings,
-  windSelect,
-  winPicker,
-} from "./score-common.js";
+import { calculatorPage, conditions, flagChecks, meldStrings, windSelect } from "./score-common.js";
 
 const FLAGS = ["tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
   "houtei", "tenhou", "chiihou", "renhou"];
@@ -118,27 +110,7 @@ function resultView(r) {
 }
 
 export function render(main, route) {
-  const rerender = () => {
-    main.replaceChildren();
-    render(main, route);
-  };
-  const output = h("div", { class: "output" });
-  const showOutput = () =>
-    output.replaceChildren(state.error ? errorBox(state.error) : "", state.result ? resultView(state.result) : "");
-
-  const picker = winPicker(state);
-  const editor = handEditor(state, {
-    label: t("hand.label"),
-    max: concealedMax(state.melds),
-    reds: true,
-    onChange: (tiles) => picker.update(tiles),
-  });
-  picker.update(editor.tiles());
-
-  const flagBoxes = FLAGS.map((f) =>
-    checkbox(t(`riichi.${f}`), state.flags[f], (e) => {
-      state.flags[f] = e.target.checked;
-    }, f));
+  const flagBoxes = flagChecks("riichi", FLAGS, state);
   // Shown for the Melee Room only: elsewhere no yaku reads them.
   const localBoxes = state.preset === "majsoul-melee"
     ? LOCAL.map((f) =>
@@ -174,53 +146,43 @@ export function render(main, route) {
     state[key] = e.target.value;
   };
 
-  const { button: run, submit: calculate } = calculateAction(
-    "/api/tools/score/riichi", state, requestBody, showOutput, output,
-  );
-
-  main.append(
-    h("h1", {}, t("riichi.title")),
-    h("p", { class: "lead" }, t("riichi.lead")),
-    h(
-      "div",
-      { class: "two-col" },
+  calculatorPage(main, route, render, {
+    state,
+    title: t("riichi.title"),
+    lead: t("riichi.lead"),
+    url: "/api/tools/score/riichi",
+    requestBody,
+    resultView,
+    meldKinds: MELD_KINDS,
+    editor: { reds: true },
+    fields: (rerender) => [
+      conditions(flagBoxes, localBoxes),
       h(
-        "form",
-        { class: "panel", onsubmit: calculate, novalidate: true, "aria-label": t("riichi.title") },
-        editor.element,
-        picker.element,
-        meldList(state, MELD_KINDS, rerender),
-        h("fieldset", {}, h("legend", {}, t("score.conditions")), h("div", { class: "checks" }, flagBoxes, localBoxes)),
+        "fieldset",
+        {},
+        h("legend", {}, t("riichi.table")),
         h(
-          "fieldset",
-          {},
-          h("legend", {}, t("riichi.table")),
-          h(
-            "div",
-            { class: "grid-2" },
-            field(t("riichi.seat"), windSelect(state.seat, setter("seat"), { name: "seat" })),
-            field(t("riichi.round"), windSelect(state.round, setter("round"), { name: "round" })),
-            field(t("riichi.dora"), text("dora", t("riichi.doraPlaceholder"))),
-            field(t("riichi.ura"), text("ura", t("riichi.doraPlaceholder"))),
-            field(t("riichi.honba"), num("honba")),
-            field(t("riichi.sticks"), num("sticks")),
-            field(t("riichi.discarder"),
-              windSelect(state.discarder, setter("discarder"), { name: "discarder" },
-                [["", t("riichi.discarderAuto")]])),
-            field(t("riichi.pao"),
-              windSelect(state.pao, setter("pao"), { name: "pao" }, [["", t("common.none")]])),
-            field(t("riichi.preset"),
-              select(PRESETS.map((p) => [p, t(`preset.${p}`)]), state.preset, (e) => {
-                state.preset = e.target.value;
-                if (state.preset !== "majsoul-melee") LOCAL.forEach((f) => { state.local[f] = false; });
-                rerender();
-              }, { name: "preset" })),
-          ),
+          "div",
+          { class: "grid-2" },
+          field(t("riichi.seat"), windSelect(state.seat, setter("seat"), { name: "seat" })),
+          field(t("riichi.round"), windSelect(state.round, setter("round"), { name: "round" })),
+          field(t("riichi.dora"), text("dora", t("riichi.doraPlaceholder"))),
+          field(t("riichi.ura"), text("ura", t("riichi.doraPlaceholder"))),
+          field(t("riichi.honba"), num("honba")),
+          field(t("riichi.sticks"), num("sticks")),
+          field(t("riichi.discarder"),
+            windSelect(state.discarder, setter("discarder"), { name: "discarder" },
+              [["", t("riichi.discarderAuto")]])),
+          field(t("riichi.pao"),
+            windSelect(state.pao, setter("pao"), { name: "pao" }, [["", t("common.none")]])),
+          field(t("riichi.preset"),
+            select(PRESETS.map((p) => [p, t(`preset.${p}`)]), state.preset, (e) => {
+              state.preset = e.target.value;
+              if (state.preset !== "majsoul-melee") LOCAL.forEach((f) => { state.local[f] = false; });
+              rerender();
+            }, { name: "preset" })),
         ),
-        h("div", { class: "actions" }, run),
       ),
-      output,
-    ),
-  );
-  showOutput();
+    ],
+  });
 }

@@ -1,7 +1,9 @@
-// What the two calculators share: the winning-tile picker, the meld list and wind selects.
+// What the calculators share: the winning-tile picker, the meld list, wind selects, the
+// condition checkboxes and the page around them (calculatorPage).
 
 import { postJson } from "../api.js";
-import { field, h, revealOutput, select } from "../dom.js";
+import { checkbox, errorBox, field, h, revealOutput, select } from "../dom.js";
+import { handEditor } from "../hand-editor.js";
 import { t } from "../i18n.js";
 import { format } from "../tiles.js";
 import { tileMarkup } from "../tile-svg.js";
@@ -162,4 +164,64 @@ export function calculateAction(url, state, requestBody, showOutput, output) {
     revealOutput(output);
   }
   return { button, submit };
+}
+
+/** One checkbox per flag of `state.flags`, labelled by `${prefix}.${flag}`. */
+export function flagChecks(prefix, flags, state) {
+  return flags.map((f) =>
+    checkbox(t(`${prefix}.${f}`), state.flags[f], (e) => {
+      state.flags[f] = e.target.checked;
+    }, f));
+}
+
+/** The conditions fieldset: the given checkboxes in a grid. */
+export function conditions(...boxes) {
+  return h("fieldset", {}, h("legend", {}, t("score.conditions")), h("div", { class: "checks" }, ...boxes));
+}
+
+/**
+ * A calculator page: the hand editor and winning-tile picker (built first, so `fields` can
+ * use them), the meld list, the page's own `fields`, Calculate, and the output that shows
+ * `state.result` through `resultView` (or `state.error`). `self` is the page's render, which
+ * the meld list and `rerender` call to draw the page again.
+ */
+export function calculatorPage(main, route, self, spec) {
+  const { state, title, lead, url, requestBody, resultView, meldKinds, editor: editorOptions } = spec;
+  const rerender = () => {
+    main.replaceChildren();
+    self(main, route);
+  };
+  const output = h("div", { class: "output" });
+  const showOutput = () =>
+    output.replaceChildren(state.error ? errorBox(state.error) : "", state.result ? resultView(state.result) : "");
+
+  const picker = winPicker(state);
+  const editor = handEditor(state, {
+    label: t("hand.label"),
+    max: concealedMax(state.melds),
+    ...editorOptions,
+    onChange: (tiles) => picker.update(tiles),
+  });
+  picker.update(editor.tiles());
+
+  const { button: run, submit: calculate } = calculateAction(url, state, requestBody, showOutput, output);
+  main.append(
+    h("h1", {}, title),
+    h("p", { class: "lead" }, lead),
+    h(
+      "div",
+      { class: "two-col" },
+      h(
+        "form",
+        { class: "panel", onsubmit: calculate, novalidate: true, "aria-label": title },
+        editor.element,
+        picker.element,
+        meldList(state, meldKinds, rerender),
+        ...spec.fields(rerender),
+        h("div", { class: "actions" }, run),
+      ),
+      output,
+    ),
+  );
+  showOutput();
 }

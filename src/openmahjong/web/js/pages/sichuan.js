@@ -1,10 +1,9 @@
 // Sichuan calculator: POST /api/tools/score/sichuan, the JSON of `openmahjong score sichuan --json`.
 // One base yaku, the bonus yaku stacked on it, han capped at 6, points by the room's table.
 
-import { checkbox, errorBox, field, h, select } from "../dom.js";
-import { handEditor } from "../hand-editor.js";
+import { field, h, select } from "../dom.js";
 import { lang, t } from "../i18n.js";
-import { calculateAction, concealedMax, meldList, meldStrings, winPicker } from "./score-common.js";
+import { calculatorPage, conditions, flagChecks, meldStrings } from "./score-common.js";
 
 const FLAGS = ["tsumo", "after_kan", "kan_deal_in", "robbing_kan", "last_tile", "heaven", "earth"];
 const MELD_KINDS = ["pon", "minkan", "ankan", "kakan"];
@@ -69,23 +68,6 @@ function resultView(r) {
 }
 
 export function render(main, route) {
-  const rerender = () => {
-    main.replaceChildren();
-    render(main, route);
-  };
-  const output = h("div", { class: "output" });
-  const showOutput = () =>
-    output.replaceChildren(state.error ? errorBox(state.error) : "", state.result ? resultView(state.result) : "");
-
-  const picker = winPicker(state);
-  const editor = handEditor(state, {
-    label: t("hand.label"),
-    max: concealedMax(state.melds),
-    honors: false,
-    onChange: (tiles) => picker.update(tiles),
-  });
-  picker.update(editor.tiles());
-
   const voidPicker = select(
     [["", t("sichuanCalc.voidNone")], ...SUITS.map((s) => [s, t(`sichuanCalc.suit.${s}`)])],
     state.void,
@@ -94,32 +76,18 @@ export function render(main, route) {
     },
     { name: "void" },
   );
-  const { button: run, submit: calculate } = calculateAction(
-    "/api/tools/score/sichuan", state, requestBody, showOutput, output,
-  );
-
-  main.append(
-    h("h1", {}, t("nav.sichuan")),
-    h("p", { class: "lead" }, t("sichuanCalc.lead")),
-    h(
-      "div",
-      { class: "two-col" },
-      h(
-        "form",
-        { class: "panel", onsubmit: calculate, novalidate: true, "aria-label": t("nav.sichuan") },
-        editor.element,
-        picker.element,
-        meldList(state, MELD_KINDS, rerender),
-        field(t("sichuanCalc.void"), voidPicker, t("sichuanCalc.voidHelp")),
-        h("fieldset", {}, h("legend", {}, t("score.conditions")),
-          h("div", { class: "checks" }, FLAGS.map((f) =>
-            checkbox(t(`sichuanCalc.${f}`), state.flags[f], (e) => {
-              state.flags[f] = e.target.checked;
-            }, f)))),
-        h("div", { class: "actions" }, run),
-      ),
-      output,
-    ),
-  );
-  showOutput();
+  calculatorPage(main, route, render, {
+    state,
+    title: t("nav.sichuan"),
+    lead: t("sichuanCalc.lead"),
+    url: "/api/tools/score/sichuan",
+    requestBody,
+    resultView,
+    meldKinds: MELD_KINDS,
+    editor: { honors: false },
+    fields: () => [
+      field(t("sichuanCalc.void"), voidPicker, t("sichuanCalc.voidHelp")),
+      conditions(flagChecks("sichuanCalc", FLAGS, state)),
+    ],
+  });
 }
