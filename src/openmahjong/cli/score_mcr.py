@@ -13,10 +13,10 @@ import typer
 from rich.table import Table
 
 from openmahjong.cli import score_app
-from openmahjong.cli.output import err, fail, out, print_json
+from openmahjong.cli.output import err, out
+from openmahjong.cli.score_common import score_and_print
 from openmahjong.rules.mcr.scoring import MINIMUM_FAN
 from openmahjong.tools import mcr_calculator as calculator
-from openmahjong.tools.parsing import plain_message
 
 
 def _show(document: dict[str, Any]) -> None:
@@ -77,8 +77,8 @@ def score_mcr(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score an MCR winning hand: every fan, the total and whether it reaches 8 fan."""
-    try:
-        document = calculator.score(
+    document = score_and_print(
+        lambda: calculator.score(
             calculator.McrRequest(
                 hand=hand,
                 win=win,
@@ -91,12 +91,9 @@ def score_mcr(
                 prevalent_wind=prevalent_wind,
                 flowers=flowers,
             )
-        )
-    except ValueError as problem:
-        fail(plain_message(problem))
-    if as_json:
-        print_json(document)
-    else:
-        _show(document)
+        ),
+        as_json,
+        _show,
+    )
     if not document["legal"]:
         raise typer.Exit(code=1)

@@ -12,10 +12,10 @@ import typer
 from rich.table import Table
 
 from openmahjong.cli import score_app
-from openmahjong.cli.output import fail, out, print_json
+from openmahjong.cli.output import out
+from openmahjong.cli.score_common import check_lang, score_and_print
 from openmahjong.rules.riichi.context import FLAGS
 from openmahjong.tools import riichi_calculator as calculator
-from openmahjong.tools.parsing import plain_message
 
 
 def _show(document: dict[str, Any], lang: str, preset: str) -> None:
@@ -90,10 +90,9 @@ def score_riichi(
     """Score a Riichi winning hand: yaku, han, fu, limit and payments."""
     # The flags options (--tsumo .. --renhou) are context.FLAGS by name; pass them on as such.
     flags = locals()
-    if lang not in ("en", "zh", "ja"):
-        fail(f"--lang {lang!r}: choose en, zh or ja")
-    try:
-        document = calculator.score(
+    check_lang(lang)
+    score_and_print(
+        lambda: calculator.score(
             calculator.RiichiRequest(
                 hand=hand,
                 win=win,
@@ -110,10 +109,7 @@ def score_riichi(
                 pao=pao,
                 preset=preset,
             )
-        )
-    except ValueError as problem:  # scoring errors and bad options alike
-        fail(plain_message(problem))
-    if as_json:
-        print_json(document)
-    else:
-        _show(document, lang, preset)
+        ),
+        as_json,
+        lambda d: _show(d, lang, preset),
+    )

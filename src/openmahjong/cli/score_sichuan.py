@@ -13,9 +13,9 @@ import typer
 from rich.table import Table
 
 from openmahjong.cli import score_app
-from openmahjong.cli.output import fail, out, print_json
+from openmahjong.cli.output import out
+from openmahjong.cli.score_common import check_lang, score_and_print
 from openmahjong.tools import sichuan_calculator as calculator
-from openmahjong.tools.parsing import plain_message
 
 
 def _show(document: dict[str, Any], lang: str) -> None:
@@ -87,10 +87,9 @@ def score_sichuan(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Score a Sichuan Bloody winning hand: one base yaku, the bonus yaku, han and points."""
-    if lang not in ("en", "zh", "ja"):
-        fail(f"--lang {lang!r}: choose en, zh or ja")
-    try:
-        document = calculator.score(
+    check_lang(lang)
+    score_and_print(
+        lambda: calculator.score(
             calculator.SichuanRequest(
                 hand=hand,
                 win=win,
@@ -105,10 +104,7 @@ def score_sichuan(
                 earth=earth,
                 preset=preset,
             )
-        )
-    except ValueError as problem:  # NotAWin, contradicting flags, unreadable tiles
-        fail(plain_message(problem))
-    if as_json:
-        print_json(document)
-    else:
-        _show(document, lang)
+        ),
+        as_json,
+        lambda d: _show(d, lang),
+    )
