@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from openmahjong.cli import app as root_app
+from openmahjong.cli.accounts import account_named, database_session
 from openmahjong.cli.output import fail, out, plain
 
 __all__ = ["grant_role", "revoke_role", "roles"]
@@ -26,35 +27,21 @@ ROLES = "admin, organiser or sponsor"
 
 
 async def _change(database: str | None, name: str, role: str, grant: bool, reason: str) -> str:
-    from sqlalchemy import select
-
     from openmahjong.server.errors import ApiError
     from openmahjong.server.role_changes import change_role
-    from openmahjong.server.security import name_key
-    from openmahjong.server.settings import Settings
     from openmahjong.store.admin_models import AccountRole
-    from openmahjong.store.database import Database
-    from openmahjong.store.models import User
 
     try:
         account_role = AccountRole(role)
     except ValueError:
         fail(f"no role {role!r}: give {ROLES}")
-    settings = Settings() if database is None else Settings(database_url=database)
-    db = Database(settings.database_url, schema=settings.database_schema)
-    try:
-        await db.migrate()
-        async with db.sessions() as s:
-            user = await s.scalar(select(User).where(User.name_key == name_key(name)))
-            if user is None:
-                fail(f"no account named {name!r}")
-            try:
-                await change_role(s, None, user, account_role, grant=grant, reason=reason)
-            except ApiError as refused:
-                fail(refused.message)
-            return user.name
-    finally:
-        await db.close()
+    async with database_session(database) as s:
+        user = await account_named(s, name)
+        try:
+            await change_role(s, None, user, account_role, grant=grant, reason=reason)
+        except ApiError as refused:
+            fail(refused.message)
+        return user.name
 
 
 @app.command("grant-role")
@@ -82,25 +69,11 @@ def revoke_role(
 
 
 async def _roles(database: str | None, name: str) -> tuple[str, list[str]]:
-    from sqlalchemy import select
-
     from openmahjong.server.account_api import account_roles
-    from openmahjong.server.security import name_key
-    from openmahjong.server.settings import Settings
-    from openmahjong.store.database import Database
-    from openmahjong.store.models import User
 
-    settings = Settings() if database is None else Settings(database_url=database)
-    db = Database(settings.database_url, schema=settings.database_schema)
-    try:
-        await db.migrate()
-        async with db.sessions() as s:
-            user = await s.scalar(select(User).where(User.name_key == name_key(name)))
-            if user is None:
-                fail(f"no account named {name!r}")
-            return user.name, await account_roles(s, user)
-    finally:
-        await db.close()
+    async with database_session(database) as s:
+        user = await account_named(s, name)
+        return user.name, await account_roles(s, user)
 
 
 @app.command("roles")

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from openmahjong.cli import app as root_app
+from openmahjong.cli.accounts import account_named, database_session
 from openmahjong.cli.output import fail, out, plain
 
 __all__ = ["grant_credit"]
@@ -38,43 +39,27 @@ async def _grant(
     certificate: str,
     reason: str,
 ) -> tuple[str, str]:
-    from sqlalchemy import select
-
     from openmahjong.ranks import credit
-    from openmahjong.server.security import name_key
-    from openmahjong.server.settings import Settings
-    from openmahjong.store.database import Database
-    from openmahjong.store.models import User
 
-    settings = Settings() if database is None else Settings(database_url=database)
-    db = Database(settings.database_url, schema=settings.database_schema)
-    try:
-        await db.migrate()
-        async with db.sessions() as s:
-            user = await s.scalar(select(User).where(User.name_key == name_key(player)))
-            if user is None:
-                fail(f"no account named {player!r}")
-            admin = await s.scalar(select(User).where(User.name_key == name_key(by)))
-            if admin is None:
-                fail(f"no account named {by!r}")
-            try:
-                await credit.grant(
-                    s,
-                    admin=admin,
-                    user=user,
-                    kind=kind,
-                    certificate=certificate,
-                    reason=reason,
-                    ruleset=ruleset,
-                    rank=rank,
-                )
-            except credit.CreditError as refused:
-                fail(refused.message)
-            credit.write_general_audit(s, admin, user, kind, ruleset, rank, certificate, reason)
-            await s.commit()
-            return user.name, admin.name
-    finally:
-        await db.close()
+    async with database_session(database) as s:
+        user = await account_named(s, player)
+        admin = await account_named(s, by)
+        try:
+            await credit.grant(
+                s,
+                admin=admin,
+                user=user,
+                kind=kind,
+                certificate=certificate,
+                reason=reason,
+                ruleset=ruleset,
+                rank=rank,
+            )
+        except credit.CreditError as refused:
+            fail(refused.message)
+        credit.write_general_audit(s, admin, user, kind, ruleset, rank, certificate, reason)
+        await s.commit()
+        return user.name, admin.name
 
 
 @app.command("grant-credit")
