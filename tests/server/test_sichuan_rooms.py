@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import httpx
 import pytest
 from server_helpers import register
 from tests.rules.sichuan.random_driver import play_randomly
@@ -123,49 +122,11 @@ async def test_a_stored_sichuan_game_is_served_and_checks_ok(app, client, with_r
 async def test_a_whole_game_in_a_room_with_three_bots(app, client):
     """One person (answering the exchange's choice with its suggestion) and three Sichuan
     bots play the four hands; the stored game checks ok."""
-    from server_helpers import serving_app
+    from exchange_room import play_exchange_room
 
-    from openmahjong.server.client import PlayClient, guest_token, simple_choice
-
-    table = {
-        "move_seconds": 60,
-        "bank_seconds": 60,
-        "call_protection": False,
-        "hand_end_seconds": 0,
-    }
-    async with serving_app(app) as live, httpx.AsyncClient(base_url=f"http://{live}") as http:
-        _uid, token = await guest_token(http)
-        body = {"name": "b", "ruleset": "sichuan", "preset": "majsoul-bloodshed", "table": table}
-        made = await http.post(
-            "/api/rooms", json=body, headers={"Authorization": f"Bearer {token}"}
-        )
-        assert made.status_code == 201, made.text
-        room = made.json()["id"]
-        person = PlayClient(f"ws://{live}/ws", token)
-        await person.connect()
-        await person.send({"type": "join", "room": room})
-        await person.send({"type": "ready", "room": room})
-        for _ in range(3):
-            await person.send({"type": "add_bot", "room": room})
-        await person.next(
-            lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
-        )
-        await person.send({"type": "start", "room": room})
-        game = (await person.next("game_start"))["game"]
-        choices = 0
-        while True:
-            m = await person.next(lambda m: m["type"] in ("prompt", "game_end"), timeout=120)
-            if m["type"] == "game_end":
-                break
-            if m["actions"]:
-                answer = simple_choice(m["actions"])
-            else:  # the exchange: a choice, not a list
-                assert m["choice"]["type"] == "exchange"
-                answer = {"type": "exchange", "tiles": m["choice"]["suggested"]}
-                choices += 1
-            await person.send({"type": "reply", "seq": m["seq"], "action": answer})
-        await person.close()
-        assert choices == len(m["result"]["final_points"]) == 4  # one exchange a hand
-        assert sum(m["result"]["final_points"]) == 4 * 50000
-        check = (await http.get(f"/api/games/{game}/check")).json()
-        assert check["ok"] and check["hands"] == check["hands_matched"] == 4, check
+    played = await play_exchange_room(app, "sichuan", "majsoul-bloodshed", timeout=120)
+    final = played.end["result"]["final_points"]
+    assert played.choices == len(final) == 4  # one exchange a hand
+    assert sum(final) == 4 * 50000
+    check = played.check
+    assert check["ok"] and check["hands"] == check["hands_matched"] == 4, check

@@ -18,19 +18,17 @@ import pytest
 from typer.testing import CliRunner
 
 from openmahjong import fairness
-from openmahjong.bots import RiichiBot, selfplay_seed
 from openmahjong.cli import app
 from openmahjong.cli.seed import verification
 from openmahjong.rules.riichi.game import RiichiMatch, preset, replay_match
 from openmahjong.rules.riichi.game.asura import AsuraWon
-from openmahjong.table import Phase
 from openmahjong.table.exchange import TilesExchanged
+from tests.rules.riichi_game.selfplay import PLAYERS, bot_match
 
 #: 100 East-only matches: about 450 hands.
 MATCHES = 100
 SEED = 31
 ASURA = preset("majsoul-asura")
-PLAYERS = ["bot-1", "bot-2", "bot-3", "bot-4"]
 
 
 @dataclass
@@ -73,20 +71,14 @@ def _check_hand(table: Any, where: str, seen: Observed) -> str:
 
 
 def _play(game: int, seen: Observed) -> RiichiMatch:
-    master, salt = selfplay_seed(SEED, game)
-    bots = [RiichiBot((master >> (32 * s)) ^ s) for s in range(4)]
-    match = RiichiMatch(ASURA, master, players=PLAYERS, salt=salt)
     directions: list[tuple[int, str]] = []
-    while not match.finished:
-        table, number = match.table, match.hand_number()
-        seat = table.turn if table.phase is Phase.TURN else table.waiting_for()[0]
-        legal = table.legal_actions(seat)
-        one = len(legal) == 1
-        match.act(seat, legal[0] if one else bots[seat].act(table.view(seat, events=False)))
-        if table.phase == Phase.ENDED:
-            seen.hands += 1
-            where = f"match {game} hand {number}"
-            directions.append((number, _check_hand(table, where, seen)))
+
+    def hand_ended(table: Any, number: int) -> None:
+        seen.hands += 1
+        where = f"match {game} hand {number}"
+        directions.append((number, _check_hand(table, where, seen)))
+
+    match = bot_match(ASURA, SEED, game, hand_ended)
     seen.directions.append(directions)
     return match
 

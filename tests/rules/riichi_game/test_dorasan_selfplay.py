@@ -17,21 +17,19 @@ from typing import Any
 import pytest
 
 from openmahjong import fairness
-from openmahjong.bots import RiichiBot, selfplay_seed
 from openmahjong.cli.seed import verification
 from openmahjong.formats.convert import export_record, import_text
 from openmahjong.rules.riichi.dora import count_dora
 from openmahjong.rules.riichi.game import RiichiMatch, preset, replay_match
 from openmahjong.rules.riichi.game.events import DoraRevealed, RiichiHandStarted, RiichiWon
-from openmahjong.table import Phase
 from openmahjong.tiles import counts34
 from tests.formats.mjai_consumer import consume, load_libriichi
+from tests.rules.riichi_game.selfplay import PLAYERS, bot_match
 
 #: 100 East-only matches: about 400 hands (some 30 s in plain Python on a quiet machine).
 MATCHES = 100
 SEED = 20
 DORASAN = preset("majsoul-dorasan")
-PLAYERS = ["bot-1", "bot-2", "bot-3", "bot-4"]
 
 
 @dataclass
@@ -84,19 +82,13 @@ def _check_hand(table: Any, seen: Observed, where: str) -> tuple[int, ...]:
 
 
 def _play(game: int, seen: Observed) -> RiichiMatch:
-    master, salt = selfplay_seed(SEED, game)
-    bots = [RiichiBot((master >> (32 * s)) ^ s) for s in range(4)]
-    match = RiichiMatch(DORASAN, master, players=PLAYERS, salt=salt)
     starts: list[tuple[int, tuple[int, ...]]] = []
-    while not match.finished:
-        table, number = match.table, match.hand_number()
-        seat = table.turn if table.phase is Phase.TURN else table.waiting_for()[0]
-        legal = table.legal_actions(seat)
-        one = len(legal) == 1
-        match.act(seat, legal[0] if one else bots[seat].act(table.view(seat, events=False)))
-        if table.phase == Phase.ENDED:
-            seen.hands += 1
-            starts.append((number, _check_hand(table, seen, f"match {game} hand {number}")))
+
+    def hand_ended(table: Any, number: int) -> None:
+        seen.hands += 1
+        starts.append((number, _check_hand(table, seen, f"match {game} hand {number}")))
+
+    match = bot_match(DORASAN, SEED, game, hand_ended)
     seen.starts.append(starts)
     return match
 

@@ -14,17 +14,15 @@ from typing import Any
 
 import pytest
 
-from openmahjong.bots import RiichiBot, selfplay_seed
 from openmahjong.formats.convert import export_record, import_text
 from openmahjong.rules.riichi.game import RiichiMatch, preset, replay_match
 from openmahjong.rules.riichi.yaku_table import LOCAL_YAKU, display_name
-from openmahjong.table import Phase
+from tests.rules.riichi_game.selfplay import bot_match
 
 #: 100 East-only matches: some 500 hands (about 25 s in plain Python on a quiet machine).
 MATCHES = 100
 SEED = 7
 MELEE = preset("majsoul-melee")
-PLAYERS = ["bot-1", "bot-2", "bot-3", "bot-4"]
 
 
 @dataclass
@@ -39,24 +37,19 @@ class Observed:
 
 
 def _play(game: int, seen: Observed) -> RiichiMatch:
-    master, salt = selfplay_seed(SEED, game)
-    bots = [RiichiBot((master >> (32 * s)) ^ s) for s in range(4)]
-    match = RiichiMatch(MELEE, master, players=PLAYERS, salt=salt)
     found = False
-    while not match.finished:
-        table = match.table
-        seat = table.turn if table.phase is Phase.TURN else table.waiting_for()[0]
-        legal = table.legal_actions(seat)
-        one = len(legal) == 1
-        match.act(seat, legal[0] if one else bots[seat].act(table.view(seat, events=False)))
-        if table.phase == Phase.ENDED:
-            seen.hands += 1
-            for w in table.result.wins:
-                seen.wins += 1
-                for y, _ in w.win.yaku:
-                    if y in LOCAL_YAKU:
-                        seen.local[y] += 1
-                        found = True
+
+    def hand_ended(table: Any, _number: int) -> None:
+        nonlocal found
+        seen.hands += 1
+        for w in table.result.wins:
+            seen.wins += 1
+            for y, _ in w.win.yaku:
+                if y in LOCAL_YAKU:
+                    seen.local[y] += 1
+                    found = True
+
+    match = bot_match(MELEE, SEED, game, hand_ended)
     if found:
         seen.with_local.append(game)
     return match
