@@ -6,8 +6,6 @@ tests/artifacts/web-duplicates-*."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -22,8 +20,8 @@ from openmahjong.store import duplicates as dup
 from openmahjong.store.models import User
 from openmahjong.store.record_models import DuplicateSet
 
-from .conftest import SIZES, Page
-from .webapp import LiveServer, make_app
+from .conftest import SIZES
+from .seeded_server import open_page, serve_seeded
 
 SEED = int("5eed" * 16, 16)
 SALT = "ab" * 16
@@ -75,24 +73,12 @@ async def _seed(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def dup_server(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("dup-web")
-    worker = threading.Thread(target=lambda: asyncio.run(_seed(workdir / "web.db")))
-    worker.start()
-    worker.join()
-    app, _kind = make_app(workdir)
-    server = LiveServer(app).start()
-    yield server
-    server.stop()
-
-
-def _page(browser, server, size: str, locale: str = "en-US") -> tuple[Page, object]:
-    context = browser.new_context(viewport=SIZES[size], locale=locale)
-    return Page(context.new_page(), size, server.url), context
+    yield from serve_seeded(tmp_path_factory, "dup-web", _seed)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_closed_set_shows_its_tables_side_by_side(browser, dup_server, size):
-    page, context = _page(browser, dup_server, size)
+    page, context = open_page(browser, dup_server, size)
     try:
         page.open(f"#/duplicates/{KEYS['closed']}")
         p = page.page
@@ -117,7 +103,7 @@ def test_a_closed_set_shows_its_tables_side_by_side(browser, dup_server, size):
 
 @pytest.mark.parametrize(("locale", "words"), [("zh-CN", "复式牌局"), ("ja-JP", "デュプリケート")])
 def test_the_page_speaks_chinese_and_japanese(browser, dup_server, locale, words):
-    page, context = _page(browser, dup_server, "phone", locale)
+    page, context = open_page(browser, dup_server, "phone", locale)
     try:
         page.open(f"#/duplicates/{KEYS['closed']}")
         page.page.wait_for_selector("[data-testid=dup-hand]")
@@ -129,7 +115,7 @@ def test_the_page_speaks_chinese_and_japanese(browser, dup_server, locale, words
 
 
 def test_an_open_set_keeps_its_seed_secret(browser, dup_server):
-    page, context = _page(browser, dup_server, "desktop")
+    page, context = open_page(browser, dup_server, "desktop")
     try:
         page.open(f"#/duplicates/{KEYS['open']}")
         p = page.page
@@ -144,7 +130,7 @@ def test_an_open_set_keeps_its_seed_secret(browser, dup_server):
 
 
 def test_a_favourite_and_a_note_are_made_on_the_replay_and_listed_on_ones_page(browser, dup_server):
-    page, context = _page(browser, dup_server, "desktop")
+    page, context = open_page(browser, dup_server, "desktop")
     try:
         p = page.page
         page.open("#/")

@@ -5,8 +5,6 @@ database holds ranked games of known outcomes. Screenshots: tests/artifacts/web-
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,8 +14,8 @@ from openmahjong.store import Database
 from openmahjong.store.models import utcnow
 from tests.ranks.helpers import play, set_rank, users
 
-from .conftest import SIZES, Page
-from .webapp import LiveServer, make_app
+from .conftest import SIZES
+from .seeded_server import open_page, serve_seeded
 
 
 async def _seed(path: Path) -> None:
@@ -43,24 +41,12 @@ async def _seed(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def ranks_server(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("ranks-web")
-    worker = threading.Thread(target=lambda: asyncio.run(_seed(workdir / "web.db")))
-    worker.start()
-    worker.join()
-    app, _kind = make_app(workdir)
-    server = LiveServer(app).start()
-    yield server
-    server.stop()
-
-
-def _page(browser, server, size: str, locale: str = "en-US") -> tuple[Page, object]:
-    context = browser.new_context(viewport=SIZES[size], locale=locale)
-    return Page(context.new_page(), size, server.url), context
+    yield from serve_seeded(tmp_path_factory, "ranks-web", _seed)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_player_pages_rank_block(ranks_server, browser, size):
-    page, context = _page(browser, ranks_server, size)
+    page, context = open_page(browser, ranks_server, size)
     try:
         page.open("#/player/1")
         p = page.page
@@ -90,7 +76,7 @@ def test_the_player_pages_rank_block(ranks_server, browser, size):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_leaderboard_page(ranks_server, browser, size):
-    page, context = _page(browser, ranks_server, size)
+    page, context = open_page(browser, ranks_server, size)
     try:
         page.open("#/leaderboards")
         p = page.page
@@ -129,7 +115,7 @@ def test_the_leaderboard_page(ranks_server, browser, size):
     ("locale", "title", "rank"), [("zh-CN", "排行榜", "魂天2"), ("ja-JP", "ランキング", "魂天2")]
 )
 def test_leaderboards_in_chinese_and_japanese(ranks_server, browser, locale, title, rank):
-    page, context = _page(browser, ranks_server, "phone", locale)
+    page, context = open_page(browser, ranks_server, "phone", locale)
     try:
         page.open("#/leaderboards")
         p = page.page
@@ -144,7 +130,7 @@ def test_leaderboards_in_chinese_and_japanese(ranks_server, browser, locale, tit
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_lobbys_ranked_lines_show_their_gates(ranks_server, browser, size):
-    page, context = _page(browser, ranks_server, size)
+    page, context = open_page(browser, ranks_server, size)
     try:
         p = page.page
         page.open("#/")

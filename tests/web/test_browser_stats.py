@@ -5,8 +5,6 @@ Screenshots: tests/artifacts/web-stats-*."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,8 +14,8 @@ from openmahjong.stats.seeding import play_records, store_record
 from openmahjong.store import Database
 from openmahjong.store.models import User
 
-from .conftest import SIZES, Page
-from .webapp import LiveServer, make_app
+from .conftest import SIZES
+from .seeded_server import open_page, serve_seeded
 
 
 async def _seed(path: Path) -> None:
@@ -44,25 +42,12 @@ async def _seed(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def stats_server(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("stats-web")
-    # Seeded in a thread of its own: the browser's event loop may already run in this one.
-    worker = threading.Thread(target=lambda: asyncio.run(_seed(workdir / "web.db")))
-    worker.start()
-    worker.join()
-    app, _kind = make_app(workdir)
-    server = LiveServer(app).start()
-    yield server
-    server.stop()
-
-
-def _page(browser, server, size: str, locale: str = "en-US") -> tuple[Page, object]:
-    context = browser.new_context(viewport=SIZES[size], locale=locale)
-    return Page(context.new_page(), size, server.url), context
+    yield from serve_seeded(tmp_path_factory, "stats-web", _seed)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_player_statistics_per_ruleset_with_charts(stats_server, browser, size):
-    page, context = _page(browser, stats_server, size)
+    page, context = open_page(browser, stats_server, size)
     try:
         page.open("#/player/1")
         p = page.page
@@ -96,7 +81,7 @@ def test_player_statistics_per_ruleset_with_charts(stats_server, browser, size):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_platform_statistics_page(stats_server, browser, size):
-    page, context = _page(browser, stats_server, size)
+    page, context = open_page(browser, stats_server, size)
     try:
         page.open("#/stats")
         p = page.page
@@ -121,7 +106,7 @@ def test_platform_statistics_page(stats_server, browser, size):
 
 def test_statistics_in_chinese_and_japanese(stats_server, browser):
     for locale, words in (("zh-CN", ("和牌率", "顺位")), ("ja-JP", ("和了率", "平均順位"))):
-        page, context = _page(browser, stats_server, "phone", locale)
+        page, context = open_page(browser, stats_server, "phone", locale)
         try:
             page.open("#/player/1")
             page.page.wait_for_selector("[data-testid=stat-figures]")

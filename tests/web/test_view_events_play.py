@@ -6,8 +6,6 @@ MCR (flowers laid out and replaced, wins)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,7 @@ from openmahjong.table.actions import action_from_dict
 from openmahjong.table.events import event_to_dict
 
 from .fixtures.engine_views import bot_match, jsonable, mcr_bot_match
-from .jsrun import NODE, WEB, needs_node
+from .jsrun import WEB, needs_node, run_node
 
 pytestmark = needs_node
 RUNNER = Path(__file__).with_name("fixtures") / "events_runner.mjs"
@@ -55,17 +53,7 @@ def streams(game: int, seat: int, ruleset: str) -> tuple[list[dict], list[list[d
 )  # fmt: skip
 def test_events_keep_the_view_equal_to_the_engine(ruleset, game, seat):
     hands, expected = streams(game, seat, ruleset)
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(RUNNER), str(WEB / "js")],
-        input=json.dumps(hands),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    folded = json.loads(done.stdout)
+    folded = run_node([str(RUNNER), str(WEB / "js")], hands)
     for h, (got_hand, want_hand) in enumerate(zip(folded, expected, strict=True)):
         for k, (got, want) in enumerate(zip(got_hand, want_hand, strict=True)):
             where = f"game {game} seat {seat} hand {h} step {k}"

@@ -8,7 +8,6 @@ and kan bonus, and the seat's own given, received and void."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from openmahjong.table.actions import action_from_dict
 from openmahjong.table.events import event_to_dict
 
 from .fixtures.engine_views import jsonable
-from .jsrun import NODE, WEB, needs_node
+from .jsrun import WEB, needs_node, run_node
 
 pytestmark = needs_node
 RUNNER = Path(__file__).with_name("fixtures") / "events_runner.mjs"
@@ -58,17 +57,7 @@ def streams(record: dict, seat: int | None) -> tuple[list[dict], list[list[dict]
 @pytest.mark.parametrize(("game", "seat"), [(0, 0), (0, None), (1, 2), (1, 3)])
 def test_events_keep_a_sichuan_view_equal_to_the_engine(records, game, seat):
     hands, expected = streams(records[game], seat)
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(RUNNER), str(WEB / "js")],
-        input=json.dumps(hands),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    folded = json.loads(done.stdout)
+    folded = run_node([str(RUNNER), str(WEB / "js")], hands)
     for h, (got_hand, want_hand) in enumerate(zip(folded, expected, strict=True)):
         for k, (got, want) in enumerate(zip(got_hand, want_hand, strict=True)):
             where = f"game {game} seat {seat} hand {h} step {k}"
