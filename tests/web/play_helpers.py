@@ -50,6 +50,11 @@ def min_box(locator) -> tuple[float, float]:
     return min(b["width"] for b in boxes), min(b["height"] for b in boxes)
 
 
+def picked_tiles(p) -> list[int]:
+    """The tiles chosen in the exchange picker (codes, in hand order)."""
+    return p.locator(".hand-tile.picked").evaluate_all("e => e.map(x => +x.dataset.tile)")
+
+
 def _tap(locator) -> bool:
     """Click, unless the control went away first: the prompt answered itself (a single
     choice, the auto options) or the hand's result closed at its deadline."""
@@ -116,10 +121,12 @@ def create_room_in_lobby(
     ruleset: str | None = None,
     preset: str | None = None,
     rules: dict[str, str] | None = None,
+    numbers: dict[str, str] | None = None,
 ) -> int:
     """The lobby's form, with the room's own master seed and unhurried clocks; the ruleset,
     preset and rule fields (by option name: the form's selects are generated from the
-    ruleset's options) are chosen in their selects when given."""
+    ruleset's options) are chosen in their selects when given, and ``numbers`` fill inputs
+    by name (``hands``, ``hand_end_seconds``)."""
     p = page.page
     form = p.locator("[data-testid=create-room]")
     if ruleset is not None:
@@ -135,6 +142,8 @@ def create_room_in_lobby(
     form.locator("input[name=room-name]").fill(name)
     form.locator("input[name=move_seconds]").fill("60")
     form.locator("input[name=bank_seconds]").fill("60")
+    for option, value in (numbers or {}).items():
+        form.locator(f"input[name={option}]").fill(value)
     form.locator("input[name=master-seed]").fill(format_master_seed(seed))
     form.get_by_role("button", name="Open the room").click()
     p.wait_for_url(re.compile(r".*#/room/\d+$"))

@@ -14,23 +14,22 @@ hands), the phone one hand. Screenshots go to tests/artifacts/.
 
 from __future__ import annotations
 
-import re
 import time
 
 import httpx
 import pytest
-
-from openmahjong.fairness import format_master_seed
 
 from .conftest import browser_missing
 from .play_helpers import (
     ROOM_MODULE,
     SESSION,
     WINS,
+    _tap,
+    create_room_in_lobby,
     fits_width,
-    id_in_address,
     min_box,
     new_name,
+    picked_tiles,
     register_in_page,
     seat_bots_and_start,
 )
@@ -43,24 +42,14 @@ HANDS = {"desktop": 3, "phone": 1}
 
 
 def open_asura_room(page, seed: int) -> int:
-    p = page.page
-    form = p.locator("[data-testid=create-room]")
-    form.locator("select[name=ruleset]").select_option("riichi")
-    form = p.locator("[data-testid=create-room]")
-    form.locator("select[name=preset] option[value='majsoul-asura']").wait_for(state="attached")
-    form.locator("select[name=preset]").select_option("majsoul-asura")
-    form.locator("input[name=room-name]").fill("asura")
-    form.locator("input[name=move_seconds]").fill("60")
-    form.locator("input[name=bank_seconds]").fill("60")
-    form.locator("input[name=hand_end_seconds]").fill("3")
-    form.locator("input[name=master-seed]").fill(format_master_seed(seed))
-    form.get_by_role("button", name="Open the room").click()
-    p.wait_for_url(re.compile(r".*#/room/\d+$"))
-    return id_in_address(p.url)
-
-
-def picked(p) -> list[int]:
-    return p.locator(".hand-tile.picked").evaluate_all("e => e.map(x => +x.dataset.tile)")
+    return create_room_in_lobby(
+        page,
+        seed,
+        name="asura",
+        ruleset="riichi",
+        preset="majsoul-asura",
+        numbers={"hand_end_seconds": "3"},
+    )
 
 
 def exchange(page, first: bool) -> list[int]:
@@ -73,7 +62,7 @@ def exchange(page, first: bool) -> list[int]:
     assert prompt["actions"] == [] and choice["type"] == "exchange"
     assert choice["same_suit"] is False and choice["count"] == 3
     suggested = choice["suggested"]
-    assert sorted(picked(p)) == sorted(suggested)
+    assert sorted(picked_tiles(p)) == sorted(suggested)
     assert "any three" in p.get_by_test_id("exchange-picker").text_content()
     confirm = p.get_by_test_id("exchange-confirm")
     assert confirm.is_enabled()
@@ -85,11 +74,11 @@ def exchange(page, first: bool) -> list[int]:
     # A tile not chosen joins; the oldest choice drops: still three, mixed suits allowed.
     other = p.locator(".hand-tile.pick:not(.picked)").first
     other.click()
-    now = picked(p)
+    now = picked_tiles(p)
     assert len(now) == 3 and sorted(now) != sorted(suggested)
     assert confirm.is_enabled()
     p.locator("[data-action=exchange-suggested]").click()
-    chosen = picked(p)
+    chosen = picked_tiles(p)
     assert sorted(chosen) == sorted(suggested)
     confirm.click()
     # What was clicked is what the server passed (TilesExchanged: own.given).
@@ -97,16 +86,6 @@ def exchange(page, first: bool) -> list[int]:
     given = p.evaluate(f"{SESSION}.view.own.given")
     assert sorted(given) == sorted(chosen), (given, chosen)
     return chosen
-
-
-def _tap(locator) -> bool:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        locator.click(timeout=3000)
-    except PlaywrightTimeout:
-        return False
-    return True
 
 
 def play_hands(page, hands: int, *, seconds: float = 300) -> dict:

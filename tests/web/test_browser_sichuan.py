@@ -12,23 +12,23 @@ screen said (the exchanged tiles, the voids). Screenshots go to tests/artifacts/
 
 from __future__ import annotations
 
-import re
 import time
 
 import httpx
 import pytest
-
-from openmahjong.fairness import format_master_seed
 
 from .conftest import browser_missing
 from .play_helpers import (
     ROOM_MODULE,
     SESSION,
     WINS,
+    _tap,
+    create_room_in_lobby,
     fits_width,
     id_in_address,
     min_box,
     new_name,
+    picked_tiles,
     register_in_page,
     seat_bots_and_start,
 )
@@ -46,24 +46,14 @@ def _suit(tile: int) -> int:
 
 
 def open_sichuan_room(page, seed: int, hands: int) -> int:
-    p = page.page
-    form = p.locator("[data-testid=create-room]")
-    form.locator("select[name=ruleset]").select_option("sichuan")
-    form = p.locator("[data-testid=create-room]")
-    form.locator("select[name=preset] option[value='majsoul-bloodshed']").wait_for(state="attached")
-    form.locator("select[name=preset]").select_option("majsoul-bloodshed")
-    form.locator("input[name=hands]").fill(str(hands))
-    form.locator("input[name=room-name]").fill("bloody")
-    form.locator("input[name=move_seconds]").fill("60")
-    form.locator("input[name=bank_seconds]").fill("60")
-    form.locator("input[name=master-seed]").fill(format_master_seed(seed))
-    form.get_by_role("button", name="Open the room").click()
-    p.wait_for_url(re.compile(r".*#/room/\d+$"))
-    return id_in_address(p.url)
-
-
-def picked(p) -> list[int]:
-    return p.locator(".hand-tile.picked").evaluate_all("e => e.map(x => +x.dataset.tile)")
+    return create_room_in_lobby(
+        page,
+        seed,
+        name="bloody",
+        ruleset="sichuan",
+        preset="majsoul-bloodshed",
+        numbers={"hands": str(hands)},
+    )
 
 
 def exchange(page, first: bool) -> list[int]:
@@ -75,7 +65,7 @@ def exchange(page, first: bool) -> list[int]:
     prompt = p.evaluate(f"{SESSION}.prompt")
     assert prompt["actions"] == [] and prompt["choice"]["type"] == "exchange"
     suggested = prompt["choice"]["suggested"]
-    assert sorted(picked(p)) == sorted(suggested)
+    assert sorted(picked_tiles(p)) == sorted(suggested)
     confirm = p.get_by_test_id("exchange-confirm")
     assert confirm.is_enabled()
     if first:
@@ -87,10 +77,10 @@ def exchange(page, first: bool) -> list[int]:
     first_picked = p.locator(".hand-tile.picked").first
     key = first_picked.get_attribute("data-key")
     first_picked.click()
-    assert len(picked(p)) == 2 and not confirm.is_enabled()
+    assert len(picked_tiles(p)) == 2 and not confirm.is_enabled()
     assert "2 of 3" in p.get_by_test_id("exchange-count").text_content()
     p.locator(f".hand-tile[data-key='{key}']").click()
-    chosen = picked(p)
+    chosen = picked_tiles(p)
     assert sorted(chosen) == sorted(suggested) and len({_suit(t) for t in chosen}) == 1
     confirm.click()
     return chosen
@@ -125,16 +115,6 @@ def declare_void(page, first: bool) -> str:
         fits_width(page)
     marked.click()
     return suits[0]
-
-
-def _tap(locator) -> bool:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        locator.click(timeout=3000)
-    except PlaywrightTimeout:
-        return False
-    return True
 
 
 def play_match(page, *, seconds: float = 420) -> dict:
