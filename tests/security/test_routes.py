@@ -242,7 +242,7 @@ def _unbounded(schema: dict[str, Any], where: str) -> Iterator[str]:
             s.keys() & {"minimum", "exclusiveMinimum"},
             s.keys() & {"maximum", "exclusiveMaximum"},
         )
-        if kind in ("integer", "number") and not (low and high):
+        if kind in ("integer", "number") and "enum" not in s and not (low and high):
             yield f"{where}: a number with no minimum or maximum"
         if kind == "array":
             if "maxItems" not in s:

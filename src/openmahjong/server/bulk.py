@@ -266,6 +266,16 @@ async def quota(request: Request, db: DbSession, auth: Auth) -> Any:
     return JSONResponse(body.model_dump(), headers=q.headers())
 
 
+def _day(text: str) -> date:
+    """The ``day`` query as a date (its shape is checked by the route: YYYY-MM-DD)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ApiError(
+            422, "bad_day", f"{text} is not a day of the calendar", params={"day": text}
+        ) from None
+
+
 @router.get(
     "/bulk",
     responses={
@@ -278,13 +288,23 @@ async def bulk(
     state: State,
     db: DbSession,
     auth: Auth,
-    day: Annotated[date, Query(description="UTC day the games ended, YYYY-MM-DD.")],
+    day_text: Annotated[
+        str,
+        Query(
+            min_length=10,
+            max_length=10,
+            pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+            alias="day",
+            description="UTC day the games ended, YYYY-MM-DD.",
+        ),
+    ],
     ruleset: Annotated[str, Query(max_length=32)],
     format: Annotated[ArchiveFormat, Query()] = "json",  # noqa: A002
     preset: Annotated[str | None, Query(max_length=64)] = None,
 ) -> StreamingResponse:
     """Every public finished game of ``ruleset`` that ended on ``day`` (UTC), as a zip of
     records in ``format`` with ``manifest.json``. Counts one archive against the quota."""
+    day = _day(day_text)
     try:
         found = get_ruleset(ruleset)
     except ValueError as exc:

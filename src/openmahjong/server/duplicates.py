@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from sqlalchemy import select
 
 from openmahjong import fairness
@@ -34,6 +34,24 @@ router = APIRouter(prefix="/api/duplicates", tags=["duplicates"])
 DuplicateKey = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
+#: The longest ISO 8601 time a request may name (with a fraction and an offset it is ~32).
+TIME_CHARS = 40
+
+
+def _short_time(value: Any) -> Any:
+    """Refuse an over-long time text before it is parsed (the schema says ``maxLength``)."""
+    if isinstance(value, str) and len(value) > TIME_CHARS:
+        raise ValueError(f"a time is at most {TIME_CHARS} characters")
+    return value
+
+
+BoundedTime = Annotated[
+    datetime,
+    BeforeValidator(_short_time),
+    WithJsonSchema({"type": "string", "format": "date-time", "maxLength": TIME_CHARS}),
+]
+
+
 class DuplicateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -43,7 +61,7 @@ class DuplicateIn(BaseModel):
     rules: RuleChanges = Field(default_factory=dict)
     #: No table starts after this time (UTC); the set closes once its last table ends.
     #: Unset: open until the organiser closes it.
-    closes_at: datetime | None = None
+    closes_at: BoundedTime | None = None
 
 
 class SeatOut(BaseModel):

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Path, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong.quiz import store as quiz_store
 from openmahjong.quiz.catalogue import POOLS, patterns
 from openmahjong.quiz.game import QuizError, RoundSettings
 from openmahjong.server.deps import DbSession
 from openmahjong.server.errors import ApiError
+from openmahjong.server.ids import PlayerId
 from openmahjong.server.quiz_live import QuizService
 
 __all__ = ["router"]
@@ -27,7 +28,13 @@ router = APIRouter(prefix="/api/quiz", tags=["quiz"])
 Pool = Literal["riichi", "mcr+riichi"]
 
 
+#: A solo round's id in a path (ids are 16 characters; anything longer names no round).
+RoundKey = Annotated[str, Path(max_length=64)]
+
+
 class SoloIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt setting is an error, not a default
+
     pool: Pool = "mcr+riichi"
     guesses: Literal[6, 8, 10, 12] = 8
     seconds: Literal[40, 60, 80, 100] = 60
@@ -35,6 +42,8 @@ class SoloIn(BaseModel):
 
 
 class GuessIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     pattern: str = Field(min_length=1, max_length=64)
 
 
@@ -60,7 +69,7 @@ async def start_solo(body: SoloIn, request: Request) -> dict[str, Any]:
 
 
 @router.post("/solo/{key}/guess")
-async def solo_guess(key: str, body: GuessIn, request: Request) -> dict[str, Any]:
+async def solo_guess(key: RoundKey, body: GuessIn, request: Request) -> dict[str, Any]:
     """One guess at a solo round: its hints, and the round (the answer once it is over)."""
     service = _service(request)
     now = service.clock.monotonic()
@@ -73,7 +82,7 @@ async def solo_guess(key: str, body: GuessIn, request: Request) -> dict[str, Any
 
 
 @router.get("/solo/{key}")
-async def solo_state(key: str, request: Request) -> dict[str, Any]:
+async def solo_state(key: RoundKey, request: Request) -> dict[str, Any]:
     """A solo round as it stands (its time is read on the server's clock)."""
     service = _service(request)
     now = service.clock.monotonic()
@@ -107,8 +116,6 @@ async def quiz_leaderboard(
 
 
 @router.get("/history/{user_id}")
-async def quiz_history(user_id: int, db: DbSession) -> dict[str, Any]:
+async def quiz_history(user_id: PlayerId, db: DbSession) -> dict[str, Any]:
     """A player's latest ranked matches, newest first."""
-    if not 1 <= user_id < 2**63:
-        raise ApiError(404, "unknown_player", "no such player")
     return {"user_id": user_id, "matches": await quiz_store.matches_of(db, user_id)}
