@@ -51,7 +51,9 @@ MARKUP_LEFT = """() => ({
   images: document.querySelectorAll('img:not(.brand-mark)').length,
   scripts: document.querySelectorAll('body script').length,
   bold: document.querySelectorAll('main b').length,
-  foreignSvg: [...document.querySelectorAll('main svg')].filter(s => !s.matches('svg.tile, svg.rank-icon, svg.lock-icon, figure.chart > svg.chart-svg, .chart-donut-body > svg.chart-svg')).length,
+  foreignSvg: [...document.querySelectorAll('main svg')].filter(s => !s.matches(
+    'svg.tile, svg.rank-icon, svg.lock-icon, figure.chart > svg.chart-svg, '
+    + '.chart-donut-body > svg.chart-svg')).length,
 })"""
 
 

@@ -125,8 +125,9 @@ class Settings(BaseSettings):
 
     # --- bulk record downloads (docs/records.md): archives per UTC day
     bulk_quota_anonymous: int = Field(
-        default=2, ge=0, description="Bulk archives a client address without a session may "
-        "download per UTC day."
+        default=2,
+        ge=0,
+        description="Bulk archives a client address without a session may download per UTC day.",
     )
     bulk_quota_account: int = Field(
         default=10, ge=0, description="Bulk archives a signed-in account may download per UTC day."

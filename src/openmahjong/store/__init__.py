@@ -3,6 +3,16 @@
 SQLite by default (a file, zero setup), PostgreSQL in production, through the same code.
 """
 
+# Registers the admin tables (roles, sanctions, audit log) on ``Base.metadata``.
+# Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
+# Registers duplicate sets, favourites, notes and download counts (migration 0010).
+# Registers the fan quiz's ratings, matches and rounds (issue 22).
+from openmahjong.store import (
+    admin_models,  # noqa: E402, F401
+    quiz_models,  # noqa: E402, F401
+    record_models,  # noqa: E402, F401
+    stats_tables,  # noqa: E402, F401
+)
 from openmahjong.store.database import (
     DEFAULT_DATABASE_URL,
     Database,
@@ -23,18 +33,6 @@ from openmahjong.store.models import (
     RoomStatus,
     User,
 )
-
-# Registers the admin tables (roles, sanctions, audit log) on ``Base.metadata``.
-from openmahjong.store import admin_models  # noqa: E402, F401
-
-# Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
-from openmahjong.store import stats_tables  # noqa: E402, F401
-
-# Registers duplicate sets, favourites, notes and download counts (migration 0010).
-from openmahjong.store import record_models  # noqa: E402, F401
-
-# Registers the fan quiz's ratings, matches and rounds (issue 22).
-from openmahjong.store import quiz_models  # noqa: E402, F401
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
