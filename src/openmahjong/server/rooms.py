@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import select
 
 from openmahjong import fairness
+from openmahjong.ranks.ladder import LADDERS
 from openmahjong.rules.contract import Ruleset
 from openmahjong.rules.registry import get_ruleset, preset_name, rulesets
 from openmahjong.server.bounded import RuleChanges
@@ -205,6 +206,8 @@ def ruleset_entry(ruleset: Ruleset) -> dict[str, Any]:
         "client": ruleset.client_info(),
         # The record exports the server writes (the replay page's tenhou.net/6 link).
         "outside_formats": sorted(ruleset.outside_formats),
+        # It has a rank ladder, so ranked lines (GET /api/ranks/{ruleset}); docs/ranks.md.
+        "ranked": ruleset.name in LADDERS,
     }
 
 

@@ -34,7 +34,8 @@ export function rankedLines(user, current) {
   };
   let mine = null; // the player's ranks, once known (a guest has none: the first rank)
   const draw = async () => {
-    const { ruleset } = current();
+    const { ruleset, ranked } = current();
+    if (!ranked) { row.replaceChildren(); return; } // no ladder (the listing says ranked): no ranked lines, no 404 asked for
     let lad;
     try {
       lad = await ladder(ruleset);

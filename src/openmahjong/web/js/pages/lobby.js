@@ -309,7 +309,7 @@ export async function render(main, route) {
     user ? h("p", { class: "help" }, t("lobby.quickHelp")) : null,
     user ? h("p", { class: "help" }, t("lobby.casualHelp")) : null,
     // The ranked lines per room tier, each with its rank gate (a locked one says why).
-    user ? rankedLines(user, () => ({ ruleset: form.ruleset, preset: form.preset })) : null,
+    user ? rankedLines(user, () => ({ ruleset: form.ruleset, preset: form.preset, ranked: (rulesets[form.ruleset] || {}).ranked })) : null,
     user ? null : h("p", { class: "help" }, t("lobby.signInFirst")),
     quickOut);
   body.replaceChildren(authSection(user, rerender), quick, roomsSection(rooms, rulesets), createSection(user, rulesets));
