@@ -66,7 +66,10 @@ def test_a_call_and_a_win_by_clicking_then_the_replay(page, live_server, scripts
     assert name in win_text and how in win_text, win_text
     shown_yaku = result.locator(".yaku li").evaluate_all("e => e.map(x => x.dataset.yaku)")
     score_line = result.locator(".score-line").first.text_content()
-    changes = p.locator("[data-testid=payments] tbody tr td:nth-child(2)").all_text_contents()
+    # Each change is the cell's own number; a riichi stick put down is a note beside it.
+    changes = p.locator("[data-testid=payments] tbody tr td:nth-child(2)").evaluate_all(
+        "cells => cells.map(c => c.firstChild.textContent)"
+    )
     fits_width(page)
     page.shot("call-win-result")
     p.get_by_role("button", name="Continue").click()
