@@ -153,7 +153,12 @@ def test_account_panel_then_an_admin_grants_a_role_and_bans(page, server, codes)
     p.get_by_test_id("sanctions").wait_for()
     assert "cheating at the table" in p.get_by_test_id("sanctions").inner_text()
     audit = p.get_by_test_id("audit")
-    p.wait_for_function("document.querySelectorAll('[data-testid=audit] tbody tr').length >= 2")
+    # Three actions so far (the role, the credit, the ban): the table reloads after each, so wait
+    # for the ban's own row rather than a row count the earlier reloads already reach.
+    p.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=audit] tbody tr')]"
+        ".some((row) => row.textContent.includes('sanction.ban'))"
+    )
     text = audit.inner_text()
     assert "sanction.ban" in text and "role.grant" in text and "pays for the server" in text
     page.shot("admin-page")
