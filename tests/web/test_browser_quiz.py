@@ -4,9 +4,12 @@ the guess box; solo training as a visitor. Screenshots: web-quiz-*."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from openmahjong.quiz.catalogue import patterns
+from openmahjong.quiz.catalogue import get, patterns
+from openmahjong.quiz.hints import compare
 from openmahjong.server import quiz_live
 
 from .conftest import SIZES, Page
@@ -41,6 +44,26 @@ def typed(pattern, pool: str) -> str:
     return f"{pattern.name_en} ({'MCR' if pattern.ruleset == 'mcr' else 'Riichi'})"
 
 
+# Every word of an English hint cell on one line: a narrow cell must wrap between words
+WORDS_SPLIT = """() => {
+  const split = [];
+  for (const el of document.querySelectorAll("td.hint .hint-text")) {
+    const node = el.firstChild;
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      if (r.getClientRects().length > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}"""
+
+
+def words_whole(page) -> None:
+    assert page.page.evaluate(WORDS_SPLIT) == [], "a hint cell breaks a word"
+
+
 @pytest.mark.parametrize("pool", ["riichi", "mcr+riichi"])
 def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, monkeypatch, pool):
     monkeypatch.setattr(quiz_live, "BREAK_SECONDS", 1.0)  # the 6 s pause is the server tests'
@@ -69,6 +92,7 @@ def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, mo
             if answer.ruleset == "riichi":
                 assert cells.nth(1).get_attribute("data-colour") == "green"  # both Riichi
             fits_width(b)
+            words_whole(b)
             b.shot(f"quiz-hints-{pool.replace('+', '-')}")
         a.page.fill("[data-testid=quiz-guess]", typed(answer, pool))
         a.page.keyboard.press("Enter")
@@ -96,15 +120,23 @@ def test_a_ranked_match_in_two_browsers_to_the_leaderboard(pair, live_server, mo
     b.shot(f"quiz-board-{pool.replace('+', '-')}")
 
 
-def test_a_visitor_trains_solo_and_may_not_queue(page):
+def test_a_visitor_trains_solo_and_may_not_queue(page, live_server):
     page.open("#/quiz")
     page.page.select_option("select[name=pool]", "riichi")
     page.page.click("[data-testid=quiz-solo-start]")
     page.page.wait_for_selector("[data-testid=quiz-timer]:has-text('s left')")
+    solo = live_server.server.config.app.state.quiz.solo
+    next(reversed(solo.values())).answer = get("riichi:ittsu")  # neither guess below solves it
     page.page.fill("[data-testid=quiz-guess]", "Riichi")
     page.page.keyboard.press("Enter")
     page.page.wait_for_selector("table.quiz-hints td.hint")
+    # a guess with two categories and two values shows both lists, primary first
+    page.page.fill("[data-testid=quiz-guess]", "Ura-dora")
+    page.page.keyboard.press("Enter")
+    row = page.page.wait_for_selector("tr[data-pattern='riichi:ura_dora']")
+    assert row.query_selector("td[data-field=category]").inner_text().endswith("Condition, Chance")
     fits_width(page)
+    words_whole(page)
     page.shot("quiz-solo")
     page.open("#/quiz?tab=match")
     page.page.wait_for_selector("[data-testid=quiz-sign-in]")
@@ -121,3 +153,66 @@ def test_a_visitor_trains_solo_and_may_not_queue(page):
     page.page.wait_for_selector("tr[data-pattern='mcr:pure_straight']")
     page.shot("quiz-solo-zh")
     page.page.select_option("#lang", "en")
+
+
+def test_a_private_room_by_code_keeps_its_rules_and_is_unrated(pair, live_server, monkeypatch):
+    """A opens a room (6 guesses, 40 s, related hints off) on the desktop; B joins by its code,
+    in lower case, on a phone page in Japanese; A wins 3-0; nobody's rating changes."""
+    monkeypatch.setattr(quiz_live, "BREAK_SECONDS", 1.0)
+    a, b = pair
+    names = [new_name("rooma"), new_name("roomb")]
+    for page, name in zip(pair, names, strict=True):
+        register_in_page(page, name)
+    a.open("#/quiz?tab=room")
+    a.page.select_option("select[name=guesses]", "6")
+    a.page.select_option("select[name=seconds]", "40")
+    a.page.uncheck("input[name=related]")
+    a.page.click("[data-testid=quiz-create]")
+    waiting = a.page.wait_for_selector("[data-testid=quiz-room-code]").inner_text()
+    code = re.search(r"Room ([A-Z2-9]{6})", waiting).group(1)
+    b.open("#/quiz?tab=room")
+    b.page.select_option("#lang", "ja")
+    b.page.wait_for_selector("h1:has-text('役当てクイズ')")
+    b.page.fill("input[name=code]", code.lower())
+    b.page.click("[data-testid=quiz-join]")
+    for page in pair:
+        page.page.wait_for_selector("[data-testid=quiz-guess]")
+    assert code in a.page.inner_text("[data-testid=quiz-score]")
+    assert "6 guesses left" in a.page.inner_text(".quiz-status")
+    left = int(re.search(r"(\d+) s left", a.page.inner_text("[data-testid=quiz-timer]")).group(1))
+    assert 30 < left <= 40
+    # the Japanese page completes Japanese names, with the ruleset in the mixed pool
+    offered = b.page.eval_on_selector_all("#quiz-names option", "os => os.map(o => o.value)")
+    assert "一気通貫 (立直)" in offered and "清龍 (国標)" in offered
+    for rnd in (1, 2, 3):
+        a.page.wait_for_selector(f"[data-testid=quiz-score]:has-text('Round {rnd} of 5')")
+        answer = the_match(live_server).match.current.answer
+        if rnd == 1:
+            # a guess that would show yellow with related hints on shows grey here
+            miss = next(
+                p
+                for p in patterns("mcr+riichi")
+                if p.id != answer.id and any(h.colour == "yellow" for h in compare(p, answer))
+            )
+            label = f"{miss.name_ja} ({'国標' if miss.ruleset == 'mcr' else '立直'})"
+            b.page.fill("[data-testid=quiz-guess]", label)
+            b.page.keyboard.press("Enter")
+            row = b.page.wait_for_selector(f"tr[data-pattern='{miss.id}']")
+            shown = [c.get_attribute("data-colour") for c in row.query_selector_all("td")]
+            assert shown == [h.colour for h in compare(miss, answer, related_hints=False)]
+            assert "yellow" not in shown
+            fits_width(b)
+            b.shot("quiz-room-ja")
+        a.page.fill("[data-testid=quiz-guess]", typed(answer, "mcr+riichi"))
+        a.page.keyboard.press("Enter")
+        a.page.wait_for_selector(f"[data-testid=quiz-answer]:has-text('{answer.name_en}')")
+    for page in pair:
+        page.page.wait_for_selector("[data-testid=quiz-final]")
+    assert names[0] in a.page.inner_text("[data-testid=quiz-final]")
+    assert a.page.locator("[data-testid=quiz-rating]").count() == 0  # a room is not rated
+    a.shot("quiz-room-final")
+    for pool in ("mcr+riichi", "riichi"):
+        a.open(f"#/quiz?tab=board&pool={pool.replace('+', '%2B')}")
+        a.page.wait_for_selector("[data-testid=quiz-board-empty], [data-testid=quiz-board]")
+        board = a.page.inner_text(".quiz-panel")
+        assert names[0] not in board and names[1] not in board

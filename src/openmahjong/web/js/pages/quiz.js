@@ -54,19 +54,22 @@ function resolve(text, cat) {
   return cat.list.find((p) => fold(labelOf(p, cat)).startsWith(needle)) || null;
 }
 
+/** What a guess's field shows: its whole list, primary first, as the seed writes patterns
+ *  (Knitted Straight [Sequences, Knitted], Ittsuu [2, 1], Tile Hog's groups [4, 3, 2]). */
 function fieldText(p, name) {
   if (name === "name") return nameOf(p);
   if (name === "ruleset") return t(`quiz.ruleset.${p.ruleset}`);
-  if (name === "category") return t(`quiz.cat.${p.categories[0]}`);
-  const v = name === "value" ? p.values[0] : p.groups;
-  return v === "whole_hand" ? t("quiz.wholeHand") : String(v);
+  const sep = lang() === "en" ? ", " : "、";
+  if (name === "category") return p.categories.map((c) => t(`quiz.cat.${c}`)).join(sep);
+  const list = name === "value" ? p.values : p.group_counts;
+  return list.map((v) => (v === "whole_hand" ? t("quiz.wholeHand") : String(v))).join(sep);
 }
 
 function hintCell(p, hint) {
   const word = t(`quiz.colour.${hint.colour}`);
   const arrow = hint.arrow ? ARROW[hint.arrow] : "";
   const label = `${t(`quiz.field.${hint.field}`)}: ${fieldText(p, hint.field)}, ${word}${hint.arrow ? `, ${t(`quiz.arrow.${hint.arrow}`)}` : ""}`;
-  return h("td", { class: `hint hint-${hint.colour}`, "data-field": hint.field, "data-colour": hint.colour, title: label, "aria-label": label },
+  return h("td", { role: "cell", class: `hint hint-${hint.colour}`, "data-field": hint.field, "data-colour": hint.colour, title: label, "aria-label": label },
     h("span", { class: "hint-mark", "aria-hidden": "true" }, MARK[hint.colour]),
     h("span", { class: "hint-text" }, fieldText(p, hint.field)),
     arrow ? h("span", { class: "hint-arrow", "aria-hidden": "true" }, arrow) : null);
@@ -74,12 +77,12 @@ function hintCell(p, hint) {
 
 function guessTable(guesses, cat, caption) {
   if (!guesses || !guesses.length) return h("p", { class: "muted" }, `${caption}: ${t("quiz.noGuesses")}`);
-  return h("div", { class: "table-scroll" }, h("table", { class: "quiz-hints", "data-testid": "quiz-hints" },
+  return h("div", { class: "table-scroll" }, h("table", { role: "table", class: "quiz-hints", "data-testid": "quiz-hints" },
     h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, FIELDS.map((f) => h("th", { scope: "col" }, t(`quiz.field.${f}`))))),
+    h("thead", {}, h("tr", { role: "row" }, FIELDS.map((f) => h("th", { role: "columnheader", scope: "col" }, t(`quiz.field.${f}`))))),
     h("tbody", {}, guesses.map((g) => {
       const p = cat.byId[g.pattern];
-      return h("tr", { "data-pattern": g.pattern }, g.hints.map((hint) => hintCell(p, hint)));
+      return h("tr", { role: "row", "data-pattern": g.pattern }, g.hints.map((hint) => hintCell(p, hint)));
     }))));
 }
 
