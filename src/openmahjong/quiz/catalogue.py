@@ -1,8 +1,9 @@
 """The fan quiz's catalogue: every MCR fan and Riichi yaku as a guessable pattern.
 
 Names and values are read from the scorers' own tables (``rules.mcr.fans``,
-``rules.riichi.yaku_table``); ``catalogue_data`` adds what only the quiz needs (categories, group
-counts, relations, Japanese MCR names, the merged dragon and wind yaku, Nagashi mangan).
+``rules.riichi.yaku_table``); each ruleset's ``quiz_patterns`` beside them adds what only the quiz
+needs (categories, group counts, Japanese MCR names, the merged dragon and wind yaku, Nagashi
+mangan), and ``catalogue_data`` gathers those and the relations across rulesets.
 ``patterns(pool)`` gives a matchmaking pool's patterns; ``find`` completes names as typed.
 """
 

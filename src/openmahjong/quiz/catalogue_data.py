@@ -1,293 +1,41 @@
-"""What the quiz adds to the scorers' tables: categories, group counts, relations, a few names.
+"""The fan quiz's data: each ruleset's patterns live with the ruleset, next to the scorer's
+own table (``rules.mcr.quiz_patterns`` beside ``fans.py``, ``rules.riichi.quiz_patterns``
+beside ``yaku_table.py``); this module gathers them and adds the relations across rulesets.
 
-Names and values come from the scorers (``rules.mcr.fans``, ``rules.riichi.yaku_table``); this
-module holds only what they do not know. Keys are the scorers' own: an MCR fan by its constant
-in ``fans.py`` spelled in lower case (``PURE_STRAIGHT`` -> ``pure_straight``), a Riichi yaku by
-its stable id. ``docs/quiz.md`` gives the reason for each classification the seed does not state.
-
-A row is ``(categories, groups)`` or ``(categories, groups, values)``: categories primary first;
-groups an int, ``"whole_hand"`` or a tuple of the valid counts (primary first); values only where
-the quiz departs from the scorer's own value (one instance, yakuman as 13/26, quiz-only rows).
+Names and values come from the scorers' tables; the rulesets' quiz rows hold only what those
+tables do not know. Keys are the scorers' own: an MCR fan by its constant in ``fans.py`` spelled
+in lower case (``PURE_STRAIGHT`` -> ``pure_straight``), a Riichi yaku by its stable id.
 """
 
 from __future__ import annotations
 
-SEQ, SET, PAIR, WHOLE = "sequence", "set", "pair", "whole_hand"
-KNIT, SPECIAL, COND, CHANCE = "knitted", "special", "condition", "chance"
-#: The eight categories of the seed's §7.5, in its order.
-CATEGORIES = (SEQ, SET, PAIR, WHOLE, KNIT, SPECIAL, COND, CHANCE)
-WH = "whole_hand"
-#: The quiz's value of a yakuman and of a double yakuman (13 han is the yakuman threshold).
-YAKUMAN, DOUBLE_YAKUMAN = 13, 26
+from openmahjong.rules.mcr.quiz_patterns import MCR, MCR_JA, MCR_LEFT_OUT
+from openmahjong.rules.pattern_categories import CATEGORIES, WH, Row
+from openmahjong.rules.riichi.quiz_patterns import (
+    DOUBLE_YAKUMAN,
+    RIICHI,
+    RIICHI_EXTRA_NAMES,
+    RIICHI_MELEE_ONLY,
+    RIICHI_MERGED,
+    YAKUMAN,
+)
 
-Row = tuple  # (categories, groups) | (categories, groups, values)
+__all__ = [
+    "CATEGORIES",
+    "DOUBLE_YAKUMAN",
+    "MCR",
+    "MCR_JA",
+    "MCR_LEFT_OUT",
+    "RELATED_GROUPS",
+    "RIICHI",
+    "RIICHI_EXTRA_NAMES",
+    "RIICHI_MELEE_ONLY",
+    "RIICHI_MERGED",
+    "WH",
+    "YAKUMAN",
+    "Row",
+]
 
-# ------------------------------------------------------------------------------------------ MCR
-#: The platform's 明暗杠 (fans.py number 82) is a scoring convenience, not a rulebook fan: the
-#: seed's catalogue has the 81 of the rulebook, so the quiz leaves it out (tests check that).
-MCR_LEFT_OUT = ("concealed_and_melded_kong",)
-
-MCR: dict[str, Row] = {
-    "big_four_winds": ((SET,), 4),
-    "big_three_dragons": ((SET,), 3),
-    "all_green": ((WHOLE,), WH),
-    "nine_gates": ((SPECIAL,), 1),
-    "four_kongs": ((SET,), 4),
-    "seven_shifted_pairs": ((PAIR,), 7),
-    "thirteen_orphans": ((SPECIAL,), WH),
-    "all_terminals": ((WHOLE, SET), WH),
-    "little_four_winds": ((SET,), 4),
-    "little_three_dragons": ((SET,), 3),
-    "all_honors": ((WHOLE,), WH),
-    "four_concealed_pungs": ((SET,), 4),
-    "pure_terminal_chows": ((SEQ,), 5),
-    "quadruple_chow": ((SEQ,), 4),
-    "four_pure_shifted_pungs": ((SET,), 4),
-    "four_pure_shifted_chows": ((SEQ,), 4),
-    "three_kongs": ((SET,), 3),
-    "all_terminals_and_honors": ((WHOLE,), WH),
-    "seven_pairs": ((PAIR,), 7),
-    "greater_honors_and_knitted": ((KNIT,), WH),
-    "all_even_pungs": ((SET, WHOLE), 5),
-    "full_flush": ((WHOLE,), WH),
-    "pure_triple_chow": ((SEQ,), 3),
-    "pure_shifted_pungs": ((SET,), 3),
-    "upper_tiles": ((WHOLE,), WH),
-    "middle_tiles": ((WHOLE,), WH),
-    "lower_tiles": ((WHOLE,), WH),
-    "pure_straight": ((SEQ,), 3),
-    "three_suited_terminal_chows": ((SEQ,), 5),
-    "pure_shifted_chows": ((SEQ,), 3),
-    "all_fives": ((WHOLE,), WH),
-    "triple_pung": ((SET,), 3),
-    "three_concealed_pungs": ((SET,), 3),
-    "lesser_honors_and_knitted": ((KNIT,), WH),
-    "knitted_straight": ((SEQ, KNIT), 1),
-    "upper_four": ((WHOLE,), WH),
-    "lower_four": ((WHOLE,), WH),
-    "big_three_winds": ((SET,), 3),
-    "mixed_straight": ((SEQ,), 3),
-    "reversible_tiles": ((WHOLE,), WH),
-    "mixed_triple_chow": ((SEQ,), 3),
-    "mixed_shifted_pungs": ((SET,), 3),
-    "chicken_hand": ((WHOLE,), WH),
-    "last_tile_draw": ((COND, CHANCE), 0),
-    "last_tile_claim": ((COND, CHANCE), 0),
-    "out_with_replacement_tile": ((COND, CHANCE), 0),
-    "robbing_the_kong": ((COND, CHANCE), 0),
-    "all_pungs": ((SET,), 4),
-    "half_flush": ((WHOLE,), WH),
-    "mixed_shifted_chows": ((SEQ,), 3),
-    "all_types": ((WHOLE,), WH),
-    "melded_hand": ((COND,), 4),
-    "two_concealed_kongs": ((SET,), 2),
-    "two_dragon_pungs": ((SET,), 2),
-    "outside_hand": ((WHOLE,), WH),
-    "fully_concealed_hand": ((COND,), 0),
-    "two_melded_kongs": ((SET,), 2),
-    "last_tile": ((COND,), 0),
-    "dragon_pung": ((SET,), 1),
-    "prevalent_wind": ((SET,), 1),
-    "seat_wind": ((SET,), 1),
-    "concealed_hand": ((COND,), 0),
-    "all_chows": ((SEQ,), 5),
-    "tile_hog": ((SET,), (4, 3, 2)),
-    "double_pung": ((SET,), 2),
-    "two_concealed_pungs": ((SET,), 2),
-    "concealed_kong": ((SET,), 1),
-    "all_simples": ((WHOLE,), WH),
-    "pure_double_chow": ((SEQ,), 2),
-    "mixed_double_chow": ((SEQ,), 2),
-    "short_straight": ((SEQ,), 2),
-    "two_terminal_chows": ((SEQ,), 2),
-    "pung_of_terminals_or_honors": ((SET,), 1),
-    "melded_kong": ((SET,), 1),
-    "one_voided_suit": ((WHOLE,), WH),
-    "no_honors": ((WHOLE,), WH),
-    "edge_wait": ((COND,), 1),
-    "closed_wait": ((COND,), 1),
-    "single_wait": ((COND,), 1),
-    "self_drawn": ((COND,), 0),
-    "flower_tiles": ((COND, CHANCE), 0),
-}
-
-#: Japanese names of the MCR fans (the scorer has zh and en only): the rulebook names in
-#: Japanese kanji, as Japanese MCR players write them.
-MCR_JA: dict[str, str] = {
-    "big_four_winds": "大四喜",
-    "big_three_dragons": "大三元",
-    "all_green": "緑一色",
-    "nine_gates": "九蓮宝燈",
-    "four_kongs": "四槓",
-    "seven_shifted_pairs": "連七対",
-    "thirteen_orphans": "十三么",
-    "all_terminals": "清么九",
-    "little_four_winds": "小四喜",
-    "little_three_dragons": "小三元",
-    "all_honors": "字一色",
-    "four_concealed_pungs": "四暗刻",
-    "pure_terminal_chows": "一色双龍会",
-    "quadruple_chow": "一色四同順",
-    "four_pure_shifted_pungs": "一色四節高",
-    "four_pure_shifted_chows": "一色四歩高",
-    "three_kongs": "三槓",
-    "all_terminals_and_honors": "混么九",
-    "seven_pairs": "七対",
-    "greater_honors_and_knitted": "七星不靠",
-    "all_even_pungs": "全双刻",
-    "full_flush": "清一色",
-    "pure_triple_chow": "一色三同順",
-    "pure_shifted_pungs": "一色三節高",
-    "upper_tiles": "全大",
-    "middle_tiles": "全中",
-    "lower_tiles": "全小",
-    "pure_straight": "清龍",
-    "three_suited_terminal_chows": "三色双龍会",
-    "pure_shifted_chows": "一色三歩高",
-    "all_fives": "全帯五",
-    "triple_pung": "三同刻",
-    "three_concealed_pungs": "三暗刻",
-    "lesser_honors_and_knitted": "全不靠",
-    "knitted_straight": "組合龍",
-    "upper_four": "大于五",
-    "lower_four": "小于五",
-    "big_three_winds": "三風刻",
-    "mixed_straight": "花龍",
-    "reversible_tiles": "推不倒",
-    "mixed_triple_chow": "三色三同順",
-    "mixed_shifted_pungs": "三色三節高",
-    "chicken_hand": "無番和",
-    "last_tile_draw": "妙手回春",
-    "last_tile_claim": "海底撈月",
-    "out_with_replacement_tile": "槓上開花",
-    "robbing_the_kong": "搶槓和",
-    "all_pungs": "碰碰和",
-    "half_flush": "混一色",
-    "mixed_shifted_chows": "三色三歩高",
-    "all_types": "五門斉",
-    "melded_hand": "全求人",
-    "two_concealed_kongs": "双暗槓",
-    "two_dragon_pungs": "双箭刻",
-    "outside_hand": "全帯么",
-    "fully_concealed_hand": "不求人",
-    "two_melded_kongs": "双明槓",
-    "last_tile": "和絶張",
-    "dragon_pung": "箭刻",
-    "prevalent_wind": "圏風刻",
-    "seat_wind": "門風刻",
-    "concealed_hand": "門前清",
-    "all_chows": "平和",
-    "tile_hog": "四帰一",
-    "double_pung": "双同刻",
-    "two_concealed_pungs": "双暗刻",
-    "concealed_kong": "暗槓",
-    "all_simples": "断么",
-    "pure_double_chow": "一般高",
-    "mixed_double_chow": "喜相逢",
-    "short_straight": "連六",
-    "two_terminal_chows": "老少副",
-    "pung_of_terminals_or_honors": "么九刻",
-    "melded_kong": "明槓",
-    "one_voided_suit": "缺一門",
-    "no_honors": "無字",
-    "edge_wait": "辺張",
-    "closed_wait": "嵌張",
-    "single_wait": "単釣将",
-    "self_drawn": "自摸",
-    "flower_tiles": "花牌",
-}
-
-# ---------------------------------------------------------------------------------------- Riichi
-#: §7.4.6: individual dragon and wind yaku merge into one pattern each. Merged key -> the
-#: scorer ids it stands for, and its names (zh, en, ja); zh/ja are the scorer's common stem.
-RIICHI_MERGED: dict[str, tuple[tuple[str, ...], str]] = {
-    "yakuhai": (("haku", "hatsu", "chun"), "Value dragons"),
-    "seat_wind": (
-        ("seat_wind_east", "seat_wind_south", "seat_wind_west", "seat_wind_north"),
-        "Seat wind",
-    ),
-    "round_wind": (
-        ("round_wind_east", "round_wind_south", "round_wind_west", "round_wind_north"),
-        "Round wind",
-    ),
-}
-
-#: Patterns the quiz has but no yaku table row does: Nagashi mangan is a draw payment in the
-#: scorer (``rules.riichi.payments``), yet the seed values it [5]. key -> (zh, en, ja).
-RIICHI_EXTRA_NAMES: dict[str, tuple[str, str, str]] = {
-    "nagashi_mangan": ("流局满贯", "Nagashi mangan", "流し満貫"),
-}
-
-#: Yaku of the yaku table the Mahjong Soul set plays only in the Melee Room: renhou (off in
-#: ranked rooms, a yakuman in the Melee Room). Marked local like ``LOCAL_YAKU``.
-RIICHI_MELEE_ONLY = ("renhou",)
-
-RIICHI: dict[str, Row] = {
-    "menzen_tsumo": ((COND,), 0),
-    "riichi": ((COND,), 0),
-    "ippatsu": ((COND, CHANCE), 0),
-    "chankan": ((COND, CHANCE), 0),
-    "rinshan_kaihou": ((COND, CHANCE), 0),
-    "haitei_raoyue": ((COND, CHANCE), 0),
-    "houtei_raoyui": ((COND, CHANCE), 0),
-    "pinfu": ((SEQ, COND), 5),
-    "tanyao": ((WHOLE,), WH),
-    "iipeikou": ((SEQ,), 2),
-    "yakuhai": ((SET,), 1),
-    "seat_wind": ((SET,), 1),
-    "round_wind": ((SET,), 1),
-    "double_riichi": ((COND,), 0),
-    "chiitoitsu": ((PAIR,), 7),
-    "chanta": ((WHOLE,), WH),
-    "ittsu": ((SEQ,), 3),
-    "sanshoku": ((SEQ,), 3),
-    "sanshoku_doukou": ((SET,), 3),
-    "sankantsu": ((SET,), 3),
-    "toitoi": ((SET,), 4),
-    "sanankou": ((SET,), 3),
-    "shousangen": ((SET,), 3),
-    "honroutou": ((WHOLE, SET), WH),
-    "ryanpeikou": ((SEQ,), 4),
-    "junchan": ((WHOLE,), WH),
-    "honitsu": ((WHOLE,), WH),
-    "chinitsu": ((WHOLE,), WH),
-    "renhou": ((CHANCE,), 0, (YAKUMAN,)),
-    "tenhou": ((CHANCE,), 0),
-    "chiihou": ((CHANCE,), 0),
-    "daisangen": ((SET,), 3),
-    "suuankou": ((SET,), 4),
-    "suuankou_tanki": ((SET,), 4),
-    "tsuuiisou": ((WHOLE,), WH),
-    "ryuuiisou": ((WHOLE,), WH),
-    "chinroutou": ((WHOLE, SET), WH),
-    "chuuren_poutou": ((SPECIAL,), 1),
-    "junsei_chuuren_poutou": ((SPECIAL,), 1),
-    "kokushi_musou": ((SPECIAL,), WH),
-    "kokushi_musou_13": ((SPECIAL,), WH),
-    "daisuushii": ((SET,), 4),
-    "shousuushii": ((SET,), 4),
-    "suukantsu": ((SET,), 4),
-    "dora": ((COND, CHANCE), 0, (1,)),
-    "ura_dora": ((COND, CHANCE), 0, (1,)),
-    "aka_dora": ((COND, CHANCE), 0, (1,)),
-    "nagashi_mangan": ((COND,), 0, (5,)),
-    # the Melee Room's local yaku (LOCAL_YAKU)
-    "tsubame_gaeshi": ((COND, CHANCE), 0),
-    "kanburi": ((COND, CHANCE), 0),
-    "shiiaru_raotai": ((COND,), 4),
-    "uumensai": ((WHOLE,), WH),
-    "sanrenkou": ((SET,), 3),
-    "isshoku_sanjun": ((SEQ,), 3),
-    "iipin_moyue": ((COND, CHANCE), 0),
-    "chuupin_raoyui": ((COND, CHANCE), 0),
-    "daisharin": ((PAIR,), 7),
-    "daichikurin": ((PAIR,), 7),
-    "daisuurin": ((PAIR,), 7),
-    "ishi_no_ue_ni_mo_sannen": ((COND, CHANCE), 0),
-    "daichisei": ((PAIR,), 7),
-}
-
-# ------------------------------------------------------------------------------------- relations
 #: Related names (yellow name hints): every pattern of a group is related to every other.
 #: Cross-ruleset synonyms (same name or same shape), then the seed's merged groups (§7.4.6).
 RELATED_GROUPS: tuple[tuple[str, ...], ...] = (
