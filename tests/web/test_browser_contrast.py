@@ -7,13 +7,16 @@ sentence is text, WCAG 2.5.8's inline exception; disabled controls are not targe
 Pages: home, tiles, the tools (analysis, both calculators, seed check with a verified seed),
 the lobby signed in, a room before its game, the game view (a call prompt, the tools with the
 waits help, a hand's result and the match end as modals), the replays list, a replay, the
-player page. One browser context per size for the whole module."""
+player page, the fan quiz (a solo round with a hint of each colour, a room's form, the
+leaderboard). One browser context per size for the whole module."""
 
 from __future__ import annotations
 
 import copy
 
 import pytest
+
+from openmahjong.quiz.catalogue import get
 
 from .conftest import SIZES, Page, browser_missing
 from .fixtures.engine_views import interesting_views
@@ -155,7 +158,7 @@ def audit(page, where: str) -> list:
     return [[where, *item] for item in found["low"]]
 
 
-def test_every_page_reads_at_aa_with_large_targets(site):
+def test_every_page_reads_at_aa_with_large_targets(site, live_server):
     page, game_id, room_id = site
     p = page.page
     seed = "0" * 63 + "1"
@@ -171,6 +174,8 @@ def test_every_page_reads_at_aa_with_large_targets(site):
         "replays": ("#/replays", "main table .seat-list a"),
         "replay": (f"#/replay/{game_id}", "[data-testid=table]"),
         "player": ("#/player", "main h2"),
+        "quiz room": ("#/quiz?tab=room", "[data-testid=quiz-create]"),
+        "quiz leaderboard": ("#/quiz?tab=board", "[data-testid=quiz-board-empty], .leaderboard"),
     }
     problems = []
     for where, (route, ready) in routes.items():
@@ -181,6 +186,18 @@ def test_every_page_reads_at_aa_with_large_targets(site):
             p.keyboard.press("End")
             p.wait_for_selector("[data-testid=result]")
             problems += audit(page, "replay end")
+    # The fan quiz's solo round with a hint of each colour: the answer is Ittsuu [2, 1] and
+    # Riichi is guessed (ruleset green, value 1 yellow, the rest grey).
+    page.open("#/quiz")
+    p.select_option("select[name=pool]", "riichi")
+    p.click("[data-testid=quiz-solo-start]")
+    p.wait_for_selector("[data-testid=quiz-guess]")
+    solo = live_server.server.config.app.state.quiz.solo
+    next(reversed(solo.values())).answer = get("riichi:ittsu")
+    p.fill("[data-testid=quiz-guess]", "Riichi")
+    p.keyboard.press("Enter")
+    p.wait_for_selector("td.hint-yellow")
+    problems += audit(page, "quiz solo")
     # The game view: a call prompt with the waits help; a hand's result; the match's end.
     page.open("#/lobby")
     views = interesting_views(0)
