@@ -119,6 +119,15 @@ def test_winners_sit_out_of_turns_claims_and_the_draw_order():
     # Seat 3 discards a tile seats 1 and 2 could win on: neither is offered it.
     assert t.legal_actions(1) == [] and t.legal_actions(2) == []
     assert t.waiting_for() == [0]
+    # Validation and default actions skip them too: a winner's claim or timeout is refused
+    # and changes nothing.
+    before = (len(t.log), len(t.events), t.phase, t.turn)
+    assert t.default_action(1) is None
+    with pytest.raises(IllegalAction):
+        t.act(1, Ron())
+    with pytest.raises(IllegalAction, match="nothing to do"):
+        t.timeout(2)
+    assert (len(t.log), len(t.events), t.phase, t.turn) == before
 
 
 def test_a_seat_that_sits_out_is_never_asked_in_a_special_phase():
