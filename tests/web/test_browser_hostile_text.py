@@ -4,9 +4,10 @@ Rooms are named with HTML and script payloads (the server keeps room names as pl
 these are accepted as they are), and a player's name is set to such a payload straight in the
 database (the server refuses it at sign-up now, but names stored before the rules, or by a bug,
 must still be harmless). Then, at desktop and phone sizes, the lobby, a room and its live table,
-the replays list, the player page and a replay of a game under that name must show each payload
-literally, create no element from it, and fire no dialog. Any console error (an ``<img src=x>``
-that got made would log its failed load) fails the test too (conftest's ``page``).
+the replays list, the player page, a replay of a game under that name and the fan quiz's
+leaderboard must show each payload literally, create no element from it, and fire no dialog.
+Any console error (an ``<img src=x>`` that got made would log its failed load) fails the test
+too (conftest's ``page``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from openmahjong.rules.riichi.game.options import preset
 from openmahjong.store import Database
 from openmahjong.store import games as g
 from openmahjong.store.models import User
+from openmahjong.store.quiz_models import QuizRating
 
 from .conftest import browser_missing
 from .play_helpers import PASSWORD, new_name, seat_bots_and_start
@@ -256,3 +258,30 @@ def test_records_the_player_page_and_the_replay_show_the_name_as_text(page, host
         p.get_by_test_id("forward").click()
     _shows_as_text(page, [PLAYER_NAME], dialogs)
     page.page.screenshot(path=str(SHOTS / f"h4-replay-{page.size}.png"), full_page=True)
+
+
+def _quiz_rating(url: str, user_id: int) -> None:
+    """A rating in the fan quiz's Riichi pool, above any a test match reaches: the player
+    heads that leaderboard."""
+
+    async def work() -> None:
+        db = Database(url)
+        try:
+            async with db.session() as s:
+                if await s.get(QuizRating, (user_id, "riichi")) is None:
+                    s.add(QuizRating(user_id=user_id, pool="riichi", rating=1900, wins=40))
+        finally:
+            await db.close()
+
+    _in_thread(work)
+
+
+def test_the_quiz_leaderboard_shows_the_name_as_text(page, hostile, live_server, dialogs):
+    url = live_server.server.config.app.state.om.settings.database_url
+    user_id = hostile["players"]["desktop"]["user_id"]
+    _quiz_rating(url, user_id)
+    page.open("#/quiz?tab=board&pool=riichi")
+    row = page.page.locator(f"[data-testid=quiz-board] tr[data-player='{user_id}']")
+    row.wait_for()
+    assert PLAYER_NAME in row.text_content() and "1900" in row.text_content()
+    _shows_as_text(page, [PLAYER_NAME], dialogs)
