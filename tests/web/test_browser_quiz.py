@@ -157,7 +157,8 @@ def test_a_visitor_trains_solo_and_may_not_queue(page, live_server):
 
 def test_a_private_room_by_code_keeps_its_rules_and_is_unrated(pair, live_server, monkeypatch):
     """A opens a room (6 guesses, 40 s, related hints off) on the desktop; B joins by its code,
-    in lower case, on a phone page in Japanese; A wins 3-0; nobody's rating changes."""
+    in lower case, on a phone page in Japanese, and reloads it; A wins 3-0; nobody's rating
+    changes."""
     monkeypatch.setattr(quiz_live, "BREAK_SECONDS", 1.0)
     a, b = pair
     names = [new_name("rooma"), new_name("roomb")]
@@ -184,6 +185,10 @@ def test_a_private_room_by_code_keeps_its_rules_and_is_unrated(pair, live_server
     # the Japanese page completes Japanese names, with the ruleset in the mixed pool
     offered = b.page.eval_on_selector_all("#quiz-names option", "os => os.map(o => o.value)")
     assert "一気通貫 (立直)" in offered and "清龍 (国標)" in offered
+    # a reloaded page is sent where its player stands: the running round, its time running on
+    b.page.reload()
+    b.page.wait_for_selector("[data-testid=quiz-guess]")
+    assert "第 1 問" in b.page.inner_text("[data-testid=quiz-score]")
     for rnd in (1, 2, 3):
         a.page.wait_for_selector(f"[data-testid=quiz-score]:has-text('Round {rnd} of 5')")
         answer = the_match(live_server).match.current.answer
