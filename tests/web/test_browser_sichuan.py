@@ -117,6 +117,30 @@ def declare_void(page, first: bool) -> str:
     return suits[0]
 
 
+#: Scrolled to its top, a hand's screen longer than the modal keeps its foot (countdown,
+#: Continue) flush with the modal's inner bottom edge: nothing scrolls past below it.
+FOOT_GAP = """() => {
+  const m = document.querySelector('.modal');
+  const f = m && m.querySelector('.result-foot');
+  if (!f || m.scrollHeight <= m.clientHeight + 1) return 0;
+  m.scrollTop = 0;
+  const inner = m.getBoundingClientRect().top + m.clientTop + m.clientHeight;
+  return Math.abs(inner - f.getBoundingClientRect().bottom);
+}"""
+
+
+RECHECK_FITS = """() => {
+  const m = document.querySelector('.modal');
+  const table = m.querySelector('[data-testid=recheck] table');
+  return m.scrollWidth <= m.clientWidth &&
+    table.getBoundingClientRect().right <= m.getBoundingClientRect().right - m.clientLeft;
+}"""
+
+
+def foot_covers_the_bottom(p) -> bool:
+    return p.evaluate(FOOT_GAP) <= 1
+
+
 def play_match(page, *, seconds: float = 420) -> dict:
     """Click through the match: each hand's exchange and void, then a win when offered, else
     the drawn tile (or the last playable one), pass on calls; Continue on each hand's screen."""
@@ -147,6 +171,12 @@ def play_match(page, *, seconds: float = 420) -> dict:
                 seen["wins_seen"] += wins.count()
             if result.get_by_test_id("recheck").count():
                 seen["recheck"] = True
+                assert foot_covers_the_bottom(p), "lines show through below Continue"
+                result.get_by_test_id("recheck").locator("table").evaluate(
+                    "e => e.scrollIntoView({block: 'center'})"
+                )
+                # Every column of the recheck within the modal, the phone's too.
+                assert p.evaluate(RECHECK_FITS), "the recheck table is wider than the modal"
                 page.shot("sichuan-recheck")
             if seen["hands"] == 0:
                 page.shot("sichuan-result")
