@@ -1,6 +1,7 @@
-"""Sichuan has no chi, no riichi and no furiten, on a rigged wall: a seat holding 4s 6s is offered nothing on
-its left neighbour's 5s; a seat waiting on 5s may ron after passing a ron on 5s in the same
-go-around and after discarding a 5s itself (both furiten in Riichi)."""
+"""Sichuan has no chi, no riichi and no furiten, on a rigged wall: a seat holding 4s 6s is
+offered nothing on its left neighbour's 5s; a ready closed hand is offered no riichi; a seat
+waiting on 5s may ron after passing a ron on 5s in the same go-around and after discarding a 5s
+itself (both furiten in Riichi)."""
 
 from __future__ import annotations
 
