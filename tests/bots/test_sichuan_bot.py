@@ -1,5 +1,6 @@
 """The Sichuan bot's decisions on hand-made views: the exchange from the weakest suit, the void
-it can clear fastest, void tiles first, wins always, no call of a void tile, kans when free."""
+it can clear fastest, void tiles first, wins always, no call of a void tile, kans when free, a
+flush and a root pursued over a quicker plain hand."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from openmahjong.bots.sichuan import SichuanBot, exchange_tiles, void_suit
+from openmahjong.hand.sichuan import improving
 from openmahjong.rules.sichuan.game.actions import DeclareVoid, Exchange
 from openmahjong.table.actions import PASS, Ankan, Discard, Kakan, Pon, Ron, Tsumo
 from openmahjong.table.seat import Meld
-from openmahjong.tiles import parse
+from openmahjong.tiles import counts34, parse
 
 
 def view(hand: str, legal: list[Any], *, void: str | None = "s", **changes: Any) -> Any:
@@ -113,3 +115,28 @@ def test_an_added_kan_is_skipped_late_only_when_an_opponent_could_rob_it():
     assert SichuanBot(0).act(late_view(50, "m")) == Kakan(25)  # early: the bonus
     assert isinstance(SichuanBot(0).act(late_view(10, "m")), Discard)  # late, 5p may be robbed
     assert SichuanBot(0).act(late_view(10, "p")) == Kakan(25)  # nobody can win on a dot
+
+
+def _efficiency(hand: str, tile: int) -> tuple[int, int]:
+    """Shanten and the number of improving kinds after discarding ``tile`` (void s)."""
+    rest = parse(hand)
+    rest.remove(tile)
+    steps, kinds = improving(list(counts34(rest)), 0, 3)
+    return steps, len(kinds)
+
+
+def test_it_pushes_for_a_flush_over_a_quicker_two_suit_hand():
+    # Dropping 9p keeps 45p and leaves the hand one step from ready (1 han); the bot drops a
+    # dot of 45p instead, two steps from ready but on the way to the full flush (3 han).
+    hand = "11344556778m459p"
+    assert _efficiency(hand, 29)[0] == 1 and _efficiency(hand, 25)[0] == 2
+    assert SichuanBot(0).act(view(hand, discards(hand))) == Discard(25)
+
+
+def test_it_keeps_four_of_a_kind_for_its_root():
+    # Breaking 5555p would leave the most useful tiles; the bot keeps the four (a root, one
+    # han more) and drops 9m at the same distance from ready.
+    hand = "136789m11125555p"
+    (steps, kinds), (steps_kept, kinds_kept) = _efficiency(hand, 25), _efficiency(hand, 19)
+    assert steps == steps_kept and kinds > kinds_kept
+    assert SichuanBot(0).act(view(hand, discards(hand))) == Discard(19)
