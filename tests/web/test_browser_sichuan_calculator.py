@@ -22,6 +22,9 @@ def test_a_capped_win_lists_each_yaku_in_three_languages(page) -> None:
     # No honors on the tile keyboard: Sichuan is played with the three suits.
     assert p.locator(".tile-keyboard .key").count() == 27
     assert p.locator(".tile-keyboard .key[data-tile='41']").count() == 0
+    # ... and its help names the suits, not red fives or honors it would refuse.
+    help_text = p.text_content(".hand-editor .help")
+    assert "123m456p" in help_text and "red five" not in help_text and "z =" not in help_text
     p.fill(".hand-text", "1112223337899m")
     p.click(".win-choice[data-tile='9m']")
     p.select_option("select[name=void]", "p")
@@ -74,5 +77,6 @@ def test_names_follow_the_language(page) -> None:
     p.wait_for_selector("[data-testid=points]")
     assert p.text_content("[data-testid=yaku] tr .yaku-name") == "清龙七对"
     assert p.text_content("[data-testid=han]") == "6 番"
+    assert "赤五" not in p.text_content(".hand-editor .help")
     page.shot("sichuan-calculator-zh")
     p.select_option("#lang", "en")

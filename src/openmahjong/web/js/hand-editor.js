@@ -157,7 +157,8 @@ export function handEditor(state, { label, max = 14, honors = true, reds = false
     { class: "hand-editor" },
     h("label", { for: id }, label),
     input,
-    h("p", { class: "help", id: `${id}-help` }, t("hand.help")),
+    // A suited-only editor (Sichuan) names no red fives or honors it does not take.
+    h("p", { class: "help", id: `${id}-help` }, t(honors ? "hand.help" : "hand.helpSuited")),
     problem,
     preview,
     tools,
