@@ -10,7 +10,7 @@ its seed and every table side by side, hand by hand (docs/duplicates.md).
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -50,6 +50,10 @@ BoundedTime = Annotated[
     BeforeValidator(_short_time),
     WithJsonSchema({"type": "string", "format": "date-time", "maxLength": TIME_CHARS}),
 ]
+
+
+#: The latest a set may close: ten years ahead (as a sanction's end).
+MAX_OPEN = timedelta(days=3650)
 
 
 class DuplicateIn(BaseModel):
@@ -285,6 +289,9 @@ async def create_duplicate(body: DuplicateIn, db: DbSession, user: CurrentUser) 
             raise ApiError(422, "bad_closes_at", "closes_at needs a time zone (e.g. ...Z)")
         if body.closes_at <= utcnow():
             raise ApiError(422, "bad_closes_at", "closes_at must be in the future")
+        # Within the stored range too (year 9999 west of UTC is year 10000 in UTC).
+        if body.closes_at - utcnow() > MAX_OPEN:
+            raise ApiError(422, "bad_closes_at", "closes_at must be within ten years")
     preset, rules = _resolve(body)
     row = await store.create_set(
         db,
