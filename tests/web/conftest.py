@@ -79,7 +79,9 @@ class Page:
 
     def open(self, route: str) -> None:
         self.page.goto(f"{self.base}/{route}")
-        self.page.wait_for_selector("main h1")
+        # data-loaded: the page's own module has rendered (not the lazy placeholder heading,
+        # which the module's render then replaces, with anything a test drew over it).
+        self.page.wait_for_selector("main[data-loaded] h1")
 
     def shot(self, name: str) -> None:
         save_artifact(f"web-{name}-{self.size}.png", self.page.screenshot(full_page=True))

@@ -156,6 +156,7 @@ function render() {
         if (token !== renderToken) return; // another navigation came first
         main.replaceChildren();
         module.render(main, info);
+        markLoaded(main);
         focusHeading(main, route);
       });
       return;
@@ -169,7 +170,14 @@ function render() {
     );
     document.title = `${t("notfound.title")} · ${t("app.name")}`;
   }
+  markLoaded(main);
   focusHeading(main, route);
+}
+
+// A page whose module loads lazily first shows a placeholder heading; data-loaded says the
+// page's own render has run (tests wait for it before drawing over the page).
+function markLoaded(main) {
+  main.dataset.loaded = "1";
 }
 
 let renderToken = 0;
