@@ -7,8 +7,10 @@ SQLite by default (a file, zero setup), PostgreSQL in production, through the sa
 # Registers the statistics summary tables (``openmahjong.stats``) on ``Base.metadata``.
 # Registers duplicate sets, favourites, notes and download counts (migration 0010).
 # Registers the fan quiz's ratings, matches and rounds (issue 22).
+# Registers events, their notes, participants and rooms, and notifications (issue 23).
 from openmahjong.store import (
     admin_models,  # noqa: E402, F401
+    event_models,  # noqa: E402, F401
     quiz_models,  # noqa: E402, F401
     record_models,  # noqa: E402, F401
     stats_tables,  # noqa: E402, F401
