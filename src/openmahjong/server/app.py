@@ -22,7 +22,9 @@ from openmahjong.server import (
     bookmarks,
     bulk,
     duplicates,
+    events,
     mjai_play,
+    notifications,
     play,
     quiz_api,
     ranks_api,
@@ -120,6 +122,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(mjai_play.router)
     app.include_router(tools_api.router)
     app.include_router(quiz_api.router)
+    app.include_router(events.router)
+    app.include_router(notifications.router)
     install_docs(app)
 
     # The browser client, last: API routes and /docs are matched before this catch-all.

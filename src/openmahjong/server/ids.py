@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 __all__ = [
     "MAX_ROW_ID",
     "NO_SUCH_ROW",
+    "EventId",
     "GameId",
     "PlayerId",
     "RoomId",
@@ -60,6 +61,7 @@ def _path(description: str) -> Any:
     return Path(description=description, json_schema_extra={"minimum": 1, "maximum": MAX_ROW_ID})
 
 
+EventId = Annotated[int, _path_id("no_such_event", "event"), _path("An event's id.")]
 GameId = Annotated[int, _path_id("no_such_game", "game"), _path("A game's id.")]
 PlayerId = Annotated[int, _path_id("no_such_player", "player"), _path("An account's id.")]
 RoomId = Annotated[int, _path_id("no_such_room", "room"), _path("A room's id.")]
