@@ -20,6 +20,7 @@ __all__ = [
     "NO_SUCH_ROW",
     "EventId",
     "GameId",
+    "NotificationId",
     "PlayerId",
     "RoomId",
     "UserId",
@@ -63,6 +64,9 @@ def _path(description: str) -> Any:
 
 EventId = Annotated[int, _path_id("no_such_event", "event"), _path("An event's id.")]
 GameId = Annotated[int, _path_id("no_such_game", "game"), _path("A game's id.")]
+NotificationId = Annotated[
+    int, _path_id("no_such_notification", "notification"), _path("A notification's id.")
+]
 PlayerId = Annotated[int, _path_id("no_such_player", "player"), _path("An account's id.")]
 RoomId = Annotated[int, _path_id("no_such_room", "room"), _path("A room's id.")]
 UserId = Annotated[int, _path_id("no_such_user", "account"), _path("An account's id.")]

@@ -44,6 +44,21 @@ class Mailer:
         await asyncio.to_thread(self._send, message)
         log.info("email code for %s sent to %s", user_name, address)
 
+    @property
+    def configured(self) -> bool:
+        return bool(self.settings.smtp_host)
+
+    async def send_text(self, address: str, subject: str, body: str) -> None:
+        """A plain-text message (a notification's words); only when SMTP is configured."""
+        if not self.settings.smtp_host:
+            return
+        message = EmailMessage()
+        message["From"] = self.settings.smtp_from
+        message["To"] = address
+        message["Subject"] = subject
+        message.set_content(body)
+        await asyncio.to_thread(self._send, message)
+
     def _send(self, message: EmailMessage) -> None:
         s = self.settings
         assert s.smtp_host is not None
