@@ -300,7 +300,7 @@ async def _names(db: AsyncSession, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     rows = await db.execute(select(User.id, User.name).where(User.id.in_(ids)))
-    return {uid: name for uid, name in rows.tuples()}
+    return {uid: name for uid, name in rows.all()}
 
 
 async def _participant_counts(db: AsyncSession, ids: list[int]) -> dict[int, int]:
@@ -311,7 +311,7 @@ async def _participant_counts(db: AsyncSession, ids: list[int]) -> dict[int, int
         .where(EventParticipant.event_id.in_(ids))
         .group_by(EventParticipant.event_id)
     )
-    return {eid: int(n) for eid, n in rows.tuples()}
+    return {eid: int(n) for eid, n in rows.all()}
 
 
 def _viewer(user: User | None, event: Event) -> Viewer:
@@ -799,7 +799,7 @@ async def user_events(name: UserName, db: DbSession) -> list[PlayedEvent]:
         .where(GameSeat.user_id == player.id)
         .group_by(EventRoom.event_id)
     )
-    played = {eid: int(n) for eid, n in played_rows.tuples()}
+    played = {eid: int(n) for eid, n in played_rows.all()}
     ids = registered | set(played)
     if not ids:
         return []
