@@ -59,6 +59,15 @@ def test_the_abbreviation_is_named_in_the_refusal():
     assert "'FST' is an abbreviation" in problem["message"]
 
 
+def test_a_refusal_never_echoes_a_long_name():
+    long = "Riichi " * 17  # 119 characters, every word generic
+    (problem,) = rules.check_name(long.strip())
+    assert problem["code"] == "event_name_generic"
+    assert long.strip() not in problem["message"] and len(problem["message"]) <= 400
+    (short,) = rules.check_name("AB CD EF GH IJ KL MN OP QR ST UV WX YZ AB CD EF GH Cup")
+    assert short["code"] == "event_name_abbreviation" and len(short["message"]) <= 400
+
+
 @pytest.mark.parametrize(
     ("name", "distinctive"),
     [

@@ -55,8 +55,7 @@ async def test_each_rule_is_refused_at_its_field_and_nothing_is_stored(
         r = await client.post("/api/events", json=application(submit=submit, **changes))
         assert code(r) == (422, error), r.text
         body = r.json()["error"]
-        assert body["params"]["field"] == field
-        assert [p["code"] for p in body["problems"]] == [error]
+        assert body["params"]["field"] == field and len(body["message"]) <= 400
     assert await _count(app, Event) == 0 and await _count(app, EventNote) == 0
 
 

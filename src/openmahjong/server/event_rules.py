@@ -273,7 +273,7 @@ def check_name(name: str) -> list[Problem]:
             _problem(
                 "name",
                 "event_name_generic",
-                f"{NAME_RULE} '{name}' only says what kind of event it is, not which one: "
+                f"{NAME_RULE} This name only says what kind of event it is, not which one: "
                 "add what makes it yours (its own name, the organiser or sponsor, the place), "
                 "e.g. '1st Mystery Guest Cup MCR Mahjong Tournament'.",
                 name=name,
@@ -281,7 +281,7 @@ def check_name(name: str) -> list[Problem]:
         ]
     has_lowercase = any(c.islower() for c in name)
     if all(_looks_abbreviated(w, has_lowercase) for w in words):
-        shown = " ".join(words)
+        shown = " ".join(words)[:40]
         return [
             _problem(
                 "name",

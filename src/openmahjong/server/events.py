@@ -53,7 +53,7 @@ users_router = APIRouter(prefix="/api/users", tags=["events"])
 #: enough for a season's events, too few to flood the reviewers.
 MAX_OPEN_APPLICATIONS = 10
 #: The hard caps of the body, above the rules' own limits so the rules word the refusal.
-_NAME_CAP, _TEXT_CAP, _LINE_CAP = 400, 20000, 600
+_NAME_CAP, _TEXT_CAP, _LINE_CAP = 400, 8000, 600
 
 Phase = Literal["upcoming", "running", "finished"]
 Decision = Literal["approve", "reject", "request_changes"]
@@ -266,9 +266,10 @@ def _state_error(event: Event, wanted: str) -> ApiError:
 
 
 def _refusal(problems: list[rules.Problem]) -> ApiError:
-    """The first problem as the error (its field in ``params``), all of them in ``problems``."""
+    """The first problem as the error, its field in ``params`` (``POST /check`` lists them
+    all: the error shape has no room for a list)."""
     first = problems[0]
-    return ApiError(422, first["code"], first["message"], params=first["params"], problems=problems)
+    return ApiError(422, first["code"], first["message"], params=first["params"])
 
 
 def _application(body: ApplicationIn | Event, accepted: bool) -> rules.Application:
@@ -465,7 +466,7 @@ async def check_application(body: ApplicationIn) -> CheckOut:
 async def apply(body: ApplicationIn, db: DbSession, state: State, user: CurrentUser) -> EventOut:
     """Apply for an event (``submit: true``, pending review) or save a draft (``submit:
     false``). A registered account whose organiser rights are not revoked; every rule is
-    checked either way (422 with the first problem, ``problems`` holding all)."""
+    checked either way (422 with the first problem; ``POST /check`` lists them all)."""
     require_registered(user)
     await require_organiser_rights(db, user)
     app = _application(body, body.accept_rules)
