@@ -297,3 +297,65 @@ async def test_no_email_without_a_verified_address(tmp_path, monkeypatch):
         await reviewer.post(f"/api/events/{event_id}/review", json={"decision": "approve"})
         assert FakeSMTP.sent == []
         assert (await applicant.get("/api/notifications")).json()["unread"] == 1
+
+
+# --- the whole flow on SQLite and PostgreSQL ------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+async def test_the_review_flow_on_each_database(tmp_path, kind):
+    from records_helpers import settings_on
+
+    async with (
+        settings_on(kind, tmp_path) as settings,
+        running(settings) as app,
+        client_for(app) as applicant,
+        client_for(app) as reviewer,
+    ):
+        await register(applicant, "flow1")
+        await account(app, reviewer, "flowreviewer", "event_admin")
+        first = await _in_state(applicant, reviewer, "pending", 1)
+        second = await _in_state(applicant, reviewer, "pending", 2)
+        draft = await _in_state(applicant, reviewer, "draft", 3)
+        url = f"/api/events/{first}"
+        await reviewer.post(
+            f"{url}/review", json={"decision": "request_changes", "reason": "the prizes?"}
+        )
+        queue = (await reviewer.get("/api/events/review")).json()
+        # Pending first (oldest first), then waiting for changes; drafts are not sent.
+        assert [(e["id"], e["status"]) for e in queue] == [
+            (second, "pending"),
+            (first, "changes_requested"),
+        ]
+        assert draft not in [e["id"] for e in queue]
+        await applicant.post(f"{url}/notes", json={"text": "500 / 300 / 200"})
+        await applicant.post(f"{url}/submit", json={"notes": "prizes stated"})
+        await reviewer.post(f"{url}/review", json={"decision": "approve"})
+        await reviewer.post(
+            f"/api/events/{second}/review", json={"decision": "reject", "reason": "a copy"}
+        )
+        await reviewer.post(f"{url}/open")
+        assert [(e["id"], e["phase"]) for e in (await applicant.get("/api/events")).json()] == [
+            (first, "running")
+        ]
+        await reviewer.post(f"{url}/close")
+        finished = (await applicant.get("/api/events?phase=finished")).json()
+        assert [e["id"] for e in finished] == [first]
+        assert [n[0] for n in await notes_of(app, first)] == [
+            "submit",
+            "request_changes",
+            "note",
+            "resubmit",
+            "approve",
+            "open",
+            "close",
+        ]
+        mine = (await applicant.get("/api/events/mine")).json()
+        assert {e["id"]: e["status"] for e in mine} == {
+            first: "approved",
+            second: "rejected",
+            draft: "draft",
+        }
+        kinds = [n["kind"] for n in (await applicant.get("/api/notifications")).json()["items"]]
+        assert kinds == ["event_rejected", "event_approved", "event_changes_requested"]
+        assert (await applicant.get("/api/users/flow1/events")).json() == []
