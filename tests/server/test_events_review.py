@@ -113,6 +113,15 @@ async def test_a_reason_is_required_to_reject_or_request_changes(roles):
     assert (await reviewer.get(f"/api/events/{event_id}")).json()["status"] == "pending"
 
 
+async def test_an_event_admin_does_not_review_their_own_application(roles):
+    _, reviewer = roles
+    own = (await reviewer.post("/api/events", json=application())).json()
+    assert own["viewer"]["can_review"] is False
+    r = await reviewer.post(f"/api/events/{own['id']}/review", json={"decision": "approve"})
+    assert code(r) == (403, "forbidden")
+    assert (await reviewer.get(f"/api/events/{own['id']}")).json()["status"] == "pending"
+
+
 async def test_the_notes_are_a_two_way_history_in_order(app, roles):
     applicant, reviewer = roles
     body = application(submit=False, notes="saved: prizes still open")

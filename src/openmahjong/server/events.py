@@ -325,7 +325,7 @@ def _viewer(user: User | None, event: Event) -> Viewer:
         event_admin=admin,
         can_edit=applicant and editable,
         can_submit=applicant and editable,
-        can_review=admin and event.status == EventStatus.PENDING,
+        can_review=admin and not applicant and event.status == EventStatus.PENDING,
         can_manage=approved and (applicant or admin),
     )
 
@@ -724,6 +724,8 @@ async def review_event(
     event = await load_event(db, event_id, user)
     if event.status != EventStatus.PENDING:
         raise _state_error(event, "only a pending application can be reviewed")
+    if is_applicant(user, event):
+        raise ApiError(403, "forbidden", "an event admin does not review their own application")
     reason = rules.clean_text(body.reason)
     if body.decision != "approve" and not reason:
         raise ApiError(
