@@ -368,3 +368,24 @@ async def test_the_review_flow_on_each_database(tmp_path, kind):
         kinds = [n["kind"] for n in (await applicant.get("/api/notifications")).json()["items"]]
         assert kinds == ["event_rejected", "event_approved", "event_changes_requested"]
         assert (await applicant.get("/api/users/flow1/events")).json() == []
+
+
+async def test_of_two_decisions_at_once_one_wins(app, roles):
+    """A reviewer's answer read the event pending; another's approval landed first: the
+    stale one is refused (409 event_state) and changes nothing."""
+    from openmahjong.server.errors import ApiError
+    from openmahjong.server.events import move
+    from openmahjong.store.event_models import Event
+
+    applicant, reviewer = roles
+    event_id = await _in_state(applicant, reviewer, "pending", 0)
+    async with app.state.om.db.sessions() as stale:
+        seen = await stale.get(Event, event_id)
+        assert seen.status == "pending"
+        r = await reviewer.post(f"/api/events/{event_id}/review", json={"decision": "approve"})
+        assert r.status_code == 200
+        with pytest.raises(ApiError) as refused:
+            await move(stale, seen, "only a pending application can be reviewed", status="rejected")
+        assert (refused.value.status, refused.value.code) == (409, "event_state")
+        assert refused.value.params == {"state": "upcoming", "event": event_id}
+    assert (await reviewer.get(f"/api/events/{event_id}")).json()["status"] == "approved"

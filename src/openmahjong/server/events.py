@@ -12,11 +12,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import case, func, select
+from sqlalchemy import CursorResult, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from openmahjong.server import event_rules as rules
@@ -44,7 +44,7 @@ from openmahjong.store.event_models import (
 )
 from openmahjong.store.models import AuthSession, Game, GameSeat, Role, User, utcnow
 
-__all__ = ["OptionalUser", "event_out", "phase", "public_extras", "router"]
+__all__ = ["OptionalUser", "event_out", "move", "phase", "public_extras", "router"]
 
 events_router = APIRouter(prefix="/api/events", tags=["events"])
 users_router = APIRouter(prefix="/api/users", tags=["events"])
@@ -263,6 +263,33 @@ def _state_error(event: Event, wanted: str) -> ApiError:
         f"the event is {state}: {wanted}",
         params={"state": state, "event": event.id},
     )
+
+
+async def move(db: AsyncSession, event: Event, wanted: str, **values: Any) -> None:
+    """Change ``event`` only if it is still in the state it was read in: of two reviewers
+    deciding at once one wins, the other gets the 409 ``event_state`` (``wanted`` says what
+    was wanted). The values are set on ``event`` too."""
+    same = [
+        Event.id == event.id,
+        Event.status == event.status,
+        Event.opened_at.is_(None) if event.opened_at is None else Event.opened_at.is_not(None),
+        Event.closed_at.is_(None) if event.closed_at is None else Event.closed_at.is_not(None),
+    ]
+    result = cast(
+        "CursorResult[Any]",
+        await db.execute(
+            update(Event).where(*same).values(**values).execution_options(synchronize_session=False)
+        ),
+    )
+    if result.rowcount != 1:
+        event_id = event.id  # read before the rollback expires it
+        await db.rollback()
+        fresh = await db.get(Event, event_id, populate_existing=True)
+        if fresh is None:
+            raise ApiError(404, "no_such_event", f"no event {event_id}", params={"event": event_id})
+        raise _state_error(fresh, wanted)
+    for key, value in values.items():
+        setattr(event, key, value)
 
 
 def _refusal(problems: list[rules.Problem]) -> ApiError:
@@ -656,12 +683,14 @@ async def submit_event(
     """Send a draft for review, or resubmit after changes were requested (to ``pending``)."""
     event = await load_event(db, event_id, user)
     await require_applicant(db, user, event)
+    wanted = "only a draft or an application with changes requested can be submitted"
     if event.status not in _EDITABLE:
-        raise _state_error(event, "only a draft or an application with changes requested "
-                           "can be submitted")  # fmt: skip
+        raise _state_error(event, wanted)
     resubmitted = event.status == EventStatus.CHANGES_REQUESTED
-    event.status = EventStatus.PENDING.value
-    event.submitted_at = event.updated_at = utcnow()
+    now = utcnow()
+    await move(
+        db, event, wanted, status=EventStatus.PENDING.value, submitted_at=now, updated_at=now
+    )
     _note(db, event, user, "resubmit" if resubmitted else "submit", body.notes if body else "")
     await _notify_reviewers(db, event, resubmitted)
     await db.commit()
@@ -722,8 +751,9 @@ async def review_event(
     reason and to the applicant as a notification (and an email when configured)."""
     require_event_admin(user)
     event = await load_event(db, event_id, user)
+    wanted = "only a pending application can be reviewed"
     if event.status != EventStatus.PENDING:
-        raise _state_error(event, "only a pending application can be reviewed")
+        raise _state_error(event, wanted)
     if is_applicant(user, event):
         raise ApiError(403, "forbidden", "an event admin does not review their own application")
     reason = rules.clean_text(body.reason)
@@ -736,11 +766,12 @@ async def review_event(
         )
     status, kind, words = _DECIDED[body.decision]
     now = utcnow()
-    event.status = status.value
-    event.updated_at = now
-    if status != EventStatus.CHANGES_REQUESTED:
-        event.decided_at = now
-        event.decided_by = user.id
+    decided = (
+        {}
+        if status == EventStatus.CHANGES_REQUESTED
+        else {"decided_at": now, "decided_by": user.id}
+    )
+    await move(db, event, wanted, status=status.value, updated_at=now, **decided)
     _note(db, event, user, body.decision, reason)
     await _notify_applicant(
         db, event, kind, words.format(name=event.name, reason=reason), reason=reason
@@ -756,9 +787,11 @@ async def open_event(event_id: EventId, db: DbSession, user: CurrentUser) -> Eve
     applicant's plan)."""
     require_event_admin(user)
     event = await load_event(db, event_id, user)
+    wanted = "only an approved event that has not opened can open"
     if phase(event) != "upcoming":
-        raise _state_error(event, "only an approved event that has not opened can open")
-    event.opened_at = event.updated_at = utcnow()
+        raise _state_error(event, wanted)
+    now = utcnow()
+    await move(db, event, wanted, opened_at=now, updated_at=now)
     _note(db, event, user, "open")
     await db.commit()
     return await event_out(db, event, user)
@@ -769,10 +802,11 @@ async def close_event(event_id: EventId, db: DbSession, user: CurrentUser) -> Ev
     """Event admins: a running event is finished; its page and results stay."""
     require_event_admin(user)
     event = await load_event(db, event_id, user)
+    wanted = "only a running event can close"
     if phase(event) != "running":
-        raise _state_error(event, "only a running event can close")
-    event.closed_at = event.updated_at = utcnow()
-    event.registration_open = False
+        raise _state_error(event, wanted)
+    now = utcnow()
+    await move(db, event, wanted, closed_at=now, updated_at=now, registration_open=False)
     _note(db, event, user, "close")
     await db.commit()
     return await event_out(db, event, user)
