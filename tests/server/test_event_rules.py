@@ -143,6 +143,8 @@ def test_descriptions_with_registration_contact(description):
         "Sign up in the lobby.",
         "报名请联系群主",  # names a contact, gives none
         "The fox hunts at dawn",  # "x" is no contact word
+        "Register by phone: call the club",  # a phone word without a number
+        "email the organiser",  # an email word without an address
     ],
 )
 def test_descriptions_without_contact_refused(description):

@@ -347,10 +347,11 @@ _URL = re.compile(
 _PHONE_IN_TEXT = re.compile(
     r"\+\d[\d -]{5,}\d|(?<!\d)\d{7,15}(?!\d)|(?<!\d)\(?\d{2,4}\)?[ -]\d{3,4}[ -]\d{3,4}(?!\d)"
 )
+#: Words an id follows. Phone and email words are not among them: after those only a real
+#: number or address counts ("phone: call the club" gives neither).
 _CONTACT_WORDS = (
     r"qq|wechat|weixin|微信|vx|wx|discord|telegram|kakao|whatsapp|signal|skype|twitter|"
-    r"bilibili|b站|微博|weibo|群号|群|电话|手机|tel|phone|email|e-mail|mail|邮箱|电邮|連絡先|"
-    r"联系方式|联系|報名|报名"
+    r"bilibili|b站|微博|weibo|群号|群|連絡先|联系方式|联系|報名|报名"
 )
 #: A contact word then an id: "QQ: 12345678", "WeChat gugugaga_mj", "报名群：123456789".
 _HANDLE = re.compile(
