@@ -52,7 +52,9 @@ def open_sichuan_room(page, seed: int, hands: int) -> int:
         name="bloody",
         ruleset="sichuan",
         preset="majsoul-bloodshed",
-        numbers={"hands": str(hands)},
+        # The longest move clock the server allows: the first exchange waits for a screenshot
+        # and the contrast audit, which on a loaded two-worker run outlasted 60 s + 60 s.
+        numbers={"hands": str(hands), "move_seconds": "300"},
     )
 
 
