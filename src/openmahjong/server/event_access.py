@@ -31,11 +31,7 @@ def is_applicant(user: User | None, event: Event) -> bool:
 
 def visible_to(user: User | None, event: Event) -> bool:
     """Approved events are public; the others only to their applicant and event admins."""
-    return (
-        event.status == EventStatus.APPROVED
-        or is_applicant(user, event)
-        or is_event_admin(user)
-    )
+    return event.status == EventStatus.APPROVED or is_applicant(user, event) or is_event_admin(user)
 
 
 async def load_event(db: AsyncSession, event_id: int, user: User | None) -> Event:
@@ -43,9 +39,7 @@ async def load_event(db: AsyncSession, event_id: int, user: User | None) -> Even
     does not leak)."""
     event = await db.get(Event, event_id)
     if event is None or not visible_to(user, event):
-        raise ApiError(
-            404, "no_such_event", f"no event {event_id}", params={"event": event_id}
-        )
+        raise ApiError(404, "no_such_event", f"no event {event_id}", params={"event": event_id})
     return event
 
 

@@ -79,9 +79,7 @@ class EventNote(Base):
     __tablename__ = "event_notes"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("events.id", ondelete="CASCADE"), index=True
-    )
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     #: What happened: save, submit, resubmit, note, approve, reject, request_changes, open,
     #: close, revoke.
@@ -110,9 +108,7 @@ class EventRoom(Base):
     room_id: Mapped[int] = mapped_column(
         ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
     )
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("events.id", ondelete="CASCADE"), index=True
-    )
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     #: Seat by seat, the user id that seat is kept for, or None for a free seat.
     assigned: Mapped[list[int | None]] = mapped_column(JSON, default=list)
 
