@@ -11,7 +11,9 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
-from server_helpers import PASSWORD, make_settings, register
+import pytest_asyncio
+from records_helpers import settings_on
+from server_helpers import PASSWORD, register
 from sqlalchemy import func, select, update
 
 from openmahjong.server.client import PlayClient
@@ -23,10 +25,13 @@ from openmahjong.store.models import AuthSession, QueueEntry, User, utcnow
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture
-def settings(tmp_path):
+@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+async def settings(request, tmp_path):
     # People only in the lines: nobody is seated with bots before the ban.
-    return make_settings(tmp_path, admins=["root-admin"], matchmaking_bot_fill_seconds=None)
+    async with settings_on(
+        request.param, tmp_path, admins=["root-admin"], matchmaking_bot_fill_seconds=None
+    ) as s:
+        yield s
 
 
 def _code(response: httpx.Response) -> tuple[int, str]:

@@ -8,7 +8,9 @@ from datetime import timedelta
 
 import httpx
 import pytest
-from server_helpers import make_settings, register
+import pytest_asyncio
+from records_helpers import settings_on
+from server_helpers import register
 from sqlalchemy import func, select
 from test_room_play import players
 from tests.ranks.helpers import play, set_rank
@@ -19,9 +21,12 @@ from openmahjong.store.models import QueueEntry, RankCredit, Rating, utcnow
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture
-def settings(tmp_path):
-    return make_settings(tmp_path, admins=["root-admin"], matchmaking_bot_fill_seconds=None)
+@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+async def settings(request, tmp_path):
+    async with settings_on(
+        request.param, tmp_path, admins=["root-admin"], matchmaking_bot_fill_seconds=None
+    ) as s:
+        yield s
 
 
 def _code(response: httpx.Response) -> tuple[int, str]:

@@ -5,7 +5,8 @@ Every statistic against a recount from records: tests/store/test_stats.py."""
 from __future__ import annotations
 
 import pytest
-from server_helpers import make_settings
+import pytest_asyncio
+from records_helpers import settings_on
 from test_room_play import players
 
 from openmahjong.store.models import Game
@@ -14,9 +15,10 @@ from openmahjong.store.stats_tables import StatGame
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture
-def settings(tmp_path):
-    return make_settings(tmp_path, matchmaking_bot_fill_seconds=0.05)
+@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+async def settings(request, tmp_path):
+    async with settings_on(request.param, tmp_path, matchmaking_bot_fill_seconds=0.05) as s:
+        yield s
 
 
 async def test_a_finished_room_game_shows_in_the_statistics(app, live, client):
