@@ -61,6 +61,19 @@ export const en = {
   "bm.mine": "Favourites and notes",
   "bm.none": "No favourite or note yet: mark games on their replay page.",
   "bm.game": "Game {id}",
+  "bulk.title": "Download a whole day",
+  "bulk.lead": "Every finished game of one ruleset on one UTC day, as one zip. Records are public: study them, package them, share them.",
+  "bulk.day": "Day (UTC)",
+  "bulk.format": "Format",
+  "bulk.format.json": "Our JSON records",
+  "bulk.format.tenhou6": "tenhou.net/6 (Riichi only)",
+  "bulk.format.mjai": "mjai (Riichi only)",
+  "bulk.preset": "Preset (optional)",
+  "bulk.presetHelp": "Empty: every preset of the ruleset, e.g. majsoul-hanchan for one.",
+  "bulk.download": "Download the archive",
+  "bulk.quota": "Your quota today: {remaining} of {limit} archives left.",
+  "bulk.sponsor": "sponsor quota",
+  "bulk.done": "Downloaded {name}.",
 };
 
 export const zh = {
@@ -121,6 +134,19 @@ export const zh = {
   "bm.mine": "收藏与笔记",
   "bm.none": "还没有收藏或笔记：在牌谱回放页标记。",
   "bm.game": "牌局 {id}",
+  "bulk.title": "下载一整天的牌谱",
+  "bulk.lead": "某一规则在某个 UTC 日完成的全部对局，打包为一个 zip。牌谱是公开的：可以研究、整理和分享。",
+  "bulk.day": "日期（UTC）",
+  "bulk.format": "格式",
+  "bulk.format.json": "本站 JSON 牌谱",
+  "bulk.format.tenhou6": "tenhou.net/6（仅立直麻将）",
+  "bulk.format.mjai": "mjai（仅立直麻将）",
+  "bulk.preset": "预设（可选）",
+  "bulk.presetHelp": "留空则包含该规则的所有预设；只要一种时填写，如 majsoul-hanchan。",
+  "bulk.download": "下载压缩包",
+  "bulk.quota": "今日配额：{limit} 个中还剩 {remaining} 个。",
+  "bulk.sponsor": "赞助者配额",
+  "bulk.done": "已下载 {name}。",
 };
 
 export const ja = {
@@ -181,6 +207,19 @@ export const ja = {
   "bm.mine": "お気に入りとメモ",
   "bm.none": "お気に入りやメモはまだありません。牌譜ページで付けられます。",
   "bm.game": "対局 {id}",
+  "bulk.title": "1日分をまとめてダウンロード",
+  "bulk.lead": "あるルールで UTC のある日に終わった全対局を1つの zip に。牌譜は公開されています。研究・整理・共有にどうぞ。",
+  "bulk.day": "日付（UTC）",
+  "bulk.format": "形式",
+  "bulk.format.json": "当サイトの JSON 牌譜",
+  "bulk.format.tenhou6": "tenhou.net/6（リーチ麻雀のみ）",
+  "bulk.format.mjai": "mjai（リーチ麻雀のみ）",
+  "bulk.preset": "プリセット（任意）",
+  "bulk.presetHelp": "空欄ならそのルールの全プリセット。1つだけなら majsoul-hanchan などと入力。",
+  "bulk.download": "アーカイブをダウンロード",
+  "bulk.quota": "本日の上限：{limit} 件中 残り {remaining} 件。",
+  "bulk.sponsor": "スポンサー枠",
+  "bulk.done": "{name} をダウンロードしました。",
 };
 
 addMessages({ en, zh, ja });
