@@ -66,3 +66,34 @@ def test_a_database_url_it_cannot_use_is_a_clear_error():
     result = CliRunner().invoke(app, ["stats", "rebuild", "--database", "mysql://x/y"])
     assert result.exit_code == 2
     assert "not supported" in result.output
+
+
+async def _ratings(url: str) -> list[tuple[int, str, int, float]]:
+    from sqlalchemy import select
+
+    from openmahjong.store.models import Rating
+
+    db = Database(url)
+    try:
+        async with db.session() as s:
+            rows = await s.scalars(select(Rating).order_by(Rating.user_id))
+            return [(r.user_id, r.ruleset, r.games_played, r.sigma) for r in rows]
+    finally:
+        await db.close()
+
+
+def test_rebuild_also_rates_the_players_from_the_records(tmp_path: Path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}"
+    asyncio.run(_seed(url))
+    assert asyncio.run(_ratings(url)) == []
+    result = CliRunner().invoke(app, ["stats", "rebuild", "--database", url, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["ranks"]["games"] == 2
+    rated = asyncio.run(_ratings(url))
+    # Both people were rated by both games (the bot seats are not); uncertainty shrank from
+    # openskill's 25/3.
+    assert [(uid, ruleset, games) for uid, ruleset, games, _ in rated] == [
+        (1, "sichuan", 2),
+        (2, "sichuan", 2),
+    ]
+    assert all(sigma < 25 / 3 for *_, sigma in rated)
