@@ -48,6 +48,20 @@ APPLICANT_ONLY = {
     "admin": 403,
     "revoked": 403,
 }
+#: The management panel of an approved event: its organiser and event admins; the revoked
+#: organiser is refused (403 organiser_revoked), everyone else 403 forbidden.
+MANAGER = {
+    "anonymous": 401,
+    "guest": 403,
+    "player": 403,
+    "applicant": 200,
+    "event_admin": 200,
+    "admin": 200,
+    "revoked": 403,
+}
+#: A player registering: any account of a person (a guest is refused: guest_account).
+PLAYERS = {**SIGNED_IN, "guest": 403}
+ROOM = {"name": "Round 1", "ruleset": "riichi", "preset": "majsoul-tonpuu"}
 
 #: (method, path) -> (the event's state, the body, the expected status by role).
 ROUTES: dict[tuple[str, str], tuple[str | None, Any, dict[str, int]]] = {
@@ -100,6 +114,31 @@ ROUTES: dict[tuple[str, str], tuple[str | None, Any, dict[str, int]]] = {
     ("POST", "/api/notifications/read-all"): (None, None, SIGNED_IN),
     ("POST", "/api/notifications/{notification_id}/read"): (None, None, SIGNED_IN),
     ("GET", "/api/users/{name}/events"): (None, None, ANYONE),
+    ("PUT", "/api/events/{event_id}/page"): ("upcoming", {"rules": "East round only"}, MANAGER),
+    ("POST", "/api/events/{event_id}/registration"): ("upcoming", {"open": True}, MANAGER),
+    ("POST", "/api/events/{event_id}/register"): ("registering", None, PLAYERS),
+    # Nobody is registered yet: a person is told so (404 not_a_participant).
+    ("DELETE", "/api/events/{event_id}/register"): (
+        "registering",
+        None,
+        {**dict.fromkeys(ROLES, 404), "anonymous": 401, "guest": 403},
+    ),
+    ("GET", "/api/events/{event_id}/participants"): ("upcoming", None, ANYONE),
+    ("POST", "/api/events/{event_id}/participants"): ("upcoming", {"name": "player1"}, MANAGER),
+    # applicant1 is not on the list: the organiser and event admins are told so (404).
+    ("DELETE", "/api/events/{event_id}/participants/{name}"): (
+        "upcoming",
+        None,
+        {**MANAGER, "applicant": 404, "event_admin": 404, "admin": 404},
+    ),
+    ("POST", "/api/events/{event_id}/rooms"): (
+        "running",
+        ROOM,
+        {**MANAGER, "applicant": 201, "event_admin": 201, "admin": 201},
+    ),
+    ("GET", "/api/events/{event_id}/rooms"): ("upcoming", None, ANYONE),
+    ("GET", "/api/events/{event_id}/results"): ("finished", None, ANYONE),
+    ("GET", "/api/events/{event_id}/results.csv"): ("finished", None, ANYONE),
 }
 
 #: An approved event's public page: everyone, signed in or not.
@@ -119,8 +158,10 @@ def _schema_routes(app) -> set[tuple[str, str]]:
 
 
 async def _event(app, owner: str, state: str) -> int:
-    """An event of ``owner`` in ``state`` (a phase for approved ones), straight in the store."""
-    status = {"upcoming": "approved", "running": "approved"}.get(state, state)
+    """An event of ``owner`` in ``state`` (a phase for approved ones, or ``registering``: an
+    upcoming one with registration open), straight in the store."""
+    approved = ("upcoming", "running", "registering", "finished")
+    status = "approved" if state in approved else state
     now = utcnow()
     async with app.state.om.db.session() as s:
         owner_id = await s.scalar(select(User.id).where(User.name == owner))
@@ -136,7 +177,9 @@ async def _event(app, owner: str, state: str) -> int:
             rules_accepted_at=now,
             page={},
             submitted_at=None if state == "draft" else now,
-            opened_at=now if state == "running" else None,
+            opened_at=now if state in ("running", "finished") else None,
+            closed_at=now if state == "finished" else None,
+            registration_open=state == "registering",
         )
         s.add(event)
         await s.flush()

@@ -22,6 +22,7 @@ from openmahjong.server import (
     bookmarks,
     bulk,
     duplicates,
+    event_run,
     events,
     mjai_play,
     notifications,
@@ -123,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tools_api.router)
     app.include_router(quiz_api.router)
     app.include_router(events.router)
+    app.include_router(event_run.router)
     app.include_router(notifications.router)
     install_docs(app)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from openmahjong.server.event_seats import free_seat, seat_for
 from openmahjong.server.matchmaking import line_name
 from openmahjong.server.parts import RoomParts
 from openmahjong.server.play import encode
@@ -119,17 +120,15 @@ class RoomLobby(RoomParts):
                     preset=line[1],
                     casual=line[2],
                 )
-            await self._set_seat(self._free_seat(), SeatSlot(name=user.name, user_id=user.id))
+            seat = await seat_for(self, user)  # an event room keeps seats for its players
+            await self._set_seat(seat, SeatSlot(name=user.name, user_id=user.id))
             for watcher in [c for c in self.spectators if c.user_id == user.id]:
                 self.unwatch(watcher, announce=False)  # a player does not spectate
             self.manager.seated(user.id, self)
         self.announce()
 
     def _free_seat(self) -> int:
-        try:
-            return self.lobby.index(None)
-        except ValueError:
-            raise RoomError("room_full", f"room {self.id} has no free seat", room=self.id) from None
+        return free_seat(self)
 
     def _lobby_slot(self, user_id: int) -> int:
         """The lobby seat of ``user_id``; refused when they have none or a game runs."""

@@ -52,6 +52,9 @@ class RoomParts:
     casual: bool
     #: The room tier of the ranked matchmaking line the table came from (None otherwise).
     tier: str | None
+    #: An event's room: the event's id, and per lobby seat the account it is kept for.
+    event_id: int | None
+    assigned: list[int | None] | None
     row: RoomRow
     ruleset: Ruleset
     size: int

@@ -95,6 +95,9 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         self.casual = bool((row.options or {}).get("casual", False))
         self.duplicate_key = (row.options or {}).get("duplicate_key")
         self.tier = None if self.casual else (row.options or {}).get("tier")
+        #: An event's room (``event_seats``): the event, and the account each seat is kept for.
+        self.event_id: int | None = (row.options or {}).get("event")
+        self.assigned: list[int | None] | None = (row.options or {}).get("assigned")
         self.row = row
         self.ruleset = get_ruleset(row.ruleset)
         self.size: int = self.ruleset.seats

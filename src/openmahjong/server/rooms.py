@@ -32,7 +32,7 @@ from openmahjong.server.security import ROOM_NAME_MAX, clean_room_name, unprinta
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Game, Role, Room, RoomStatus, User, utcnow
 
-__all__ = ["RoomIn", "RoomOut", "TableSettings", "router"]
+__all__ = ["RoomIn", "RoomOut", "TableSettings", "open_room", "router"]
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
@@ -225,8 +225,24 @@ async def create_room(
     body: RoomIn, request: Request, state: State, db: DbSession, user: CurrentUser
 ) -> RoomOut:
     """Open a room with a ruleset, a preset (plus changes) and table settings."""
+    room = await open_room(body, state, db, user)
+    await db.commit()
+    return _room_out(room, user, _occupancy(request, room))
+
+
+async def open_room(
+    body: RoomIn,
+    state: State,
+    db: DbSession,
+    user: User,
+    extra_options: dict[str, Any] | None = None,
+) -> Room:
+    """Check ``body`` and store its room, owned by ``user``, uncommitted: ``POST /api/rooms``
+    and an event's rooms (``event_run``, whose ``extra_options`` keep the seats assigned)
+    take this one path."""
     rules = _resolve_rules(body)
     options: dict[str, Any] = {"rules": rules, "table": body.table.model_dump()}
+    options.update(extra_options or {})
     if body.master_seed is not None:
         try:
             seed = fairness.parse_master_seed(body.master_seed)
@@ -257,8 +273,7 @@ async def create_room(
         options=options,
         password_hash=password_hash,
     )
-    await db.commit()
-    return _room_out(room, user, _occupancy(request, room))
+    return room
 
 
 async def _join_duplicate(
