@@ -1,13 +1,16 @@
 """The leaderboard query's latency over a seeded database: p50 and p99 per board.
 
     python bench/leaderboard.py [--players 20000] [--games 100000] [--runs 200]
-                                [--database URL]
+                                [--concurrency 8] [--database URL [--schema NAME]]
 
 Seeds (once per database file) players, finished games and their rank events and ratings
 straight into the tables (bulk inserts, no engine), then times ``ranks.leaderboard`` for each
 board kind (rank and rating, all time / week / month, with and without a preset, first and a
-deep page) and prints p50 / p99 in milliseconds. SQLite by default (a file in /tmp); pass a
-PostgreSQL URL to measure there. No assertion: a measurement to read.
+deep page) and prints p50 / p99 in milliseconds. Under load: ``--concurrency`` workers ask at
+once, each query in its own session, and a query's time includes its wait for a connection,
+as a request's would (``--concurrency 1``: one at a time). SQLite by default (a file in
+/tmp); pass a PostgreSQL URL (and an existing, empty schema to seed) to measure there. No
+assertion: a measurement to read.
 """
 
 from __future__ import annotations
@@ -111,31 +114,47 @@ BOARDS = [
 ]
 
 
+async def timed(db: Database, board: dict, runs: int, concurrency: int) -> tuple[list[float], int]:
+    """``runs`` queries of ``board`` by ``concurrency`` workers at once: each one's time in ms
+    (from asking for a session to the answer) and the board's total."""
+    left = iter(range(runs))
+    times: list[float] = []
+    total = 0
+
+    async def worker() -> None:
+        nonlocal total
+        for _ in left:
+            t0 = time.perf_counter()
+            async with db.sessions() as s:
+                got = await leaderboard(s, "riichi", **board)
+            times.append((time.perf_counter() - t0) * 1000)
+            total = got["total"]
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return times, total
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=20000)
     parser.add_argument("--games", type=int, default=100000)
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--database", default=None)
+    parser.add_argument("--schema", default=None, help="PostgreSQL: the schema to use")
     args = parser.parse_args()
     url = args.database or (
         f"sqlite+aiosqlite:////tmp/openmahjong-leaderboard-{args.players}-{args.games}.db"
     )
-    db = Database(url)
+    db = Database(url, schema=args.schema)
     await db.migrate()
     started = time.perf_counter()
     await seed(db, args.players, args.games, random.Random(21))
     print(f"database {url}: seeded in {time.perf_counter() - started:.1f} s")
+    print(f"{args.runs} queries a board, {args.concurrency} at once")
     print(f"{'board':<52} {'p50 ms':>8} {'p99 ms':>8} {'rows':>6}")
     for board in BOARDS:
-        times = []
-        total = 0
-        for _ in range(args.runs):
-            async with db.sessions() as s:
-                t0 = time.perf_counter()
-                got = await leaderboard(s, "riichi", **board)  # type: ignore[arg-type]
-                times.append((time.perf_counter() - t0) * 1000)
-                total = got["total"]
+        times, total = await timed(db, board, args.runs, args.concurrency)
         times.sort()
         p50 = statistics.median(times)
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
