@@ -88,6 +88,10 @@ export const en = {
   "srv.too_many_applications": "You have {max} applications waiting: finish one first.",
   "srv.organiser_account": "Guest and bot accounts cannot organise events: register first.",
   "srv.organiser_revoked": "Your organiser rights are revoked: {reason}",
+  "srv.seat_assigned": "That seat is kept for an assigned player of the event.",
+  "srv.not_a_participant": "Not on the event's participant list.",
+  "srv.registration_closed": "Registration for this event is closed.",
+  "srv.event_seats": "Give one name or an empty seat for each of the {seats} seats, each player once.",
 };
 
 export const zh = {
@@ -174,6 +178,10 @@ export const zh = {
   "srv.too_many_applications": "你已有 {max} 个待处理的申请：请先完成其中一个。",
   "srv.organiser_account": "游客和机器人账号不能办赛：请先注册。",
   "srv.organiser_revoked": "你的办赛资格已被取消：{reason}",
+  "srv.seat_assigned": "该座位留给赛事指定的选手。",
+  "srv.not_a_participant": "不在赛事的参赛名单上。",
+  "srv.registration_closed": "本赛事的报名已截止。",
+  "srv.event_seats": "请为 {seats} 个座位各填一名选手或留空，每名选手只能出现一次。",
 };
 
 export const ja = {
@@ -260,4 +268,8 @@ export const ja = {
   "srv.too_many_applications": "処理待ちの申請が {max} 件あります：先にどれかを済ませてください。",
   "srv.organiser_account": "ゲストとボットのアカウントはイベントを主催できません：先に登録してください。",
   "srv.organiser_revoked": "主催者の権利は取り消されています：{reason}",
+  "srv.seat_assigned": "その席はイベントで指定された選手のための席です。",
+  "srv.not_a_participant": "イベントの参加者名簿に載っていません。",
+  "srv.registration_closed": "このイベントの参加登録は締め切られています。",
+  "srv.event_seats": "{seats} 席それぞれに選手名か空席を指定してください（同じ選手は一度だけ）。",
 };
