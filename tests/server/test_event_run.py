@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from openmahjong.server.client import PlayClient
 from openmahjong.store.event_models import EventParticipant
-from openmahjong.store.models import Room
+from openmahjong.store.models import Game, GameSeat, Room
 
 pytestmark = pytest.mark.asyncio
 
@@ -311,3 +311,43 @@ async def test_a_normal_room_seats_anyone_as_before(live, client):
         assert (await socket.next("error"))["code"] == "room_full"
     finally:
         await socket.close()
+
+
+async def test_a_game_played_with_bots_in_an_event_room_makes_the_results(app, live, panel):
+    """The whole way: a participant and three bots play an event room's game to its end over
+    the socket; the results table counts it with the settlement the game's record shows."""
+    organiser, _, _, event_id = panel
+    url = f"/api/events/{event_id}"
+    await organiser.post(f"{url}/participants", json={"name": "organiser1"})
+    body = {**ROOM, "table": FAST, "seats": ["organiser1", None, None, None]}
+    room = (await organiser.post(f"{url}/rooms", json=body)).json()["id"]
+    socket = await _socket(live, organiser, "organiser1")
+    try:
+        await socket.send({"type": "join", "room": room})
+        await socket.send({"type": "ready", "room": room})
+        for _ in range(3):
+            await socket.send({"type": "add_bot", "room": room})
+        await socket.next(
+            lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"])
+        )
+        await socket.send({"type": "start", "room": room})
+        end = await socket.autoplay()
+    finally:
+        await socket.close()
+    async with app.state.om.db.session() as s:
+        game = await s.get(Game, end["game"])
+        seat = next(
+            x.seat
+            for x in await s.scalars(select(GameSeat).where(GameSeat.game_id == game.id))
+            if x.display_name == "organiser1"
+        )
+        settled = game.record["result"]["settlement"]["scores"][seat]
+        place = game.record["result"]["places"][seat]
+    rows = (await organiser.get(f"{url}/results")).json()
+    assert [(r["player"], r["games"], r["total"], r["average_placement"]) for r in rows] == [
+        ("organiser1", 1, settled, place)
+    ]
+    listed = (await organiser.get(f"{url}/rooms")).json()
+    assert [g["id"] for g in listed[0]["games"]] == [end["game"]]
+    played = (await organiser.get("/api/users/organiser1/events")).json()
+    assert [(e["id"], e["registered"], e["games"]) for e in played] == [(event_id, True, 1)]
