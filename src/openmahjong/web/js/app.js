@@ -9,6 +9,7 @@ import "./i18n-ranks.js"; // the leaderboards' words, their nav link among them
 import "./i18n-stats.js"; // the statistics page's words, its nav link among them
 import "./i18n-records.js"; // duplicate sets, favourites and notes
 import "./i18n-quiz.js"; // the fan quiz, its nav link among them
+import "./i18n-events.js"; // the events pages, their nav link among them
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
@@ -17,6 +18,7 @@ import * as mcr from "./pages/mcr.js";
 const account = { load: () => import("./pages/account.js") };
 const admin = { load: () => import("./pages/admin.js") };
 const duplicates = { load: () => import("./pages/duplicates.js") };
+const events = { load: () => import("./pages/events.js") };
 const leaderboards = { load: () => import("./pages/leaderboards.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
@@ -44,6 +46,7 @@ const ROUTES = {
   "/leaderboards": { page: leaderboards, title: "board.title" },
   "/stats": { page: statsPage, title: "stats.title" },
   "/quiz": { page: quiz, title: "quiz.title" },
+  "/events": { page: events, title: "nav.events" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
   "/account": { page: account, title: "nav.account" },
   "/admin": { page: admin, title: "admin.title" },
@@ -77,6 +80,7 @@ const NAV = [
   ["/leaderboards", "nav.leaderboards"],
   ["/stats", "nav.stats"],
   ["/quiz", "nav.quiz"],
+  ["/events", "nav.events"],
   ["/account", "nav.account"],
 ];
 
