@@ -60,8 +60,9 @@ async def test_a_casual_table_is_stored_casual_and_never_counts(app, live, clien
         room = await s.get(Room, game.room_id)
         assert room is not None and room.options["casual"] is True
         assert room.name == "riichi majsoul-dorasan (casual) (matchmaking)"
-    # The room's document says so (the lobby's list badges it).
-    assert (await client.get(f"/api/rooms/{room.id}")).json()["casual"] is True
+    # The room's document says so (the lobby's list badges it, and words the name).
+    doc = (await client.get(f"/api/rooms/{room.id}")).json()
+    assert (doc["casual"], doc["matchmaking"], doc["tier"]) == (True, True, None)
     listed = {r["id"]: r["casual"] for r in (await client.get("/api/rooms")).json()}
     assert listed[room.id] is True  # its game runs: listed
     assert await places(app) == []  # the place went with the storing of the game
@@ -76,7 +77,9 @@ async def test_a_ranked_table_is_not_casual(app, live, client):
     async with app.state.om.db.session() as s:
         game = await s.get(Game, start["game"])
         assert game is not None and game.casual is False
-    assert (await client.get(f"/api/rooms/{game.room_id}")).json()["casual"] is False
+    doc = (await client.get(f"/api/rooms/{game.room_id}")).json()
+    assert (doc["casual"], doc["matchmaking"]) == (False, True)
+    assert doc["tier"] is not None  # a ranked line's table carries its tier
     await alone.close()
 
 

@@ -24,6 +24,9 @@ LIVE = {**ROOM, "id": 901, "name": "Live table", "status": "open", "seated": 2, 
 CLOSED = {**ROOM, "id": 902, "name": "Finished bot room", "status": "closed"}
 #: A table of a casual (unranked) matchmaking line: badged in the list.
 CASUAL = {**LIVE, "id": 903, "name": "Casual table", "status": "playing", "casual": True}
+#: A ranked matchmaking line's table: its stored name is the server's English, worded here.
+MATCHED = {**LIVE, "id": 904, "name": "riichi majsoul-tonpuu (gold) (matchmaking)",
+           "status": "playing", "matchmaking": True, "tier": "gold"}  # fmt: skip
 
 
 def in_japanese(p) -> None:
@@ -40,23 +43,25 @@ def test_home_play_and_a_lobby_of_live_rooms_in_japanese(page):
     p.route(
         "**/api/rooms",
         lambda route: route.fulfill(
-            content_type="application/json", body=json.dumps([LIVE, CLOSED, CASUAL])
+            content_type="application/json", body=json.dumps([LIVE, CLOSED, CASUAL, MATCHED])
         ),
     )
     in_japanese(p)
     p.reload()
     rooms = p.get_by_test_id("rooms")
     rooms.wait_for()
-    assert rooms.locator("li").count() == 2
+    assert rooms.locator("li").count() == 3
     # Only the casual table carries the casual badge.
     flags = rooms.locator("li").evaluate_all(
         "e => e.map(li => [li.dataset.room, !!li.querySelector('[data-testid=casual-flag]')])"
     )
-    assert flags == [["901", False], ["903", True]]
+    assert flags == [["901", False], ["903", True], ["904", False]]
     assert rooms.locator("[data-testid=casual-flag]").text_content() == "カジュアル"
     text = rooms.text_content()
     assert "雀魂ルール・東風" in text and "majsoul-tonpuu" not in text, text
     assert "2/4 人着席" in text and "Finished bot room" not in text
+    matched = rooms.locator("li[data-room='904'] strong").text_content()
+    assert matched == "リーチ麻雀・雀魂ルール・東風：金の間マッチング卓", matched
     page.shot("lobby-live-ja")
     # A refused sign-in: the code's words in Japanese, not the server's English.
     page.allowed.append("401")

@@ -276,6 +276,7 @@ class Matchmaking(ManagerParts):
         ruleset = get_ruleset(ruleset_name)
         rules = ruleset.options(preset).model_dump()
         options: dict[str, Any] = {"rules": rules, "table": TableSettings().model_dump()}
+        options["matchmaking"] = True  # the client words its name (the stored one is English)
         if casual:  # the room's games are stored casual (``Room.casual``)
             options["casual"] = True
         elif tier is not None:  # the room's games are stored with their tier (ranked)

@@ -108,6 +108,10 @@ class RoomOut(BaseModel):
     duplicate_key: str | None = None
     #: A table of a casual (unranked) matchmaking line: its games never count.
     casual: bool = False
+    #: A table the matchmaking lines opened (its name is made, not typed: clients word it from
+    #: the ruleset, the preset and ``casual`` / ``tier``); ``tier`` is a ranked line's room.
+    matchmaking: bool = False
+    tier: str | None = None
     owner: Owner | None
     status: RoomStatus
     created_at: datetime
@@ -184,6 +188,8 @@ def _room_out(room: Room, owner: User | None, occupancy: dict[str, int] | None =
         supplied_seed=options.get("master_seed") is not None,
         duplicate_key=options.get("duplicate_key"),
         casual=bool(options.get("casual", False)),
+        matchmaking=bool(options.get("matchmaking", room.name.endswith(" (matchmaking)"))),
+        tier=options.get("tier"),
         owner=Owner(id=owner.id, name=owner.name) if owner is not None else None,
         status=RoomStatus(room.status),
         created_at=room.created_at,

@@ -6,7 +6,7 @@
 // list is fetched once per page load and cached here; docs/web-client.md, "Ruleset data".
 
 import { getJson } from "./api.js";
-import { addMessages, t } from "./i18n.js";
+import { addMessages, presetName, t } from "./i18n.js";
 
 let rulesetsPromise = null;
 let wallsPromise = null;
@@ -119,4 +119,13 @@ export function lobbyFields(info) {
     } // lists and objects (Riichi's uma) are left to the presets
   }
   return out;
+}
+
+/** A room's name: a matchmaking table's is worded here from its line (the stored one is
+ *  English, "riichi majsoul-tonpuu (gold) (matchmaking)"); a typed one is shown as typed. */
+export function roomName(r, rulesets) {
+  if (!r.matchmaking) return r.name;
+  const line = r.casual ? t("lobby.casual") : t(`tier.${r.tier || "bronze"}`);
+  return t("lobby.matchRoom", { ruleset: rulesetName(r.ruleset, (rulesets || {})[r.ruleset]),
+    preset: r.preset ? presetName(r.preset) : "", line });
 }

@@ -8,7 +8,7 @@
 import { getJson, postJson } from "../api.js";
 import { checkbox, errorBox, field, h, select } from "../dom.js";
 import { errorText, presetName, t } from "../i18n.js";
-import { defaultPreset, defaultRuleset, lobbyFields, loadRulesets, rulesetName } from "../rulesets.js";
+import { defaultPreset, defaultRuleset, lobbyFields, loadRulesets, roomName, rulesetName } from "../rulesets.js";
 import { currentUser, guest, login, logout, register } from "../session.js";
 import { rankedLines } from "../rank-lines.js";
 
@@ -268,7 +268,7 @@ function roomsSection(rooms, rulesets) {
   for (const r of rooms) {
     list.append(h("li", { "data-room": r.id },
       h("a", { href: `#/room/${r.id}`, class: "room-link" },
-        h("strong", {}, r.name), " ",
+        h("strong", {}, roomName(r, rulesets)), " ",
         h("span", { class: "muted" }, `${rulesetName(r.ruleset, rulesets[r.ruleset])} · ${r.preset ? presetName(r.preset) : ""}`),
         r.has_password ? h("span", { class: "badge" }, t("lobby.locked")) : null,
         r.supplied_seed ? h("span", { class: "badge seed-flag", "data-testid": "seed-flag", title: t("seed.flagTitle") }, t("seed.flag")) : null,

@@ -11,7 +11,7 @@ import { errorText, t } from "../i18n.js";
 import { PlayClient } from "../play-client.js";
 import { queueWait } from "../queue-wait.js";
 import { currentUser } from "../session.js";
-import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets } from "../rulesets.js";
+import { clientOf, defaultPreset, defaultRuleset, liveAfterDeal, loadRulesets, roomName } from "../rulesets.js";
 import { tableOptions, withOptions } from "../option-tables.js";
 import { clockElement, drawnTile, renderTable } from "../table-view.js";
 import { applyEvent } from "../view-events.js";
@@ -470,7 +470,7 @@ function draw() {
   const main = session && session.main;
   if (!main || !main.isConnected) return;
   const quickTitle = session.quick && session.quick.casual ? t("lobby.casualMatch") : t("lobby.quickMatch");
-  const title = session.room ? session.room.name : session.info && session.info.name ? session.info.name : session.id === "quick" ? quickTitle : t("room.title", { id: session.id });
+  const title = session.room ? roomName(session.room, session.rulesets) : session.info && session.info.name ? session.info.name : session.id === "quick" ? quickTitle : t("room.title", { id: session.id });
   const playing = !!session.view;
   gameView(playing);
   const parts = [h("h1", {}, title), statusLine()];
