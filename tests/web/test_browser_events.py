@@ -1,6 +1,6 @@
 """The events list (#/events) in the browser at desktop and phone sizes: an approved event is
 listed under its phase with its organiser and count, the other phases say they are empty.
-(The rest of issue 23's flow is not built yet: docs/web-client.md, "Events".)"""
+The whole flow is tests/web/test_browser_event_flow.py."""
 
 from __future__ import annotations
 
@@ -76,6 +76,6 @@ def test_the_list_shows_the_approved_event_under_its_phase(page):
     for phase in ("running", "finished"):
         section = p.get_by_test_id(f"events-{phase}")
         assert "No events here yet." in section.inner_text()
-    assert p.locator("nav a[href='#/events']").get_attribute("aria-current") == "page"
+    assert p.locator("nav.mainnav a[href='#/events']").get_attribute("aria-current") == "page"
     page.shot("events-list")
     fits_width(page)

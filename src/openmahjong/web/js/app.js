@@ -19,6 +19,12 @@ const account = { load: () => import("./pages/account.js") };
 const admin = { load: () => import("./pages/admin.js") };
 const duplicates = { load: () => import("./pages/duplicates.js") };
 const events = { load: () => import("./pages/events.js") };
+const eventApply = { load: () => import("./pages/event-apply.js") };
+const eventMine = { load: () => import("./pages/event-mine.js") };
+const eventPage = { load: () => import("./pages/event-page.js") };
+const eventManage = { load: () => import("./pages/event-manage.js") };
+const eventReview = { load: () => import("./pages/event-review.js") };
+const notifications = { load: () => import("./pages/notifications.js") };
 const leaderboards = { load: () => import("./pages/leaderboards.js") };
 const lobby = { load: () => import("./pages/lobby.js") };
 const player = { load: () => import("./pages/player.js") };
@@ -47,6 +53,10 @@ const ROUTES = {
   "/stats": { page: statsPage, title: "stats.title" },
   "/quiz": { page: quiz, title: "quiz.title" },
   "/events": { page: events, title: "nav.events" },
+  "/events/apply": { page: eventApply, title: "ev.applyTitle" },
+  "/events/mine": { page: eventMine, title: "ev.mineTitle" },
+  "/events/review": { page: eventReview, title: "ev.reviewTitle" },
+  "/notifications": { page: notifications, title: "note.title" },
   "/tiles": { page: tileSheet, title: "nav.tiles" },
   "/account": { page: account, title: "nav.account" },
   "/admin": { page: admin, title: "admin.title" },
@@ -58,6 +68,12 @@ const ID_ROUTES = {
   replay: { page: replay, title: "nav.replay" },
   player: { page: player, title: "nav.profile" },
   duplicates: { page: duplicates, title: "nav.duplicates" },
+  events: { page: eventPage, title: "nav.events" },
+};
+
+// Routes with an id and a part after it: "#/events/12/manage".
+const ID_PART_ROUTES = {
+  "events/manage": { page: eventManage, title: "ev.manageTitle" },
 };
 
 /** The page for a path, with the id of "/kind/<id>" paths. */
@@ -65,6 +81,8 @@ export function lookup(path) {
   if (ROUTES[path]) return { entry: ROUTES[path], id: null };
   const parts = path.split("/").filter(Boolean);
   if (parts.length === 2 && ID_ROUTES[parts[0]]) return { entry: ID_ROUTES[parts[0]], id: decodeURIComponent(parts[1]) };
+  const part = parts.length === 3 && ID_PART_ROUTES[`${parts[0]}/${parts[2]}`];
+  if (part) return { entry: part, id: decodeURIComponent(parts[1]) };
   return { entry: null, id: null };
 }
 

@@ -3,23 +3,15 @@
 
 import { getJson } from "../api.js";
 import { errorBox, h } from "../dom.js";
-import { errorText, lang, t } from "../i18n.js";
-import "../i18n-events.js";
+import { errorText, t } from "../i18n.js";
+import { currentUser } from "../session.js";
+import { dates, eventLinks } from "../event-parts.js";
 
 const PHASES = ["running", "upcoming", "finished"];
 
-function day(iso) {
-  return iso ? new Date(iso).toLocaleDateString(lang(), { dateStyle: "medium" }) : "";
-}
-
-function dates(e) {
-  const start = day(e.planned_start);
-  return e.planned_end ? t("ev.dates", { start, end: day(e.planned_end) }) : t("ev.from", { start });
-}
-
 function eventItem(e) {
   return h("li", { class: "panel", "data-testid": "event-item" },
-    h("h3", {}, e.name),
+    h("h3", {}, h("a", { href: `#/events/${e.id}` }, e.name)),
     h("p", {}, t("ev.organiser", { name: e.organiser_name }), " · ", dates(e)),
     h("p", { class: "muted" }, t("ev.participants", { n: e.participants }),
       e.registration_open ? ` · ${t("ev.regOpen")}` : ""));
@@ -41,5 +33,8 @@ async function phaseSection(phase) {
 
 export async function render(main) {
   main.append(h("h1", {}, t("ev.title")), h("p", { class: "lead" }, t("ev.lead")));
+  const links = h("div", {});
+  main.append(links);
+  currentUser().then((user) => links.replaceChildren(eventLinks(user)));
   for (const section of await Promise.all(PHASES.map(phaseSection))) main.append(section);
 }
