@@ -21,6 +21,7 @@ from openmahjong.server.client import PlayClient
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Page, browser_missing
 from .play_helpers import PASSWORD, fits_width, play_to_the_end, seat_bots_and_start
+from .test_browser_contrast import audit
 from .webapp import LiveServer, make_app
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
@@ -126,6 +127,7 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
     admin = signed_in_page(chromium, server, ADMIN, desktop)
     player = signed_in_page(chromium, server, PLAYER, phone)
     o, a = organiser.page, admin.page
+    low: list = []  # text below AA contrast or targets under 24 px, page by page
 
     # --- the application: each rule explained and refused at its field while typing ---------
     organiser.open("#/events/apply")
@@ -159,6 +161,7 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
     assert "Accept the platform's event rules" in error_at(o, "accept_rules")
     assert httpx.get(f"{server.url}/api/events?phase=upcoming").json() == []
     organiser.shot("event-apply-errors")
+    low += audit(organiser, "apply form with its problems")
     o.locator("input[name=accept_rules]").check()
     o.get_by_test_id("apply-submit").click()
     o.wait_for_url("**/#/events/*/manage")
@@ -180,6 +183,7 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
         "?.textContent === 'Changes requested'"
     )
     admin.shot("event-review")
+    low += audit(admin, "review queue")
 
     # --- the organiser replies and resubmits; the history keeps every step in order ----------
     fresh(organiser, f"#/events/{event_id}/manage")
@@ -203,6 +207,7 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
     history = o.get_by_test_id("event-history").inner_text()
     assert history.index("Please add the schedule.") < history.index("Added the schedule.")
     organiser.shot("event-resubmitted")
+    low += audit(organiser, "an application sent again")
 
     # --- approval and opening -------------------------------------------------------------
     fresh(admin, "#/events/review")
@@ -254,6 +259,7 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
         )
     fits_width(organiser)
     organiser.shot("event-panel")
+    low += audit(organiser, "management panel")
 
     # --- both rooms played: one in the browser, one by the player's client ----------------
     ended: list[dict | BaseException] = []
@@ -300,11 +306,14 @@ def test_apply_review_run_and_publish_an_event(chromium, server):
     assert PHONE not in q.locator("main").inner_text() and "Added the schedule" not in listed
     fits_width(player)
     player.shot("event-public")
+    low += audit(player, "public page")
     # The list shows it under its phase.
     player.open("#/events")
     running = q.get_by_test_id("events-running").get_by_test_id("event-item")
     running.wait_for()
     assert running.locator("h3").inner_text() == NAME
+    low += audit(player, "events list")
+    assert not low, "\n".join(map(str, low))
     for page in (organiser, admin, player):
         assert not page.problems, "\n".join(page.problems)
         page.page.context.close()

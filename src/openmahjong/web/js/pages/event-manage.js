@@ -63,7 +63,7 @@ export function render(main, route) {
       main.append(h("h1", {}, event.name), eventLinks(user),
         h("section", { class: "panel", "data-testid": "event-status" },
           h("p", {}, t("ev.statusLabel"), " ", stateBadge(event)),
-          event.status === "approved" ? h("p", {}, h("a", { href: `#/events/${event.id}`, "data-testid": "public-link" }, t("ev.publicLink"))) : null,
+          event.status === "approved" ? h("p", {}, h("a", { href: `#/events/${event.id}`, class: "ev-link", "data-testid": "public-link" }, t("ev.publicLink"))) : null,
           viewer.event_admin ? phaseButtons(event, redraw) : null,
           viewer.event_admin && viewer.applicant && event.status === "pending" ? h("p", { class: "muted" }, t("ev.ownApplication")) : null,
           viewer.can_review ? h("p", {}, h("a", { class: "button", href: "#/events/review" }, t("ev.reviewLink"))) : null));
