@@ -53,6 +53,28 @@ class Settings(BaseSettings):
         "by every server process through Redis; otherwise they are kept in this process.",
     )
 
+    redis_prefix: str = Field(
+        default="om:",
+        description="Prefix of every Redis key this server writes (one per deployment, or a "
+        "random one per test).",
+    )
+
+    # --- several server processes (docs/deploy.md)
+    room_leases: Literal["auto", "off", "redis", "database"] = Field(
+        default="auto",
+        description="Not used by serve yet (docs/deploy.md). Where the lease that says which "
+        "process runs a live room is kept: redis, "
+        "database (PostgreSQL shared by the processes) or off (one process owns every room). "
+        "auto: redis when redis_url is set, else off.",
+    )
+    lease_seconds: float = Field(
+        default=10,
+        gt=0,
+        description="Not used by serve yet (docs/deploy.md). How long a room's lease holds "
+        "without renewal: after a process dies, "
+        "another takes its rooms within about this long. The owner renews every third of it.",
+    )
+
     # --- sessions and cookies
     cookie_name: str = "om_session"
     cookie_secure: bool = Field(

@@ -197,6 +197,20 @@ class Room(Base):
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
+class RoomLease(Base):
+    """Which server process runs a live room's game, and until when (``server/leases.py``):
+    the database lease store, used when the processes share PostgreSQL but no Redis."""
+
+    __tablename__ = "room_leases"
+
+    room_id: Mapped[int] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: The owning process' name (a random hex string per start).
+    owner: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
 class LobbySeat(Base):
     """A taken seat in the lobby of an open room: kept so a restart finds who sat where.
 
