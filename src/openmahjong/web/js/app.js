@@ -10,6 +10,7 @@ import "./i18n-stats.js"; // the statistics page's words, its nav link among the
 import "./i18n-records.js"; // duplicate sets, favourites and notes
 import "./i18n-quiz.js"; // the fan quiz, its nav link among them
 import "./i18n-events.js"; // the events pages, their nav link among them
+import { notifyBadge } from "./notify-badge.js";
 import * as analyze from "./pages/analyze.js";
 import * as home from "./pages/home.js";
 import * as mcr from "./pages/mcr.js";
@@ -130,7 +131,9 @@ function header(route) {
       { class: "topbar-row" },
       h("a", { class: "brand", href: "#/" },
         h("img", { class: "brand-mark", src: "favicon.svg", alt: "" }), t("app.name")),
-      h("label", { class: "lang" }, h("span", { class: "visually-hidden" }, t("app.language")), picker),
+      h("div", { class: "topbar-tools" },
+        notifyBadge(route.path === "/notifications"),
+        h("label", { class: "lang" }, h("span", { class: "visually-hidden" }, t("app.language")), picker)),
     ),
     h(
       "nav",
