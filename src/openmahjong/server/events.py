@@ -814,6 +814,7 @@ async def close_event(event_id: EventId, db: DbSession, user: CurrentUser) -> Ev
 
 # --- a player's events ----------------------------------------------------------------------
 
+players_router = APIRouter(prefix="/api/players", tags=["events"])
 UserName = Annotated[str, Path(min_length=1, max_length=64, description="An account's name.")]
 
 
@@ -824,6 +825,19 @@ async def user_events(name: UserName, db: DbSession) -> list[PlayedEvent]:
     player = await db.scalar(select(User).where(User.name_key == name_key(name)))
     if player is None:
         raise ApiError(404, "no_such_user", f"no account {name[:32]}", params={"user": name[:32]})
+    return await _events_of(db, player)
+
+
+@players_router.get("/{player_id}/events", response_model=list[PlayedEvent])
+async def player_events(player_id: Annotated[int, Path(ge=1)], db: DbSession) -> list[PlayedEvent]:
+    """The same list by the account's id: the profile page's, which knows the id."""
+    player = await db.get(User, player_id)
+    if player is None:
+        raise ApiError(404, "no_such_user", f"no account {player_id}", params={"user": player_id})
+    return await _events_of(db, player)
+
+
+async def _events_of(db: AsyncSession, player: User) -> list[PlayedEvent]:
     registered = set(
         await db.scalars(
             select(EventParticipant.event_id).where(EventParticipant.user_id == player.id)
@@ -855,3 +869,4 @@ async def user_events(name: UserName, db: DbSession) -> list[PlayedEvent]:
 router = APIRouter()
 router.include_router(events_router)
 router.include_router(users_router)
+router.include_router(players_router)

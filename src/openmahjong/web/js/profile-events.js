@@ -1,5 +1,5 @@
 // The events a player registered for or played in, on their profile (GET
-// /api/users/{name}/events): each a link to the event's page with its dates, whether they
+// /api/players/{id}/events): each a link to the event's page with its dates, whether they
 // registered and how many games they sat in at its tables.
 
 import { getJson } from "./api.js";
@@ -18,11 +18,11 @@ function item(e) {
 }
 
 /** The profile's events panel; it fills in when the list arrives. */
-export function playerEventsSection(name) {
+export function playerEventsSection(id) {
   const body = h("p", { class: "muted" }, t("common.working"));
   const box = h("section", { class: "panel", "aria-labelledby": "pev-h", "data-testid": "profile-events" },
     h("h2", { id: "pev-h" }, t("pev.title")), body);
-  getJson(`/api/users/${encodeURIComponent(name)}/events`).then(
+  getJson(`/api/players/${encodeURIComponent(id)}/events`).then(
     (list) => body.replaceWith(list.length ? h("ul", { class: "profile-events" }, list.map(item))
       : h("p", { class: "muted" }, t("pev.none"))),
     (err) => body.replaceWith(errorBox(errorText(err))));

@@ -77,7 +77,7 @@ export async function render(main, route) {
         p.stats.casual_games ? h("p", { class: "help", "data-testid": "casual-excluded" }, t("casual.excluded", { n: p.stats.casual_games })) : null),
       playerStatsSection(p.id),
       playerRanksSection(p.id), // rank (tier icon, level, point bar) and rating ± 2σ per ruleset
-      playerEventsSection(p.name), // the events registered for or played in
+      playerEventsSection(p.id), // the events registered for or played in
       h("section", { class: "panel" }, h("h2", {}, t("profile.recent")),
         p.recent_games.length ? gamesTable(p.recent_games) : h("p", { class: "muted" }, t("profile.noGames"))),
       finder(main)].filter(Boolean)); // a player without ratings has no ratings panel (null)
