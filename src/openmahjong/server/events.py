@@ -31,7 +31,7 @@ from openmahjong.server.event_access import (
     require_event_admin,
     require_registered,
 )
-from openmahjong.server.ids import EventId
+from openmahjong.server.ids import EventId, UserId
 from openmahjong.server.notifications import notify, send_queued
 from openmahjong.server.sanctions import require_organiser_rights
 from openmahjong.server.security import name_key
@@ -829,7 +829,7 @@ async def user_events(name: UserName, db: DbSession) -> list[PlayedEvent]:
 
 
 @players_router.get("/{player_id}/events", response_model=list[PlayedEvent])
-async def player_events(player_id: Annotated[int, Path(ge=1)], db: DbSession) -> list[PlayedEvent]:
+async def player_events(player_id: UserId, db: DbSession) -> list[PlayedEvent]:
     """The same list by the account's id: the profile page's, which knows the id."""
     player = await db.get(User, player_id)
     if player is None:
