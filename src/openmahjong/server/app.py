@@ -36,6 +36,7 @@ from openmahjong.server import (
 )
 from openmahjong.server.apidocs import install_docs
 from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
+from openmahjong.server.cluster import cluster_for
 from openmahjong.server.directory import RoomManager
 from openmahjong.server.errors import install_error_handlers
 from openmahjong.server.quiz_live import QuizService
@@ -83,6 +84,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.om = state
     app.state.hub = play.Hub()
     app.state.rooms = RoomManager(state, app.state.hub)
+    # Several processes on one Redis (docs/deploy.md); none configured: this one holds all.
+    app.state.rooms.cluster = cluster_for(settings, state.db)
     app.state.quiz = QuizService(state, app.state.hub)
     install_error_handlers(app)
     # Bodies over the cap are a 413 before any handler or model reads them (docs/security.md).

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from openmahjong.server.clock import SYSTEM_CLOCK, Clock
+from openmahjong.server.cluster_rooms import ClusterRooms
 from openmahjong.server.ids import row_id_in_range
 from openmahjong.server.matchmaking import Matchmaking
 from openmahjong.server.parts import RoomParts
@@ -25,7 +26,7 @@ from openmahjong.store.models import RoomStatus, User
 __all__ = ["RoomManager"]
 
 
-class RoomManager(Matchmaking, RestoreAtStartup):
+class RoomManager(Matchmaking, RestoreAtStartup, ClusterRooms):
     """Every room this server holds in memory, and which rooms each player sits in."""
 
     def __init__(self, state: Any, hub: Any, clock: Clock = SYSTEM_CLOCK) -> None:
@@ -49,6 +50,8 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         self.waiting_lock = asyncio.Lock()
         #: The rooms each connection (a ``play.Client``) watches: what its close takes along.
         self.watching: dict[Any, set[int]] = {}
+        #: Several processes (``server/cluster.py``); ``None``: this one holds every room.
+        self.cluster: Any = None
 
     def seated(self, user_id: int, room: RoomParts) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
@@ -79,15 +82,34 @@ class RoomManager(Matchmaking, RestoreAtStartup):
                 raise RoomError("no_such_room", f"no room {room_id}", room=room_id)
             if row.status == RoomStatus.CLOSED.value:
                 raise RoomError("room_closed", f"room {room_id} is closed", room=room_id)
+            if not await self.take_room(room_id):
+                raise RoomError(
+                    "room_moved",
+                    f"room {room_id} is run by another server process: send it again",
+                    room=room_id,
+                )
             room = self.rooms[room_id] = Room(self, row)
+            if self.cluster is not None:  # taken over: its game or lobby as stored
+                try:
+                    await self.load_held(room, row)
+                except Exception:
+                    del self.rooms[room_id]
+                    await self.cluster.leases.release(room_id)
+                    raise
             return room
 
     async def start(self) -> int:
         """At server startup: resume the live games, restore what waits for a game (lobbies,
         matchmaking lines), then settle the garbage collector and the interpreter's thread
         switching."""
-        resumed = await self.resume_live()
-        await self.restore_waiting()
+        if self.cluster is not None:
+            # Only what nobody else holds: the lines if no process keeps them, the live
+            # games whose lease ran out; lobbies are taken when someone reaches for them.
+            await self.cluster.start(self, self.hub)
+            resumed = await self.cluster.adopt_orphans()
+        else:
+            resumed = await self.resume_live()
+            await self.restore_waiting()
         settle_gc()
         # Every action waits for the action log's thread; while the event loop runs Python, a
         # thread waiting for the interpreter lock gets it after this interval (default 5 ms).
@@ -138,6 +160,8 @@ class RoomManager(Matchmaking, RestoreAtStartup):
             Start,
         )
 
+        if await self.route(user, message, connection):
+            return
         if isinstance(message, Queue | Join):
             await self.refuse_banned(user)
         if isinstance(message, Queue):
@@ -178,6 +202,11 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         """A room was closed over HTTP (its row already says so): whoever sat in its lobby
         stands up and, like its spectators, hears the room is closed; nothing of it stays in
         memory, so its players may queue or join elsewhere at once."""
+        if self.cluster is not None and room_id not in self.rooms:
+            holder = await self.cluster.leases.holder(room_id)
+            if holder is not None and holder != self.cluster.me:
+                self.cluster.room_closed_elsewhere(holder, room_id)
+            return
         async with self.waiting_lock:
             room = self.rooms.pop(room_id, None)
             if room is None:
@@ -200,3 +229,5 @@ class RoomManager(Matchmaking, RestoreAtStartup):
         for room in list(self.rooms.values()):
             await room.stop()
         await self.writer.close()
+        if self.cluster is not None:  # after the rooms stopped: their leases go free
+            await self.cluster.close()

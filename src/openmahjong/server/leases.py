@@ -55,6 +55,8 @@ class Leases(Protocol):
 
     async def release(self, room_id: int) -> None: ...
 
+    async def holder(self, room_id: int) -> str | None: ...
+
     async def close(self) -> None: ...
 
 
@@ -75,6 +77,9 @@ class NoLeases:
 
     async def release(self, room_id: int) -> None:
         return None
+
+    async def holder(self, room_id: int) -> str | None:
+        return self.owner
 
     async def close(self) -> None:
         return None
@@ -128,11 +133,17 @@ class RedisLeases:
         return bool(await self._renew(keys=[key], args=[self.owner, self._ttl_ms]))
 
     async def renew(self, room_ids: set[int]) -> set[int]:
-        kept = set()
-        for room_id in room_ids:
-            if await self._renew(keys=[self.key(room_id)], args=[self.owner, self._ttl_ms]):
-                kept.add(room_id)
-        return kept
+        order = sorted(room_ids)
+        if not order:
+            return set()
+        # One round trip for them all: a process holds hundreds of rooms.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id in order:
+                await self._renew(
+                    keys=[self.key(room_id)], args=[self.owner, self._ttl_ms], client=pipe
+                )
+            extended = await pipe.execute()
+        return {room_id for room_id, ok in zip(order, extended, strict=True) if ok}
 
     async def release(self, room_id: int) -> None:
         await self._release(keys=[self.key(room_id)], args=[self.owner])
@@ -197,6 +208,13 @@ class DatabaseLeases:
             await s.execute(
                 delete(RoomLease).where(RoomLease.room_id == room_id, RoomLease.owner == self.owner)
             )
+
+    async def holder(self, room_id: int) -> str | None:
+        async with self.db.session() as s:
+            row = await s.get(RoomLease, room_id)
+            if row is None or row.expires_at < utcnow():
+                return None
+            return row.owner
 
     async def close(self) -> None:
         return None

@@ -104,7 +104,7 @@ class RoomLobby(RoomParts):
                 raise RoomError(
                     "bot_account", "a bot account sits where a room's owner invites it (add_bot)"
                 )
-            elsewhere = self.manager.by_user.get(user.id, set()) - {self.id}
+            elsewhere = await self.manager.seats_elsewhere(user.id, self.id)
             if elsewhere:
                 raise RoomError(
                     "seated_elsewhere",
@@ -120,6 +120,8 @@ class RoomLobby(RoomParts):
                     preset=line[1],
                     casual=line[2],
                 )
+            if await self.manager.queued_anywhere(user.id):  # in a line another process keeps
+                raise RoomError("queued", "you wait in a matchmaking line: unqueue first")
             seat = await seat_for(self, user)  # an event room keeps seats for its players
             await self._set_seat(seat, SeatSlot(name=user.name, user_id=user.id))
             for watcher in [c for c in self.spectators if c.user_id == user.id]:

@@ -138,7 +138,7 @@ class Matchmaking(ManagerParts):
         if line_tier is not None:
             await self._check_gate(user, ruleset_name, Tier(line_tier))
         async with self.waiting_lock:
-            if self.by_user.get(user.id):
+            if await self.seats_elsewhere(user.id, None):
                 raise RoomError("seated_elsewhere", "you sit in a room: leave it first")
             if self.queued(user.id) == key:  # again (a client reconnecting): keep the place
                 self.hub.send(user.id, self._queued(key))
@@ -292,6 +292,7 @@ class Matchmaking(ManagerParts):
             )
         from openmahjong.server.room import Room  # it imports this module's neighbours
 
+        await self.take_room(row.id)  # a new room: its lease is free
         room = self.rooms[row.id] = Room(self, row)
         for i, user in enumerate(players):
             room.lobby[i] = SeatSlot(

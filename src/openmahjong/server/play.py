@@ -145,6 +145,9 @@ class Hub:
         self._released_seq = 0
         #: Open play sockets per client address, signed in or not yet (the per-address cap).
         self.addresses: dict[str, int] = {}
+        #: Several server processes (``server/cluster.py``): what goes to a player's sockets
+        #: on other processes. ``None``: one process holds every socket.
+        self.relay: Any = None
 
     def ledger(self, user_id: int) -> PromptLedger:
         ledger = self.ledgers.get(user_id)
@@ -184,9 +187,18 @@ class Hub:
         else:
             self.addresses.pop(address, None)
 
-    def send(self, user_id: int, message: BaseModel | str) -> int:
-        """Queue ``message`` to every connection of the player; returns how many took it. A
-        message sent to many is best encoded once (:func:`encode`) and passed as text."""
+    def send(self, user_id: int, message: BaseModel | str, *, prompt: bool = False) -> int:
+        """Queue ``message`` to every connection of the player (here, and through the relay
+        on other processes); returns how many here took it. A message sent to many is best
+        encoded once (:func:`encode`) and passed as text."""
+        if self.relay is not None and user_id in self.relay.remote:
+            prompt = prompt or isinstance(message, Prompt)  # the reply is to come back here
+            message = message if isinstance(message, str) else encode(message)
+            self.relay.to_user(user_id, message, prompt=prompt)
+        return self.send_here(user_id, message)
+
+    def send_here(self, user_id: int, message: BaseModel | str) -> int:
+        """``send`` to this process' connections of the player only."""
         clients = self.clients.get(user_id)
         if not clients:
             return 0
@@ -201,7 +213,7 @@ class Hub:
         prompt or ``ledger.close()`` supersedes it). A player who is not connected gets the
         prompt when they connect."""
         pending = self.ledger(user_id).issue(actions, context)
-        self.send(user_id, _prompt_message(pending))
+        self.send(user_id, _prompt_message(pending), prompt=True)
         return pending
 
     def _add(self, client: Client) -> None:
@@ -393,12 +405,16 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
         pending = ledger.open if ledger is not None else None
         if pending is not None:  # a reconnect: the question is still waiting
             client.post(_prompt_message(pending))
+        if hub.relay is not None:  # the processes with something for this player hear of it
+            hub.relay.socket_opened(client)
         try:
             await _serve(client, hub, user, rooms)
         finally:
             if rooms is not None:  # what this socket watched goes with it
                 rooms.disconnected(client)
             hub._drop(client)
+            if hub.relay is not None:
+                hub.relay.socket_closed(client)
             if quiz is not None:
                 quiz.disconnected(user.id)
             await client.stop()
@@ -452,6 +468,13 @@ async def _handle(client: Client, hub: Hub, user: User, rooms: Any, message: Any
         except RoomError as refused:
             client.post(Error(code=refused.code, message=refused.message, params=refused.params))
     else:
+        here = hub.ledgers.get(client.user_id)
+        # A prompt sent by the room's process (another one): the reply goes there.
+        elsewhere = (here is None or here.open is None) and hub.relay is not None
+        if elsewhere and hub.relay.forward_answer(
+            client.user_id, message.seq, message.action, client
+        ):
+            return
         try:
             hub.ledger(client.user_id).answer(message.seq, message.action)
         except PromptRejected as rejected:

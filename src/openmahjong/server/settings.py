@@ -62,16 +62,15 @@ class Settings(BaseSettings):
     # --- several server processes (docs/deploy.md)
     room_leases: Literal["auto", "off", "redis", "database"] = Field(
         default="auto",
-        description="Not used by serve yet (docs/deploy.md). Where the lease that says which "
-        "process runs a live room is kept: redis, "
-        "database (PostgreSQL shared by the processes) or off (one process owns every room). "
-        "auto: redis when redis_url is set, else off.",
+        description="Several server processes (docs/deploy.md): where the lease that says which "
+        "process runs a live room is kept: redis, database (PostgreSQL shared by the "
+        "processes; Redis still carries the messages between them), or off (one process owns "
+        "every room). auto: redis when redis_url is set, else off.",
     )
     lease_seconds: float = Field(
         default=10,
         gt=0,
-        description="Not used by serve yet (docs/deploy.md). How long a room's lease holds "
-        "without renewal: after a process dies, "
+        description="How long a room's lease holds without renewal: after a process dies, "
         "another takes its rooms within about this long. The owner renews every third of it.",
     )
 

@@ -1,0 +1,409 @@
+"""Several server processes on one database and one Redis (docs/deploy.md): each live room is
+run by the one process holding its lease, any process accepts any socket, and what a room
+says to a player whose socket is elsewhere travels over Redis pub/sub.
+
+The process that holds a socket (the *front*) stays the socket's whole session: hello,
+welcome, pings. What it cannot answer itself it forwards to the process that can (the
+*owner*), on that process' inbox channel:
+
+* a room command to the holder of the room's lease (taking the lease itself when nobody holds
+  it: a room whose owner died is adopted by the first process a player reaches);
+* a queue command to the *coordinator*, the holder of the one matchmaking lease, so a line
+  filled from every process is one line;
+* a reply to the process that sent the prompt it answers.
+
+An owner sends to a player through its hub as ever; the hub hands a copy for each process that
+holds one of the player's sockets to :meth:`Cluster.to_user`. Which processes those are, the
+owner learns from the players themselves: a forwarded command, or the ``connected`` every
+front announces when a socket opens (an owner with something for that player answers it with
+the room's state, the player's view and their open prompt).
+
+A process killed mid-game stops renewing its leases; when they expire, another process's
+sweep takes each orphaned live room, replays its action log (``Room.resume``) and announces
+the adoption, so the fronts holding the players' sockets tell it where they are. The action
+log's primary key keeps a stalled former owner from writing a second action at any number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from openmahjong.server.leases import DatabaseLeases, RedisLeases, leases_for
+
+__all__ = ["COORDINATOR", "Cluster", "RemoteConnection", "cluster_for"]
+
+log = logging.getLogger(__name__)
+
+#: The lease id of the coordinator role (matchmaking lines): no room has id 0.
+COORDINATOR = 0
+
+
+def _text(message: BaseModel | str) -> str:
+    return message if isinstance(message, str) else message.model_dump_json()
+
+
+@dataclass(eq=False)
+class RemoteConnection:
+    """A socket held by another process, as an owner's room sees it: ``post`` queues the
+    message to that process, which writes it to the socket. Hashed by identity, like a local
+    connection: one object per (process, connection) while it is open."""
+
+    cluster: Cluster
+    process: str
+    conn: int
+    user_id: int
+    closed: bool = field(default=False)
+
+    def post(self, message: BaseModel | str, *, prompt: bool = False) -> bool:
+        if self.closed:
+            return False
+        payload: dict[str, Any] = {"k": "conn_text", "conn": self.conn, "text": _text(message)}
+        if prompt:
+            payload["prompt"] = True
+        self.cluster.send_to(self.process, payload)
+        return True
+
+
+class Cluster:
+    """This process' part in a cluster: its leases, its inbox and what it forwards."""
+
+    def __init__(self, redis_url: str, prefix: str, leases: RedisLeases | DatabaseLeases) -> None:
+        from redis.asyncio import Redis
+
+        self.redis: Any = Redis.from_url(redis_url, decode_responses=True)
+        self.prefix = prefix
+        self.leases = leases
+        self.me = leases.owner
+        lease_seconds = leases.seconds
+        self.coordinator = RedisLeases(
+            redis_url, lease_seconds, prefix + "coordinator:", owner=self.me
+        )
+        self.is_coordinator = False
+        self.manager: Any = None
+        self.hub: Any = None
+        #: Per player, the other processes holding one of their sockets.
+        self.remote: dict[int, set[str]] = {}
+        #: Per player with a socket here, the process that sent their latest prompt.
+        self.prompt_home: dict[int, str] = {}
+        #: This process' sockets by connection number, and back.
+        self._conns: dict[int, Any] = {}
+        self._conn_ids: dict[Any, int] = {}
+        self._numbers = itertools.count(1)
+        #: Other processes' sockets as this process' rooms see them.
+        self._remote_conns: dict[tuple[str, int], RemoteConnection] = {}
+        #: Forwarded commands of one connection run in the order they were sent.
+        self._chains: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._pending: list[tuple[str, str]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+
+    # ------------------------------------------------------------------ channels
+    def inbox(self, process: str) -> str:
+        return f"{self.prefix}proc:{process}"
+
+    @property
+    def everyone(self) -> str:
+        return f"{self.prefix}all"
+
+    def send_to(self, process: str, payload: dict[str, Any]) -> None:
+        payload["from"] = self.me
+        self._publish(self.inbox(process), payload)
+
+    def tell_everyone(self, payload: dict[str, Any]) -> None:
+        payload["from"] = self.me
+        self._publish(self.everyone, payload)
+
+    def _publish(self, channel: str, payload: dict[str, Any]) -> None:
+        # Queued, then sent in one pipeline per turn of the event loop, in order: a room
+        # telling four players an event costs one round trip to Redis, not four.
+        self._pending.append((channel, json.dumps(payload, separators=(",", ":"))))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, data in batch:
+                        pipe.publish(channel, data)
+                    await pipe.execute()
+            except Exception:  # Redis away: those messages are lost, the clients resync
+                log.exception("cluster: %d messages could not be published", len(batch))
+
+    # ------------------------------------------------------------------ life
+    async def start(self, manager: Any, hub: Any) -> None:
+        self.manager = manager
+        self.hub = hub
+        hub.relay = self
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.inbox(self.me), self.everyone)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep())]
+        await self.claim_coordinator()
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._flusher is not None:
+            with contextlib.suppress(Exception):
+                await self._flusher
+        # Leaving cleanly: the rooms may be taken at once rather than after the lease runs out.
+        for room_id in list(self.manager.rooms if self.manager else ()):
+            with contextlib.suppress(Exception):
+                await self.leases.release(room_id)
+        if self.is_coordinator:
+            with contextlib.suppress(Exception):
+                await self.coordinator.release(COORDINATOR)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        for store in (self.leases, self.coordinator):
+            await store.close()
+        await self.redis.aclose()
+
+    async def _keep(self) -> None:
+        """Renew what this process holds, let go of what it lost, take what was orphaned."""
+        while True:
+            await asyncio.sleep(self.leases.seconds / 3)
+            try:
+                await self.keep_once()
+            except Exception:
+                log.exception("cluster: the lease round failed")
+
+    async def keep_once(self) -> None:
+        held = set(self.manager.rooms)
+        kept = await self.leases.renew(held)
+        for room_id in sorted(held - kept):
+            log.warning("room %s: its lease was lost, another process runs it", room_id)
+            await self.manager.let_go(room_id)
+        if self.is_coordinator and not await self.coordinator.renew({COORDINATOR}):
+            log.warning("cluster: the matchmaking lines moved to another process")
+            self.is_coordinator = False
+            self.manager.drop_queues()
+        if not self.is_coordinator:
+            await self.claim_coordinator()
+        await self.adopt_orphans()
+
+    async def claim_coordinator(self) -> bool:
+        if not self.is_coordinator and await self.coordinator.acquire(COORDINATOR):
+            self.is_coordinator = True
+            log.info("cluster: this process keeps the matchmaking lines")
+            await self.manager.restore_queues()
+        return self.is_coordinator
+
+    async def adopt_orphans(self) -> int:
+        """Every live game whose room nobody holds: its lease taken, its log replayed."""
+        adopted = 0
+        for room_id in await self.manager.live_room_ids():
+            if room_id in self.manager.rooms or await self.leases.holder(room_id):
+                continue
+            if await self.manager.adopt(room_id):
+                adopted += 1
+        return adopted
+
+    def announce_adopted(self, room_id: int, users: list[int]) -> None:
+        self.tell_everyone({"k": "adopted", "room": room_id, "users": users})
+
+    # ------------------------------------------------------------------ routing
+    async def owner_of_room(self, room_id: int) -> str | None:
+        """The process to run a command for ``room_id``; ``None``: this one (it holds the
+        room, or has just taken the free lease)."""
+        if room_id in self.manager.rooms:
+            return None
+        holder = await self.leases.holder(room_id)
+        if holder is None or holder == self.me:
+            return None  # manager.get takes the lease, or refuses if another was faster
+        return str(holder)
+
+    async def owner_of_lines(self) -> str | None:
+        if self.is_coordinator or await self.claim_coordinator():
+            return None
+        holder = await self.coordinator.holder(COORDINATOR)
+        return None if holder is None or holder == self.me else str(holder)
+
+    def conn_id(self, client: Any) -> int:
+        number = self._conn_ids.get(client)
+        if number is None:
+            number = next(self._numbers)
+            self._conn_ids[client] = number
+            self._conns[number] = client
+        return number
+
+    def forward_command(self, process: str, user_id: int, message: BaseModel, client: Any) -> None:
+        self.send_to(
+            process,
+            {
+                "k": "command",
+                "user": user_id,
+                "conn": self.conn_id(client),
+                "msg": message.model_dump(mode="json"),
+            },
+        )
+
+    def forward_answer(self, user_id: int, seq: int, action: Any, client: Any) -> bool:
+        """A reply to a prompt another process sent: forwarded there (``False``: none did)."""
+        process = self.prompt_home.get(user_id)
+        if process is None:
+            return False
+        self.send_to(
+            process,
+            {
+                "k": "answer",
+                "user": user_id,
+                "conn": self.conn_id(client),
+                "seq": seq,
+                "action": action,
+            },
+        )
+        return True
+
+    def to_user(self, user_id: int, message: BaseModel | str, *, prompt: bool = False) -> None:
+        """A copy of what the hub sent ``user_id`` for each other process holding a socket."""
+        processes = self.remote.get(user_id)
+        if not processes:
+            return
+        payload: dict[str, Any] = {"k": "text", "user": user_id, "text": _text(message)}
+        if prompt:
+            payload["prompt"] = True
+        for process in processes:
+            self.send_to(process, dict(payload))
+
+    def socket_opened(self, client: Any) -> None:
+        self.tell_everyone({"k": "connected", "user": client.user_id, "conn": self.conn_id(client)})
+
+    def socket_closed(self, client: Any) -> None:
+        number = self._conn_ids.pop(client, None)
+        if number is None:
+            return
+        self._conns.pop(number, None)
+        self.tell_everyone({"k": "gone_conn", "conn": number})
+        if not self.hub.connected(client.user_id):
+            self.prompt_home.pop(client.user_id, None)
+            self.tell_everyone({"k": "gone_user", "user": client.user_id})
+
+    def room_closed_elsewhere(self, process: str, room_id: int) -> None:
+        self.send_to(process, {"k": "room_closed", "room": room_id})
+
+    def _remote_conn(self, process: str, conn: int, user_id: int) -> RemoteConnection:
+        key = (process, conn)
+        rc = self._remote_conns.get(key)
+        if rc is None:
+            rc = self._remote_conns[key] = RemoteConnection(self, process, conn, user_id)
+        return rc
+
+    # ------------------------------------------------------------------ the inbox
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") != "message":
+                        continue
+                    try:
+                        self._dispatch(json.loads(item["data"]))
+                    except Exception:
+                        log.exception("cluster: a message could not be handled")
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis restarted: subscribe again
+                log.exception("cluster: the inbox was cut off, subscribing again")
+                await asyncio.sleep(1.0)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(self.inbox(self.me), self.everyone)
+
+    def _dispatch(self, data: dict[str, Any]) -> None:
+        sender = data.get("from")
+        if sender == self.me or not isinstance(sender, str):
+            return
+        kind = data.get("k")
+        if kind == "text":
+            user = data["user"]
+            if data.get("prompt"):
+                self.prompt_home[user] = sender
+            self.hub.send_here(user, data["text"])
+        elif kind == "conn_text":
+            client = self._conns.get(data["conn"])
+            if client is not None:
+                if data.get("prompt"):
+                    self.prompt_home[client.user_id] = sender
+                client.post(data["text"])
+        elif kind == "command":
+            rc = self._remote_conn(sender, data["conn"], data["user"])
+            self.remote.setdefault(data["user"], set()).add(sender)
+            self._in_order((sender, data["conn"]), self.manager.remote_command(rc, data["msg"]))
+        elif kind == "answer":
+            rc = self._remote_conn(sender, data["conn"], data["user"])
+            self.remote.setdefault(data["user"], set()).add(sender)
+            self.manager.remote_answer(rc, data["seq"], data["action"])
+        elif kind == "connected":
+            user = data["user"]
+            if self.manager.has_something_for(user):
+                self.remote.setdefault(user, set()).add(sender)
+                self.manager.remote_connected(self._remote_conn(sender, data["conn"], user))
+        elif kind == "gone_conn":
+            gone = self._remote_conns.pop((sender, data["conn"]), None)
+            if gone is not None:
+                gone.closed = True
+                self.manager.disconnected(gone)
+        elif kind == "gone_user":
+            processes = self.remote.get(data["user"])
+            if processes is not None:
+                processes.discard(sender)
+                if not processes:
+                    del self.remote[data["user"]]
+        elif kind == "adopted":
+            # The fronts of the room's players tell its new owner where their sockets are.
+            for user in data.get("users", ()):
+                if self.prompt_home.get(user) is not None:
+                    self.prompt_home[user] = sender
+                for client in list(self.hub.clients.get(user, ())):
+                    self.send_to(
+                        sender, {"k": "connected", "user": user, "conn": self.conn_id(client)}
+                    )
+        elif kind == "room_closed":
+            self._in_order(("room", data["room"]), self.manager.room_closed(data["room"]))
+
+    def _in_order(self, key: tuple[Any, Any], work: Awaitable[Any]) -> None:
+        previous = self._chains.get(key)
+
+        async def run() -> None:
+            if previous is not None:
+                with contextlib.suppress(Exception):
+                    await previous
+            try:
+                await work
+            except Exception:
+                log.exception("cluster: forwarded work failed")
+            finally:
+                if self._chains.get(key) is task:
+                    del self._chains[key]
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._chains[key] = task
+
+
+def cluster_for(settings: Any, db: Any) -> Cluster | None:
+    """The cluster ``settings`` ask for (``room_leases``; ``auto``: one when ``redis_url`` is
+    set), else ``None``: the one-process server. Refused (``ValueError``) when leases are asked
+    for without the Redis that carries the messages between processes."""
+    kind = settings.room_leases
+    if kind == "off" or (kind == "auto" and not settings.redis_url):
+        return None
+    if not settings.redis_url:
+        raise ValueError(f"room_leases={kind} needs redis_url: Redis relays between processes")
+    leases = leases_for(settings, db)
+    assert isinstance(leases, RedisLeases | DatabaseLeases)
+    return Cluster(settings.redis_url, settings.redis_prefix, leases)
