@@ -25,6 +25,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -193,8 +194,11 @@ async def _retry(call: Any, attempts: int = 3) -> Any:
     raise AssertionError("unreachable")
 
 
-async def _set_up(http: Any, ws_url: str, ruleset: str, preset: str) -> tuple[int, list[Any]]:
-    """Four guests at a new room, connected, seated and ready; returns the room and clients."""
+async def _set_up(
+    http: Any, ws_urls: list[str], ruleset: str, preset: str
+) -> tuple[int, list[Any]]:
+    """Four guests at a new room, connected (seat by seat to each of ``ws_urls`` in turn: the
+    processes of a cluster), seated and ready; returns the room and clients."""
     from openmahjong.server.client import PlayClient, guest_token
 
     tokens = [await _retry(lambda: guest_token(http)) for _ in range(4)]
@@ -211,8 +215,8 @@ async def _set_up(http: Any, ws_url: str, ruleset: str, preset: str) -> tuple[in
     room = created.json()["id"]
     clients = []
     try:
-        for _uid, token in tokens:
-            client = PlayClient(ws_url, token)
+        for i, (_uid, token) in enumerate(tokens):
+            client = PlayClient(ws_urls[i % len(ws_urls)], token)
             client.keep_log = False
             await client.connect()
             clients.append(client)
@@ -271,7 +275,7 @@ def _first_preset(ruleset: str) -> str:
 
 
 async def run_loadtest(
-    url: str,
+    url: str | Sequence[str],
     tables: int,
     *,
     ruleset: str = "riichi",
@@ -282,28 +286,37 @@ async def run_loadtest(
     ramp: float = 5.0,
     seed: int = 0,
 ) -> LoadResult:
-    """Play ``tables`` tables at once against the server at ``url`` (http://host:port)."""
+    """Play ``tables`` tables at once against the server at ``url`` (http://host:port; or
+    several, the processes of one cluster: each table's players connect to them in turn, and
+    its room is made through the first)."""
     import httpx
 
     preset = preset or _first_preset(ruleset)
-    ws_url = url.replace("https://", "wss://").replace("http://", "ws://").rstrip("/") + "/ws"
+    urls = [url] if isinstance(url, str) else list(url)
+    ws_all = [
+        u.replace("https://", "wss://").replace("http://", "ws://").rstrip("/") + "/ws"
+        for u in urls
+    ]
     result = LoadResult(tables=tables)
     result.settings = {"think_s": think, "jitter": jitter, "ramp_s": ramp}
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=SETUP_AT_ONCE)
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
 
-    async def set_up_one() -> tuple[int, list[Any]] | None:
+    async def set_up_one(table: int) -> tuple[int, list[Any]] | None:
+        # Table by table the first seat's process turns: it takes the room, so the rooms
+        # spread over the processes.
+        ws_urls = ws_all[table % len(ws_all) :] + ws_all[: table % len(ws_all)]
         async with gate:
             try:
-                return await _set_up(http, ws_url, ruleset, preset)
+                return await _set_up(http, ws_urls, ruleset, preset)
             except Exception as exc:
                 _error(result, f"set-up: {type(exc).__name__}: {exc}")
                 return None
 
     began = time.monotonic()
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        ready = [t for t in await asyncio.gather(*(set_up_one() for _ in range(tables))) if t]
+    async with httpx.AsyncClient(base_url=urls[0], timeout=60, limits=limits) as http:
+        ready = [t for t in await asyncio.gather(*(set_up_one(i) for i in range(tables))) if t]
     result.setup_seconds = time.monotonic() - began
     # The client's own collector pauses would be timed as server latency: the same settings
     # as the server's (the set-up's objects frozen out, rare full collections).
@@ -330,7 +343,14 @@ async def run_loadtest(
 
 @app.command()
 def loadtest(
-    url: Annotated[str, typer.Option("--url", help="The server, e.g. http://127.0.0.1:8000")],
+    url: Annotated[
+        str,
+        typer.Option(
+            "--url",
+            help="The server, e.g. http://127.0.0.1:8000; or the processes of one cluster, "
+            "comma-separated (each table's players spread over them).",
+        ),
+    ],
     tables: Annotated[int, typer.Option("--tables", min=1, help="Tables played at once.")] = 10,
     ruleset: Annotated[str, typer.Option("--ruleset", help="Ruleset of every table.")] = "riichi",
     preset: Annotated[
@@ -370,7 +390,7 @@ def loadtest(
     try:
         result = asyncio.run(
             run_loadtest(
-                url,
+                [u.strip() for u in url.split(",") if u.strip()],
                 tables,
                 ruleset=ruleset,
                 preset=preset,

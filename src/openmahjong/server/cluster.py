@@ -225,8 +225,14 @@ class Cluster:
         if room_id in self.manager.rooms:
             return None
         holder = await self.leases.holder(room_id)
+        if holder is None:
+            # Free: this process takes it, unless another was faster (two players of one new
+            # room reaching two processes at once): then the command goes there.
+            if await self.leases.acquire(room_id):
+                return None
+            holder = await self.leases.holder(room_id)
         if holder is None or holder == self.me:
-            return None  # manager.get takes the lease, or refuses if another was faster
+            return None
         return str(holder)
 
     async def owner_of_lines(self) -> str | None:
