@@ -105,6 +105,9 @@ class ClusterRooms(ManagerParts):
             return False
         users = sorted(uid for uid in self.by_user if room_id in self.by_user[uid])
         log.info("room %s: adopted (%d players), its game goes on here", room_id, len(users))
+        for uid in users:  # sockets here: the rebuilt table at once
+            if self.hub.connected(uid):
+                self.connected(uid)
         self.cluster.announce_adopted(room.id, users)
         return True
 
