@@ -1,7 +1,7 @@
 """Server load: tables of four bot clients over real WebSockets against a real server.
 
 Run: .venv/bin/python bench/server_load.py [--tables 10,25,50,100,200] [--hands 1]
-     [--think 1.0] [--jitter 0.5] [--ramp 5] [--json FILE]
+     [--think 1.0] [--jitter 0.5] [--ramp 5] [--processes 1] [--json FILE]
 
 For each table count a fresh ``openmahjong serve`` starts on a new SQLite file (client and
 server share this machine, as the issue asks; the guest limit is off for it),
@@ -11,6 +11,11 @@ test), and the figures are printed: tables, hands, actions, errors, latency p50/
 reply sent to the client's own discard broadcast, think time excluded), actions per second,
 the server's and the load client's CPU per action, and the load average. The largest table
 count with p99 <= 100 ms and no errors is reported at the end.
+
+``--processes N`` (N > 1) starts N servers as one cluster (docs/deploy.md) on PostgreSQL
+(``$OPENMAHJONG_BENCH_POSTGRES``, default the local ``test`` database, a fresh schema per
+count) and Redis (``$OPENMAHJONG_BENCH_REDIS``, default the local one, a fresh key prefix);
+each table's players spread over the processes, and the server CPU is theirs summed.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from _served import cpu_seconds, free_port, start_server
 from openmahjong.cli.loadtest import run_loadtest
@@ -30,15 +36,38 @@ from openmahjong.cli.loadtest import run_loadtest
 SERVER_SETTINGS = {"GUEST_LIMIT": "0", "MAX_SOCKETS_PER_ADDRESS": "0"}
 
 
+def _servers(tables: int, args: argparse.Namespace, folder: Path) -> tuple[list, list[str], Any]:
+    """The server processes of one measurement, their URLs, and what drops their schema."""
+    if args.processes <= 1:
+        port = free_port()
+        database = f"sqlite:///{folder / f'load-{tables}.db'}"
+        server = start_server(database, port, folder / "server.log", SERVER_SETTINGS)
+        return [server], [f"http://127.0.0.1:{port}"], None
+    from openmahjong.store.testing import create_schema, drop_schema
+
+    url = os.environ.get("OPENMAHJONG_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+    schema = asyncio.run(create_schema(url, "om_bench"))
+    settings = {
+        **SERVER_SETTINGS,
+        "DATABASE_SCHEMA": schema,
+        "REDIS_URL": os.environ.get("OPENMAHJONG_BENCH_REDIS", "redis://127.0.0.1:6379/0"),
+        "REDIS_PREFIX": f"{schema}:",
+    }
+    servers, urls = [], []
+    for i in range(args.processes):  # one after the other: the first applies the migrations
+        port = free_port()
+        servers.append(start_server(url, port, folder / f"server-{i}.log", settings))
+        urls.append(f"http://127.0.0.1:{port}")
+    return servers, urls, lambda: asyncio.run(drop_schema(url, schema))
+
+
 def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, object]:
-    port = free_port()
-    database = f"sqlite:///{folder / f'load-{tables}.db'}"
-    server = start_server(database, port, folder / "server.log", SERVER_SETTINGS)
+    servers, urls, cleanup = _servers(tables, args, folder)
     try:
-        before = cpu_seconds(server.pid), cpu_seconds(os.getpid())
+        before = sum(cpu_seconds(s.pid) for s in servers), cpu_seconds(os.getpid())
         result = asyncio.run(
             run_loadtest(
-                f"http://127.0.0.1:{port}",
+                urls,
                 tables,
                 hands=args.hands,
                 think=args.think,
@@ -47,11 +76,15 @@ def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, ob
             )
         )
         # Set-up and play together: the CPU per action is an upper bound.
-        server_used = cpu_seconds(server.pid) - before[0]
+        server_used = sum(cpu_seconds(s.pid) for s in servers) - before[0]
         client_used = cpu_seconds(os.getpid()) - before[1]
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
+        if cleanup is not None:
+            cleanup()
     report = result.report()
     for name, used in (("server", server_used), ("client", client_used)):
         report[f"{name}_cpu_s"] = round(used, 2)
@@ -69,13 +102,15 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per reply")
     parser.add_argument("--jitter", type=float, default=0.5, help="think spread, +- fraction")
     parser.add_argument("--ramp", type=float, default=5.0, help="seconds to start all games")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (a cluster)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     rows = []
     print(
         f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at start; think "
-        f"{args.think} s +- {args.jitter:.0%}, ramp {args.ramp} s, hands {args.hands}"
+        f"{args.think} s +- {args.jitter:.0%}, ramp {args.ramp} s, hands {args.hands}, "
+        f"server processes {args.processes}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for n in counts:
