@@ -76,6 +76,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("openmahjong.server.room")
 
 
+async def _sleep_until(clock: Clock, deadline: float) -> None:
+    await clock.sleep(max(0.0, deadline - clock.monotonic()))
+
+
 class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
     """One room: its lobby, and while a game runs, the task that runs it."""
 
@@ -287,9 +291,10 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 await self._answered(game, seat, future.result())
                 return
         deadline = min(game.open[s].deadline for s in futures.values())
-        wait = max(0.0, deadline - self.clock.monotonic())
         waker = asyncio.ensure_future(self.wake.wait())
-        timer = asyncio.ensure_future(self.clock.sleep(wait))  # the deadline, on the room's clock
+        # The deadline, on the room's clock, read when the timer starts (a turn of the loop
+        # later): a wait measured before would end that much past the deadline.
+        timer = asyncio.ensure_future(_sleep_until(self.clock, deadline))
         try:
             done, _ = await asyncio.wait(
                 [*futures, waker, timer], return_when=asyncio.FIRST_COMPLETED
