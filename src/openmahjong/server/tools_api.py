@@ -24,11 +24,12 @@ tile is parsed.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Path
 
 from openmahjong import fairness
+from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import State
 from openmahjong.tools import mcr_calculator, riichi_calculator, sichuan_calculator
 from openmahjong.tools.analysis import AnalyzeRequest
@@ -40,6 +41,8 @@ from openmahjong.tools.sichuan_calculator import SichuanRequest
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api/tools", tags=["tools"])
+#: A ruleset's or a preset's name in a path: bounded, so a long one is a 422, never echoed.
+Name = Annotated[str, Path(max_length=64)]
 
 
 def _refuse(message: str) -> HTTPException:
@@ -93,3 +96,31 @@ def wall_list(first: str | None = None) -> dict[str, Any]:
 def walls(state: State) -> dict[str, Any]:
     """Every wall the seed tool can rebuild, the default ruleset's first."""
     return wall_list(state.settings.default_ruleset)
+
+
+def preset_wall(ruleset: str, preset: str) -> fairness.WallRuleset:
+    """The wall a ``ruleset`` table of ``preset`` deals from: its match type's ``wall_for``,
+    else the ruleset's own wall (as ``seed verify --preset`` finds it). ``KeyError`` with a
+    sentence for a person when the ruleset is not installed or has no such preset."""
+    found = rulesets().get(ruleset)
+    if found is None:
+        known = ", ".join(sorted(rulesets()))
+        raise KeyError(f"{ruleset!r} is not an installed ruleset: use one of {known}")
+    try:
+        options = found.options(preset)
+    except (KeyError, ValueError):
+        known = ", ".join(sorted(found.presets))
+        raise KeyError(f"{preset!r} is not a {ruleset} preset: use one of {known}") from None
+    wall_for = getattr(getattr(found, "match_type", None), "wall_for", None)
+    return wall_for(options) if wall_for is not None else found.wall_rules
+
+
+@router.get("/walls/{ruleset}/{preset}")
+def preset_walls(ruleset: Name, preset: Name) -> dict[str, Any]:
+    """The wall a table of this ruleset and preset deals from, as ``fairness.WallRuleset``
+    fields (with ``exchange_directions`` when each hand's exchange direction comes from its
+    seed); 404 for a ruleset or preset the server does not have."""
+    try:
+        return asdict(preset_wall(ruleset, preset))
+    except KeyError as exc:
+        raise HTTPException(status_code=404, detail=exc.args[0]) from None

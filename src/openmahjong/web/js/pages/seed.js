@@ -1,12 +1,15 @@
 // Seed verification, computed in this browser by fairness.js. The server only describes the
-// walls it knows (GET /api/tools/walls, through rulesets.js); the seeds, shuffles and deals are
-// recomputed here.
+// walls it knows (GET /api/tools/walls, through rulesets.js) and, for a chosen preset, the wall
+// that preset deals from (GET /api/tools/walls/{ruleset}/{preset}: Battle of Asura's adds each
+// hand's exchange direction); the seed never leaves the page, and the shuffles, deals and
+// directions are recomputed here.
 //
 // Fields can be filled from the address: #/tools/seed?seed=HEX&salt=S&commitment=C&ruleset=mcr
-// &hands=8&players=a,b,c,d (the end-of-game screen links here that way).
+// &preset=P&hands=8&players=a,b,c,d (the end-of-game screen links here that way).
 
 import { checkbox, drawWhenLoaded, errorBox, field, h, revealOutput, select } from "../dom.js";
-import { errorText, t } from "../i18n.js";
+import { getJson } from "../api.js";
+import { errorText, presetName, t } from "../i18n.js";
 import {
   commitment,
   formatCommitment,
@@ -15,7 +18,7 @@ import {
   SeedError,
   verify,
 } from "../fairness.js";
-import { loadWalls, rulesetName } from "../rulesets.js";
+import { loadRulesets, loadWalls, rulesetName } from "../rulesets.js";
 import { sortTiles } from "../tiles.js";
 import { tileMarkup, tilesMarkup } from "../tile-svg.js";
 
@@ -28,6 +31,7 @@ const state = {
   salt: "",
   commitment: "",
   ruleset: null, // the first wall the server lists until one is chosen
+  preset: "", // "": none, the ruleset's own wall (as seed verify without --preset)
   hands: 4,
   players: ["p1", "p2", "p3", "p4"],
   redFives: true,
@@ -37,6 +41,27 @@ const state = {
 };
 
 let walls = {};
+let presets = {}; // each installed ruleset's presets, as GET /api/rooms/rulesets lists them
+const presetWalls = new Map(); // "ruleset/preset" -> the promise of that preset's wall
+
+/** The presets offered for the chosen wall's ruleset (none for a wall with no ruleset). */
+function presetsOfRuleset() {
+  return Object.hasOwn(presets, state.ruleset) ? presets[state.ruleset] : [];
+}
+
+/** The wall to verify with: the chosen preset's, asked of the server once, else the ruleset's. */
+function wallToVerify() {
+  const wall = chosenWall();
+  if (!state.preset) return Promise.resolve(wall);
+  const key = `${state.ruleset}/${state.preset}`;
+  if (!presetWalls.has(key)) {
+    const url = `/api/tools/walls/${encodeURIComponent(state.ruleset)}/${encodeURIComponent(state.preset)}`;
+    const asked = getJson(url);
+    asked.catch(() => presetWalls.delete(key)); // a failed answer is asked again next time
+    presetWalls.set(key, asked);
+  }
+  return presetWalls.get(key);
+}
 
 /** The chosen wall: the state's, else the first the server lists. */
 function chosenWall() {
@@ -52,6 +77,8 @@ function readQuery(query) {
   if (query.has("salt")) state.salt = query.get("salt");
   if (query.has("commitment")) state.commitment = query.get("commitment");
   if (query.has("ruleset") && Object.hasOwn(walls, query.get("ruleset"))) state.ruleset = query.get("ruleset");
+  state.preset = "";
+  if (query.has("preset") && presetsOfRuleset().includes(query.get("preset"))) state.preset = query.get("preset");
   if (query.has("hands")) state.hands = Number(query.get("hands")) || state.hands;
   if (query.has("players")) {
     const names = query.get("players").split(",");
@@ -60,7 +87,7 @@ function readQuery(query) {
   return query.has("seed") && query.has("salt");
 }
 
-function compute() {
+function compute(wall) {
   const masterSeed = parseMasterSeed(state.seed);
   if (!state.salt) throw new SeedError("no salt", "seed.err.salt");
   const claimed = state.commitment.trim() ? parseCommitment(state.commitment) : null;
@@ -75,7 +102,7 @@ function compute() {
   return verify({
     masterSeed,
     salt: state.salt,
-    wall: chosenWall(),
+    wall,
     hands,
     players,
     claimed,
@@ -110,6 +137,7 @@ function handView(report, hand) {
     h("h3", {}, t("seed.hand", { n: hand.hand_number })),
     h("p", {}, h("strong", {}, t("seed.handSeed")), " ",
       h("span", { class: "mono", "data-testid": "hand-seed" }, hand.hand_seed_hex)),
+    directionLine(hand),
     h("p", { class: "muted" }, t("seed.dealt")),
     hand.dealt.map((tiles, seat) =>
       h(
@@ -123,18 +151,30 @@ function handView(report, hand) {
   );
 }
 
+/** The hand's exchange of three tiles, when its wall has one (Asura, Sichuan): the direction
+ *  drawn from the hand seed and where each seat's tiles go. */
+function directionLine(hand) {
+  if (!hand.exchange_direction) return "";
+  const dir = hand.exchange_direction;
+  const key = `seed.dir.${dir}`;
+  const words = t(key) === key ? dir : t(key);
+  return h("p", { class: "exchange-direction", "data-testid": "exchange-direction", "data-direction": dir },
+    h("strong", {}, t("seed.exchange")), " ", words);
+}
+
 /** The same check with the Python tool, for anyone who prefers not to trust this page. */
-function cliCommand(report) {
+function cliCommand(report, preset) {
   const quote = (v) => (/^[\w.,:-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
   const parts = ["openmahjong seed verify", `--master-seed ${report.master_seed}`,
     `--salt ${quote(report.salt)}`, `--ruleset ${report.ruleset}`, `--hands ${report.hands.length}`,
     `--players ${quote(report.entry_order.join(","))}`];
+  if (preset) parts.push(`--preset ${quote(preset)}`);
   if (state.commitment.trim()) parts.push(`--commitment ${quote(state.commitment.trim())}`);
   if (walls[report.ruleset] && walls[report.ruleset].red_fives && !state.redFives) parts.push("--no-red-fives");
   return parts.join(" ");
 }
 
-function reportView(report) {
+function reportView(report, preset) {
   const status =
     report.commitment_matches === null
       ? h("p", { class: "status-info", "data-testid": "commitment-status" }, t("seed.noClaim"))
@@ -155,7 +195,7 @@ function reportView(report) {
       h("p", { class: "muted" }, t(`seed.field.${report.hand_number_field}`)),
       h("details", {},
         h("summary", {}, t("seed.cli")),
-        h("p", { class: "mono", "data-testid": "cli" }, cliCommand(report))),
+        h("p", { class: "mono", "data-testid": "cli" }, cliCommand(report, preset))),
       h("h2", {}, t("seed.seats")),
       h("ol", { class: "seat-list", start: "0", "data-testid": "seat-order" },
         report.seat_order.map((name, seat) =>
@@ -176,12 +216,15 @@ export function render(main, route) {
     draw(main, route);
     return;
   }
-  const drawWith = (known) => {
+  const drawWith = ([known, installed]) => {
     walls = known;
+    presets = Object.fromEntries(Object.entries(installed).map(([name, info]) => [name, info.presets || []]));
     wallsLoaded = true;
     draw(main, route);
   };
-  drawWhenLoaded(main, t("seed.title"), t("common.working"), loadWalls, drawWith, errorText);
+  // Without the rulesets list the page still verifies every wall, with no preset to choose.
+  const load = () => Promise.all([loadWalls(), loadRulesets().catch(() => ({}))]);
+  drawWhenLoaded(main, t("seed.title"), t("common.working"), load, drawWith, errorText);
 }
 
 function draw(main, route) {
@@ -191,12 +234,13 @@ function draw(main, route) {
   const show = () => {
     output.replaceChildren(
       state.error ? errorBox(errorText(state.error)) : "",
-      state.report ? reportView(state.report) : "",
+      state.report ? reportView(state.report, state.reportPreset) : "",
     );
   };
-  const run = () => {
+  const settle = (work) => {
     try {
-      state.report = compute();
+      state.report = work();
+      state.reportPreset = state.preset;
       state.error = null;
     } catch (err) {
       state.report = null;
@@ -204,9 +248,24 @@ function draw(main, route) {
     }
     show();
   };
+  // Without a preset the answer is drawn at once; a preset's wall may have to be asked for
+  // first, and only the latest run's answer is shown.
+  let runs = 0;
+  const run = () => {
+    const mine = ++runs;
+    if (!state.preset) {
+      settle(() => compute(chosenWall()));
+      return Promise.resolve();
+    }
+    return wallToVerify().then(
+      (wall) => { if (mine === runs) settle(() => compute(wall)); },
+      (err) => { if (mine === runs) settle(() => { throw err; }); },
+    );
+  };
   const runAndReveal = () => {
-    run();
-    revealOutput(output);
+    run().then(() => {
+      if (main.isConnected) revealOutput(output);
+    });
   };
 
   const input = (key, attrs = {}) =>
@@ -230,9 +289,25 @@ function draw(main, route) {
       state.ruleset = e.target.value;
       redBox.hidden = !chosenWall().red_fives;
       handsHelp.textContent = t("seed.handsHelp", { field: chosenWall().hand_number });
+      state.preset = "";
+      fillPresets();
     },
     { name: "ruleset" },
   );
+  const presetSelect = select([], "", (e) => {
+    state.preset = e.target.value;
+  }, { name: "preset" });
+  const presetField = field(t("seed.preset"), presetSelect, t("seed.presetHelp"));
+  const fillPresets = () => {
+    const offered = presetsOfRuleset();
+    presetSelect.replaceChildren(
+      ...[["", t("seed.noPreset")], ...offered.map((p) => [p, presetName(p)])].map(([v, text]) =>
+        h("option", { value: v }, text)),
+    );
+    presetSelect.value = state.preset;
+    presetField.hidden = offered.length === 0;
+  };
+  fillPresets();
   const redBox = checkbox(t("seed.redFives"), state.redFives, (e) => {
     state.redFives = e.target.checked;
   }, "red_fives");
@@ -270,6 +345,7 @@ function draw(main, route) {
     field(t("seed.salt"), input("salt")),
     field(t("seed.commitment"), input("commitment", { autocapitalize: "off", spellcheck: "false" }), t("seed.commitmentHelp")),
     h("div", { class: "grid-2 top" }, field(t("common.ruleset"), rulesetSelect), handsField),
+    presetField,
     redBox,
     h("fieldset", {}, h("legend", {}, t("seed.players")), h("div", { class: "grid-2" }, players)),
     h(
