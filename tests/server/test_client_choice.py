@@ -70,6 +70,7 @@ async def test_autoplay_plays_a_whole_asura_game(app, client):
         record = (await http.get(f"/api/games/{game}/record")).json()
         seat = record["header"]["players"].index(made.json()["owner"]["name"])
         mine = [a[2] for a in record["actions"] if a[1] == seat and a[2]["type"] == "exchange"]
-        # Every hand's exchange was answered, each with the suggestion the prompt carried.
-        assert len(mine) == len(exchanges) >= 4
+        # Every hand's exchange was answered, each with the suggestion the prompt carried. A
+        # game of a fresh seed may end early (a player below zero): the hands it had count.
+        assert len(mine) == len(exchanges) == len(record["hands"]) >= 1
         assert [m["tiles"] for m in mine] == [p["choice"]["suggested"] for p in exchanges]
