@@ -98,3 +98,14 @@ async def test_one_owner_at_a_time_and_an_expired_lease_is_taken_once(contenders
     # The winner releases: free at once, for anyone.
     await winner.release(room)
     assert await owner.acquire(room) is True
+
+
+@pytest.mark.asyncio
+async def test_holders_names_who_holds_each_room_in_one_call(contenders):
+    (a, b), room = contenders
+    assert await b.holders([room]) == {}
+    assert await a.acquire(room)
+    assert await b.holders([room]) == {room: a.owner}
+    assert await b.holders([]) == {}
+    await a.release(room)
+    assert await b.holders([room]) == {}

@@ -207,11 +207,11 @@ class Cluster:
 
     async def adopt_orphans(self) -> int:
         """Every live game whose room nobody holds: its lease taken, its log replayed."""
+        away = [r for r in await self.manager.live_room_ids() if r not in self.manager.rooms]
+        held = await self.leases.holders(away)  # one round trip each sweep, not one per room
         adopted = 0
-        for room_id in await self.manager.live_room_ids():
-            if room_id in self.manager.rooms or await self.leases.holder(room_id):
-                continue
-            if await self.manager.adopt(room_id):
+        for room_id in away:
+            if room_id not in held and await self.manager.adopt(room_id):
                 adopted += 1
         return adopted
 

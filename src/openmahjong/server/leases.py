@@ -23,7 +23,7 @@ import uuid
 from datetime import timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from openmahjong.store.models import RoomLease, utcnow
@@ -57,6 +57,8 @@ class Leases(Protocol):
 
     async def holder(self, room_id: int) -> str | None: ...
 
+    async def holders(self, room_ids: list[int]) -> dict[int, str]: ...
+
     async def close(self) -> None: ...
 
 
@@ -80,6 +82,9 @@ class NoLeases:
 
     async def holder(self, room_id: int) -> str | None:
         return self.owner
+
+    async def holders(self, room_ids: list[int]) -> dict[int, str]:
+        return dict.fromkeys(room_ids, self.owner)
 
     async def close(self) -> None:
         return None
@@ -151,6 +156,13 @@ class RedisLeases:
     async def holder(self, room_id: int) -> str | None:
         return await self.redis.get(self.key(room_id))
 
+    async def holders(self, room_ids: list[int]) -> dict[int, str]:
+        """The rooms among ``room_ids`` someone holds, and who: one round trip for them all."""
+        if not room_ids:
+            return {}
+        owners = await self.redis.mget([self.key(r) for r in room_ids])
+        return {r: o for r, o in zip(room_ids, owners, strict=True) if o is not None}
+
     async def close(self) -> None:
         await self.redis.aclose()
 
@@ -215,6 +227,17 @@ class DatabaseLeases:
             if row is None or row.expires_at < utcnow():
                 return None
             return row.owner
+
+    async def holders(self, room_ids: list[int]) -> dict[int, str]:
+        if not room_ids:
+            return {}
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(RoomLease.room_id, RoomLease.owner).where(
+                    RoomLease.room_id.in_(room_ids), RoomLease.expires_at >= utcnow()
+                )
+            )
+            return {room_id: owner for room_id, owner in rows}
 
     async def close(self) -> None:
         return None
