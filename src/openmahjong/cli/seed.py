@@ -166,7 +166,7 @@ def verify(
         str, typer.Option("--master-seed", help="The revealed master seed: 64 hex digits.")
     ],
     salt: Annotated[str, typer.Option("--salt", help="The salt published with the commitment.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", help="mcr, riichi or sichuan.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="mcr, riichi, sichuan or changsha.")],
     hands: Annotated[int, typer.Option("--hands", help="Verify hand numbers 1..N.")],
     commitment: Annotated[
         str | None,
