@@ -118,7 +118,8 @@ def _sichuan(game: FinishedGame) -> list[Fraction]:
     return [Fraction(s.final_score - start) for s in game.seats]
 
 
-_SETTLE = {"riichi": _riichi, "mcr": _mcr, "sichuan": _sichuan}
+#: Changsha settles like Sichuan: the points won or lost from the start.
+_SETTLE = {"riichi": _riichi, "mcr": _mcr, "sichuan": _sichuan, "changsha": _sichuan}
 
 
 def game_scores(game: FinishedGame) -> list[Fraction]:

@@ -1,4 +1,5 @@
-"""HTTP endpoints of the player tools: hand analysis and the Riichi, MCR and Sichuan calculators.
+"""HTTP endpoints of the player tools: hand analysis and the Riichi, MCR, Sichuan and Changsha
+calculators.
 
 Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 
@@ -6,6 +7,7 @@ Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 * ``POST /api/tools/score/riichi``  = ``openmahjong score riichi ... --json``
 * ``POST /api/tools/score/mcr``     = ``openmahjong score mcr ... --json``
 * ``POST /api/tools/score/sichuan`` = ``openmahjong score sichuan ... --json``
+* ``POST /api/tools/score/changsha`` = ``openmahjong score changsha ... --json``
 * ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
   ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
@@ -31,9 +33,15 @@ from fastapi import APIRouter, HTTPException, Path
 from openmahjong import fairness
 from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import State
-from openmahjong.tools import mcr_calculator, riichi_calculator, sichuan_calculator
+from openmahjong.tools import (
+    changsha_calculator,
+    mcr_calculator,
+    riichi_calculator,
+    sichuan_calculator,
+)
 from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
+from openmahjong.tools.changsha_calculator import ChangshaRequest
 from openmahjong.tools.mcr_calculator import McrRequest
 from openmahjong.tools.riichi_calculator import RiichiRequest
 from openmahjong.tools.sichuan_calculator import SichuanRequest
@@ -82,6 +90,15 @@ def score_sichuan(body: SichuanRequest) -> dict[str, Any]:
     try:
         return sichuan_calculator.score(body)
     except ValueError as exc:  # NotAWin (void suit, three suits, no shape), bad flags or tiles
+        raise _refuse(str(exc)) from None
+
+
+@router.post("/score/changsha")
+def score_changsha(body: ChangshaRequest) -> dict[str, Any]:
+    """The small win or the big wins of a Changsha win, its value and the payments (birds)."""
+    try:
+        return changsha_calculator.score(body)
+    except ValueError as exc:  # NotAWin (no shape, no 2-5-8 pair), bad tiles or seats
         raise _refuse(str(exc)) from None
 
 
