@@ -9,7 +9,7 @@ from openmahjong.rules.changsha.game.events import (
     KanTurned,
     StartingWin,
 )
-from openmahjong.table.actions import Ankan, Discard, Tsumo
+from openmahjong.table.actions import Ankan, Discard, Kakan, Pon, Ron, Tsumo
 from openmahjong.table.events import HandEnded
 from openmahjong.table.kernel import Phase
 from openmahjong.tiles import parse
@@ -105,3 +105,43 @@ def test_a_small_hand_without_a_258_pair_is_offered_no_win():
     t.act(0, Discard(parse("8s")[0]))
     pass_all(t)
     assert t.turn == 1 and Tsumo() not in t.legal_actions(1)
+
+
+def test_a_win_on_the_dealers_first_discard_is_the_earthly_hand():
+    # Seat 2 waits on 9s with a 9-9 pair: no small win, but 地胡 needs no 2-5-8 pair.
+    seat2 = "111m456s789m345p9s"
+    t = table([DEALER, PLAIN_1, seat2, PLAIN_3])
+    t.act(0, Discard(parse("8s")[0]))
+    assert 2 not in t.waiting_for()
+    t2 = table(["234567m234p345s79s", PLAIN_1, seat2, PLAIN_3])
+    t2.act(0, Discard(parse("9s")[0]))
+    assert Ron() in t2.legal_actions(2)
+    t2.act(2, Ron())
+    pass_all(t2)
+    (won,) = of(t2, ChangshaWon)
+    assert won.patterns == ("dihu",) and won.payments == (-6, 0, 6, 0)
+
+
+def test_robbing_an_added_kan():
+    # Seat 1 pons 7s from the dealer, then adds its drawn 7s; seat 2 robs it (抢杠胡).
+    t = table(
+        ["234567m234p345s78s", "123m456p789m77s99p", "123m456p789m68s55m", "345m567p123s5689s"],
+        draws="1p1p1p7s",
+    )
+    t.act(0, Discard(parse("7s")[0]))
+    t.act(1, next(a for a in t.legal_actions(1) if isinstance(a, Pon)))
+    pass_all(t)
+    t.act(1, Discard(parse("9p")[0]))
+    pass_all(t)
+    while t.turn != 1:
+        pass_all(t)
+        if t.phase == Phase.TURN:
+            t.act(t.turn, Discard(t.last_drawn or t.seats[t.turn].hand[-1]))
+            pass_all(t)
+    kan = next(a for a in t.legal_actions(1) if isinstance(a, Kakan))
+    t.act(1, kan)
+    assert Ron() in t.legal_actions(2)
+    t.act(2, Ron())
+    pass_all(t)
+    (won,) = of(t, ChangshaWon)
+    assert won.seat == 2 and "qianggang" in won.patterns and won.robbed_kan

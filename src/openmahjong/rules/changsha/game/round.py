@@ -138,6 +138,8 @@ class ChangshaPolicy(RoundPolicy):
         self.called = False
         #: The seat that must win on or discard the tile its kan turned.
         self.kan_lock: int | None = None
+        #: Who made the discard now on offer (地胡: the dealer's first).
+        self.last_discarder: int | None = None
         self._wait_cache: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}
 
     @staticmethod
@@ -170,12 +172,10 @@ class ChangshaPolicy(RoundPolicy):
                 heaven=heaven,
             )
         robbing = how == "rob"
-        trigger = table.trigger
         earth = (
             not robbing
             and not self.called
-            and trigger is not None
-            and trigger.seat == dealer
+            and self.last_discarder == dealer
             and len(table.seats[dealer].discards) == 1
         )
         return score_win(
@@ -320,6 +320,7 @@ class ChangshaPolicy(RoundPolicy):
     # ------------------------------------------------------------------ calls and kans
     def before_discard(self, table: Table, seat: int, action: Discard) -> None:
         self.kan_lock = None
+        self.last_discarder = seat
 
     def after_call(self, table: Table, seat: int, meld: Meld) -> None:
         self.called = True
