@@ -145,3 +145,15 @@ def test_robbing_an_added_kan():
     pass_all(t)
     (won,) = of(t, ChangshaWon)
     assert won.seat == 2 and "qianggang" in won.patterns and won.robbed_kan
+
+
+def test_a_hand_record_deals_and_plays_the_same_hand_again():
+    from openmahjong.rules.changsha.game.record import hand_record, replay_hand
+    from openmahjong.table.events import event_to_dict
+
+    t = table(["1111m345p567s88s78p", PLAIN_1, PLAIN_2, PLAIN_3], back="1s6p", birds=2)
+    t.act(0, next(a for a in t.legal_actions(0) if isinstance(a, Ankan)))
+    t.act(0, Tsumo())
+    again = replay_hand(hand_record(t))
+    assert [event_to_dict(e) for e in again.events] == [event_to_dict(e) for e in t.events]
+    assert again.result == t.result
