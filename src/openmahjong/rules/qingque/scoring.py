@@ -1,12 +1,13 @@
 """Qingque scoring: the fans of one winning hand and what it is worth.
 
-A pure function of the hand and its context (:func:`score_win`). The fan names and their order
-are the source's (open_mahjong_unity, ``Qingque13/QingqueFan.cs``: 92 fans); the occasional fans
-(天和, 地和 16; 岭上开花, 海底捞月, 河底捞鱼, 抢杠 4) carry the source's values and are added on
-top of the rest, as the source's ``QingqueScoring.GetMaxFan`` does. The source values every
-other set of fans by looking the whole set up in a precomputed, non-additive table
-(``fan_cache.json``, 1.4 MB); that table is not reproduced here: the regular fans below carry
-additive stand-in values of our own (``docs/qingque.md`` says which fans are detected).
+A pure function of the hand and its context (:func:`score_win`). The fan names and their
+order are the source's (open_mahjong_unity, ``Qingque13/QingqueFan.cs``: 91 fans, indices
+0-90). The occasional fans (天和, 地和 16; 岭上开花, 海底捞月, 河底捞鱼, 抢杠 4) carry the
+source's values and are added on top of the rest, as its ``QingqueScoring.GetMaxFan`` does.
+The source values every other set of fans by looking the whole set up in a precomputed,
+non-additive table (``fan_cache.json``, 1.4 MB); that table is not reproduced here: the
+regular fans below carry additive stand-in values of our own (``docs/qingque.md`` says which
+fans are detected).
 
 What a win is worth follows the source (``Qingque13Hepai.GetBasePoint``, ``QingqueGameState``):
 base points ``round(fan * fan)``; on a self-draw each other player pays the base, on a discard
@@ -33,7 +34,7 @@ __all__ = [
     "score_win",
 ]
 
-#: The source's 92 fans in its enum order (index = position), Chinese name and ours in English.
+#: The source's 91 fans in its enum order (index = position), Chinese name and ours in English.
 FAN_NAMES: tuple[tuple[str, str], ...] = (
     ("和牌", "Win"), ("天和", "Heavenly Hand"), ("地和", "Earthly Hand"),
     ("岭上开花", "Out with Replacement Tile"), ("海底捞月", "Last Tile Draw"),
@@ -271,7 +272,6 @@ def score_win(
     *,
     self_drawn: bool,
     seat_wind: int = 41,
-    prevalent_wind: int = 41,
     kong: bool = False,
     last_tile: bool = False,
     heavenly: bool = False,
@@ -292,7 +292,7 @@ def score_win(
         occasional.append("地和")
     if kong:
         occasional.append("岭上开花" if self_drawn else "抢杠")
-    if last_tile and not kong:
+    if last_tile and not (kong and not self_drawn):
         occasional.append("海底捞月" if self_drawn else "河底捞鱼")
     open_sets: list[_Set] = []
     for k, tiles in melds:
@@ -300,7 +300,8 @@ def score_win(
         shape = {"chi": "chow", "pon": "pung"}.get(k, "kong")
         open_sets.append((shape, first, k == "ankan"))
     concealed_hand = all(k == "ankan" for k, _ in melds)
-    value_tiles = set(DRAGONS) | {seat_wind, prevalent_wind}
+    # The source tells its scorer the seat wind only (``check_hepai``: 自风东..自风北).
+    value_tiles = set(DRAGONS) | {seat_wind}
     best: list[str] | None = None
     for pair, sets in decompositions(concealed):
         own: list[_Set] = []

@@ -50,12 +50,16 @@ class QingquePolicy(McrPolicy):
                 [(m.kind, m.tiles) for m in st.melds],
                 self_drawn=self_drawn,
                 seat_wind=seat_wind(seat, table.dealer),
-                prevalent_wind=self.prevalent_wind,
                 kong=self.after_kong if self_drawn else robbing,
                 last_tile=table.wall.live_remaining == 0 and not robbing,
                 heavenly=self_drawn and first_turn and seat == table.dealer,
+                # The source's dihe_possible: only on the dealer's first discard.
                 earthly=(
-                    self_drawn and no_calls and seat != table.dealer and len(st.discards) == 0
+                    not self_drawn
+                    and not robbing
+                    and no_calls
+                    and len(table.seats[table.dealer].discards) == 1
+                    and all(not s.discards for s in table.seats if s.index != table.dealer)
                 ),
             )
         except NotAWin as e:

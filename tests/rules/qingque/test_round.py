@@ -1,0 +1,93 @@
+"""Rigged Qingque hands on the kernel: the rules that set it apart from MCR.
+
+Sources (open_mahjong_unity): ``gamestate/public/init_game_tiles.py`` (``init_qingque_tiles``:
+136 tiles, no flowers), ``gamestate/game_mmcr/QingqueGameState.py`` (payments: a self-draw costs
+each other player the base, a discard win costs the discarder three times the base),
+``gamestate/game_mmcr/action_check.py`` (天和 on the dealer's first action, 地和 only on the
+dealer's first discard, no fan minimum beyond 1).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from openmahjong.rules.qingque.game.round import QingqueWon, new_hand
+from openmahjong.table import Discard, Phase, Ron, Tsumo
+from openmahjong.tiles import parse
+
+from .rig import make, pass_all
+
+FILL = ["", "", ""]
+
+
+def won(t) -> QingqueWon:
+    (event,) = [e for e in t.events if isinstance(e, QingqueWon)]
+    return event
+
+
+def test_a_qingque_wall_has_136_tiles_and_no_flowers() -> None:
+    with pytest.raises(ValueError, match="136"):
+        new_hand(list(range(144)))
+    t = make(["123m456p789s234s5p9m", *FILL])
+    assert all(t < 50 for s in t.seats for t in s.hand)
+    assert t.wall.live_remaining == 136 - 53
+
+
+def test_heavenly_hand_pays_its_base_from_each_player() -> None:
+    t = make(["123m456p789s234s55p", *FILL])
+    assert Tsumo() in t.legal_actions(0)
+    t.act(0, Tsumo())
+    assert t.phase == Phase.ENDED
+    fans = dict(won(t).fans)
+    assert fans["天和"] == 16
+    fan = sum(fans.values())
+    base = round(fan * fan)
+    assert won(t).base == base
+    assert t.result.deltas == (3 * base, -base, -base, -base)
+
+
+def test_earthly_hand_only_on_the_dealers_first_discard() -> None:
+    # Seat 1 waits on 5p; the dealer throws it first.
+    t = make(["5p1199m1133z2468s", "123m456p789s234s5p", "", ""])
+    t.act(0, Discard(parse("5p")[0]))
+    assert Ron() in t.legal_actions(1)
+    t.act(1, Ron())
+    pass_all(t)
+    event = won(t)
+    fans = dict(event.fans)
+    assert fans["地和"] == 16
+    base = event.base
+    assert t.result.deltas == (-3 * base, 3 * base, 0, 0)
+
+
+def test_a_later_discard_win_is_no_earthly_hand_and_costs_the_discarder_alone() -> None:
+    # Seat 1 waits on 5p; seat 3 throws it on its first turn (the dealer threw before).
+    t = make(["9m1199m1133z2468s", "123m456p789s234s5p", "", ""], draws="3z3z5p")
+    t.act(0, Discard(parse("9m")[0]))
+    pass_all(t)
+    for seat in (1, 2):
+        drawn = t.seats[seat].hand[-1]
+        if Tsumo() in t.legal_actions(seat):
+            pytest.skip("filler completed a hand")
+        t.act(seat, Discard(drawn))
+        pass_all(t)
+    drawn = t.seats[3].hand[-1]
+    assert drawn == parse("5p")[0]
+    t.act(3, Discard(drawn))
+    assert Ron() in t.legal_actions(1)
+    t.act(1, Ron())
+    pass_all(t)
+    event = won(t)
+    assert "地和" not in dict(event.fans)
+    assert t.result.deltas == (0, 3 * event.base, 0, -3 * event.base)
+
+
+def test_no_fan_minimum_a_hand_with_next_to_nothing_wins() -> None:
+    # Seat 1: 123m 456p 78s 55p and a pung of North (not its seat wind, South): on the
+    # dealer's first discard 9s it holds 和牌 and 门前清 (and 地和); MCR would refuse it.
+    t = make(["9s1199m1133z2468s", "123m456p78s55p444z", "", ""])
+    t.act(0, Discard(parse("9s")[0]))
+    assert Ron() in t.legal_actions(1)
+    t.act(1, Ron())
+    pass_all(t)
+    assert [name for name, _ in won(t).fans] == ["和牌", "门前清", "地和"]
