@@ -6,7 +6,8 @@ Like the other bots it reads one seat's view (``Table.view``) and returns one of
 * **Wins**: a self-draw or a discard, whenever offered (the rules offer only legal wins).
 * **Discards**: the tile whose discard leaves the lowest shanten (four sets and a pair, or seven
   pairs), ties to the tile with fewest neighbours in the hand, then by the seed.
-* **Calls**: passes every chi, pon and kan; declares no kan (a kan locks the hand).
+* **Calls**: a chi or pon when the hand after it (and its best discard) is nearer to ready than
+  before; never an open kan; declares no kan of its own (a kan locks the hand).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from typing import Any
 
 from openmahjong.hand.shanten import SICHUAN_FORMS, shanten_counts
-from openmahjong.table.actions import PASS, Action, Discard, Ron, Tsumo
+from openmahjong.table.actions import PASS, Action, Chi, Discard, Pon, Ron, Tsumo
 from openmahjong.tiles import counts34, kind
 
 __all__ = ["ChangshaBot"]
@@ -32,7 +33,7 @@ class ChangshaBot:
                 return a
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
-            return PASS if PASS in legal else legal[0]
+            return self._react(view, legal)
         hand = list(view.hand)
         rng = random.Random(self.seed * 1_000_003 + len(hand) * 131 + sum(hand))
         best: tuple[Any, ...] | None = None
@@ -46,4 +47,27 @@ class ChangshaBot:
             key = (shanten, near, rng.random())
             if best is None or key < best:
                 best, choice = key, a
+        return choice
+
+    @staticmethod
+    def _shanten(tiles: list[int]) -> int:
+        return shanten_counts(counts34(tiles), forms=SICHUAN_FORMS)
+
+    def _react(self, view: Any, legal: list[Action]) -> Action:
+        """A chi or pon that brings the hand nearer to ready (the best one), else pass."""
+        hand = list(view.hand)
+        now = self._shanten(hand)
+        best: tuple[int, int] | None = None
+        choice: Action = PASS if PASS in legal else legal[0]
+        for i, a in enumerate(legal):
+            if not isinstance(a, (Chi, Pon)):
+                continue
+            rest = list(hand)
+            for t in a.tiles:
+                rest.remove(t)
+            after = min(
+                self._shanten([x for j, x in enumerate(rest) if j != k]) for k in range(len(rest))
+            )
+            if after < now and (best is None or (after, i) < best):
+                best, choice = (after, i), a
         return choice
