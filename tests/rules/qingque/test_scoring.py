@@ -131,3 +131,20 @@ def test_no_winning_shape_is_refused() -> None:
         score_win(parse("123m456p789s235s55p"), parse("5p")[0], self_drawn=True)
     # Thirteen orphans is no Qingque hand (the source's fan list has none).
     assert not is_winning(parse("19m19p19s12345677z"))
+
+
+def test_the_tools_answer_in_json() -> None:
+    from openmahjong.rules.qingque.tools import score_text
+
+    answer = score_text("123m456p789s234s55p", "5p", self_drawn=True)
+    assert answer == {
+        "win": True,
+        "fans": [["和牌", "Win", 1], ["门前清", "Concealed Hand", 2]],
+        "fan": 3,
+        "base": 9,
+        "payments": {"each": 9},
+    }
+    assert score_text("111p234m567m88m", "1p", ["pon:999s"])["payments"]["discarder"] > 0
+    assert score_text("123m456p789s235s55p", "5p")["win"] is False
+    with pytest.raises(ValueError):
+        score_text("111p234m567m88m", "1p", ["bad:999s"])

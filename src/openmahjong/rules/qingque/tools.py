@@ -1,0 +1,67 @@
+"""Qingque scoring for the player tools: a hand in text notation in, a JSON-ready answer out.
+
+The piece a calculator route (``POST /api/tools/score/qingque``) or ``openmahjong score qingque``
+would call; neither is wired yet (``docs/qingque.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from openmahjong.rules.qingque.scoring import NotAWin, score_win
+from openmahjong.tiles import parse
+
+__all__ = ["score_text", "MELD_KINDS"]
+
+#: Meld notation: ``kind:tiles``, e.g. ``pon:999s``, ``chi:123m``, ``ankan:1111z``.
+MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
+
+
+def _meld(text: str) -> tuple[str, tuple[int, ...]]:
+    kind, _, tiles = text.partition(":")
+    if kind not in MELD_KINDS or not tiles:
+        raise ValueError(f"a meld is kind:tiles with kind one of {', '.join(MELD_KINDS)}: {text!r}")
+    return kind, tuple(parse(tiles))
+
+
+def score_text(
+    hand: str,
+    win: str,
+    melds: Sequence[str] = (),
+    *,
+    self_drawn: bool = False,
+    seat_wind: int = 41,
+    kong: bool = False,
+    last_tile: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> dict[str, Any]:
+    """Score concealed ``hand`` (the winning tile ``win`` included) with ``melds``.
+
+    Returns ``{"win": true, "fans": [[zh, en, value]...], "fan": total, "base": base points,
+    "payments": {...}}`` or ``{"win": false, "reason": ...}``; ``ValueError`` on bad notation."""
+    (tile,) = parse(win)
+    try:
+        result = score_win(
+            parse(hand),
+            tile,
+            [_meld(m) for m in melds],
+            self_drawn=self_drawn,
+            seat_wind=seat_wind,
+            kong=kong,
+            last_tile=last_tile,
+            heavenly=heavenly,
+            earthly=earthly,
+        )
+    except NotAWin as e:
+        return {"win": False, "reason": str(e)}
+    base = result.base_points
+    payments = {"each": base} if self_drawn else {"discarder": 3 * base}
+    return {
+        "win": True,
+        "fans": [[f.zh, f.en, f.value] for f in result.fans],
+        "fan": result.fan,
+        "base": base,
+        "payments": payments,
+    }
