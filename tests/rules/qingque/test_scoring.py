@@ -148,3 +148,14 @@ def test_the_tools_answer_in_json() -> None:
     assert score_text("123m456p789s235s55p", "5p")["win"] is False
     with pytest.raises(ValueError):
         score_text("111p234m567m88m", "1p", ["bad:999s"])
+
+
+def test_all_types_nine_gates_and_shifted_triplets() -> None:
+    five = score_win(parse("123m456p789s111z55z"), parse("5z")[0], self_drawn=True)
+    assert "五门齐" in names(five)
+    gates = score_win(parse("11123455678999m"), parse("5m")[0], self_drawn=True)
+    assert {"九莲宝灯", "清一色", "门前清"} <= set(names(gates))
+    three = score_win(parse("222333444m789p55s"), parse("5s")[0], self_drawn=False)
+    assert "三连刻" in names(three) and "四连刻" not in names(three)
+    mixed = score_win(parse("222m333p444s789p55s"), parse("5s")[0], self_drawn=False)
+    assert "三色连刻" in names(mixed)

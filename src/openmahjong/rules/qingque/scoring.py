@@ -95,6 +95,7 @@ VALUES: dict[str, int] = {
     "清一色": 12, "混一色": 6,
     "四同顺": 24, "三同顺": 12, "一般高": 2,
     "一气贯通": 8, "三色同顺": 6, "三色同刻": 8,
+    "五门齐": 6, "九莲宝灯": 40, "四连刻": 24, "三连刻": 12, "三色连刻": 8,
 }  # fmt: skip
 
 
@@ -244,7 +245,50 @@ def _regular_fans(
     trip_set = {s[1] for s in triplets}
     if any({10 + n, 20 + n, 30 + n} <= trip_set for n in range(1, 10)):
         fans.append("三色同刻")
+    suited_trips = {t for t in trip_set if not is_honor(t)}
+    if any({t, t + 1, t + 2, t + 3} <= suited_trips for t in suited_trips if number(t) <= 6):
+        fans.append("四连刻")
+    elif any({t, t + 1, t + 2} <= suited_trips for t in suited_trips if number(t) <= 7):
+        fans.append("三连刻")
+    elif any(
+        {a + n, b + n + 1, c + n + 2} <= suited_trips
+        for n in range(1, 8)
+        for a, b, c in (
+            (10, 20, 30),
+            (10, 30, 20),
+            (20, 10, 30),
+            (20, 30, 10),
+            (30, 10, 20),
+            (30, 20, 10),
+        )
+    ):
+        fans.append("三色连刻")
+    if _all_types(tiles):
+        fans.append("五门齐")
+    if concealed_hand and not sets_have_kong(sets) and _nine_gates(tiles):
+        fans.append("九莲宝灯")
     return fans
+
+
+def sets_have_kong(sets: Sequence[_Set]) -> bool:
+    return any(s[0] == "kong" for s in sets)
+
+
+def _all_types(tiles: Sequence[int]) -> bool:
+    """Characters, dots, bamboos, a wind and a dragon."""
+    suits = {suit(t) for t in tiles if not is_honor(t)}
+    return len(suits) == 3 and any(t in WINDS for t in tiles) and any(t in DRAGONS for t in tiles)
+
+
+def _nine_gates(tiles: Sequence[int]) -> bool:
+    """One suit, 1112345678999 and one more of it."""
+    if any(is_honor(t) for t in tiles) or len({suit(t) for t in tiles}) != 1:
+        return False
+    counts = [0] * 10
+    for t in tiles:
+        counts[number(t)] += 1
+    need = [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
+    return all(counts[n] >= need[n] for n in range(1, 10))
 
 
 def _has_terminal(s: _Set) -> bool:
@@ -319,6 +363,8 @@ def score_win(
             best = names
     if _seven_pairs(concealed) and not melds:
         names = ["和牌", "七对", "门前清", *_colour_fans(concealed)]
+        if _all_types(concealed):
+            names.append("五门齐")
         if best is None or _total(names) > _total(best):
             best = names
     if best is None:
