@@ -12,7 +12,7 @@ from typing import Any
 
 from openmahjong.hand.shanten import SICHUAN_FORMS, shanten_counts
 from openmahjong.table.actions import PASS, Action, Discard, Pon, Ron, Tsumo
-from openmahjong.tiles import counts34, kind
+from openmahjong.tiles import counts34
 
 __all__ = ["QingqueBot", "QINGQUE_BOTS"]
 
@@ -36,16 +36,13 @@ class QingqueBot:
         if discards:
             return self._discard(hand, discards)
         pons = [a for a in legal if isinstance(a, Pon)]
-        if pons and len(hand) >= 4:
-            tile = pons[0].tile if hasattr(pons[0], "tile") else None
-            if tile is not None:
-                rest = list(hand)
-                for _ in range(2):
-                    rest.remove(next(t for t in rest if kind(t) == kind(tile)))
-                before = _shanten(hand)
-                after = min(_shanten(rest[:i] + rest[i + 1 :]) for i in range(len(rest)))
-                if after < before:
-                    return pons[0]
+        if pons:
+            rest = list(hand)
+            for t in pons[0].tiles:
+                rest.remove(t)
+            after = min(_shanten(rest[:i] + rest[i + 1 :]) for i in range(len(rest)))
+            if after < _shanten(hand):
+                return pons[0]
         for action in legal:
             if action == PASS:
                 return action

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from openmahjong.rules.qingque.game.round import QingqueWon, new_hand
-from openmahjong.table import Discard, Phase, Ron, Tsumo
+from openmahjong.table import PASS, Discard, Phase, Ron, Tsumo
 from openmahjong.tiles import parse
 
 from .rig import make, pass_all
@@ -91,3 +91,48 @@ def test_no_fan_minimum_a_hand_with_next_to_nothing_wins() -> None:
     t.act(1, Ron())
     pass_all(t)
     assert [name for name, _ in won(t).fans] == ["和牌", "门前清", "地和"]
+
+
+def test_out_on_a_kongs_replacement_is_lingshang_kaihua() -> None:
+    from openmahjong.table import Ankan
+
+    # The dealer kongs 1111m and draws its winning 5p from the back of the wall.
+    t = make(["1111m234p567s789s5p", *FILL], back="5p")
+    kong = Ankan(tuple(parse("1111m")))  # type: ignore[arg-type]
+    assert kong in t.legal_actions(0)
+    t.act(0, kong)
+    assert t.seats[0].hand[-1] == parse("5p")[0]
+    t.act(0, Tsumo())
+    fans = dict(won(t).fans)
+    assert fans["岭上开花"] == 4 and "暗杠" in fans
+    # Not 天和: the source gives that to the dealer's first action only, not after a kong.
+    assert "天和" not in fans
+
+
+def test_robbing_an_added_kong_costs_the_kong_declarer_three_bases() -> None:
+    from openmahjong.table import Kakan, Pon
+
+    # Seat 1 pungs the dealer's 5p and later draws the fourth 5p; seat 2 waits on 5p (46p).
+    t = make(
+        ["5p1199m1133z2468s", "55p1299m2244z357s", "123m789s234s46p11z", ""],
+        draws="9p9p9p5p",
+    )
+    t.act(0, Discard(parse("5p")[0]))
+    assert 1 in t.waiting_for()
+    pon = next(a for a in t.legal_actions(1) if isinstance(a, Pon))
+    for seat in t.waiting_for():
+        t.act(seat, pon if seat == 1 else PASS)
+    t.act(1, Discard(parse("1m")[0]))
+    pass_all(t)
+    for seat in (2, 3, 0):
+        assert t.seats[seat].hand[-1] == parse("9p")[0]
+        t.act(seat, Discard(parse("9p")[0]))
+        pass_all(t)
+    assert t.seats[1].hand[-1] == parse("5p")[0]
+    t.act(1, Kakan(parse("5p")[0]))
+    assert Ron() in t.legal_actions(2)
+    t.act(2, Ron())
+    pass_all(t)
+    event = won(t)
+    assert dict(event.fans)["抢杠"] == 4
+    assert t.result.deltas == (0, -3 * event.base, 3 * event.base, 0)
