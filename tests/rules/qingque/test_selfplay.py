@@ -55,7 +55,7 @@ def test_selfplay_replay_check_and_seed_verify(tmp_path):
     out = tmp_path / "games"
     played = runner.invoke(
         cli,
-        ["selfplay", "--ruleset", "qingque", "--preset", "qingque-1round", "--games", "2",
+        ["selfplay", "--ruleset", "qingque", "--preset", "qingque-2rounds", "--games", "2",
          "--out", str(out), "--json"],
     )  # fmt: skip
     assert played.exit_code == 0, played.output
@@ -68,7 +68,7 @@ def test_selfplay_replay_check_and_seed_verify(tmp_path):
     verified = runner.invoke(
         cli,
         ["seed", "verify", "--ruleset", "qingque", "--master-seed", header["master_seed"],
-         "--salt", header["salt"], "--hands", "2"],
+         "--salt", header["salt"], "--hands", "8"],
     )  # fmt: skip
     assert verified.exit_code == 0, verified.output
     assert "current_round" in verified.output
