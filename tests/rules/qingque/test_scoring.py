@@ -159,3 +159,18 @@ def test_all_types_nine_gates_and_shifted_triplets() -> None:
     assert "三连刻" in names(three) and "四连刻" not in names(three)
     mixed = score_win(parse("222m333p444s789p55s"), parse("5s")[0], self_drawn=False)
     assert "三色连刻" in names(mixed)
+
+
+def test_seven_pairs_fans_double_pairs_and_shifted_pairs() -> None:
+    # 2222m counts as two pairs; 2m..7m is a run of six kinds of pairs on consecutive numbers.
+    doubled = score_win(parse("22223344556677m"), parse("7m")[0], self_drawn=True)
+    assert {"七对", "叠对", "六连对", "清一色"} <= set(names(doubled))
+    seven = score_win(parse("11223344556677p"), parse("7p")[0], self_drawn=True)
+    assert "七连对" in names(seven) and "叠对" not in names(seven)
+    broken = score_win(parse("112233556677p11z"), parse("1z")[0], self_drawn=True)
+    assert not {"四连对", "五连对", "六连对", "七连对"} & set(names(broken))
+
+
+def test_two_double_sequences() -> None:
+    win = score_win(parse("123123m456456p99s"), parse("9s")[0], self_drawn=True)
+    assert "二般高" in names(win) and "一般高" not in names(win)

@@ -96,6 +96,8 @@ VALUES: dict[str, int] = {
     "四同顺": 24, "三同顺": 12, "一般高": 2,
     "一气贯通": 8, "三色同顺": 6, "三色同刻": 8,
     "五门齐": 6, "九莲宝灯": 40, "四连刻": 24, "三连刻": 12, "三色连刻": 8,
+    "二般高": 10, "叠对": 4, "二叠对": 10, "三叠对": 20,
+    "四连对": 8, "五连对": 12, "六连对": 18, "七连对": 28,
 }  # fmt: skip
 
 
@@ -231,10 +233,13 @@ def _regular_fans(
     ):
         fans.append("混带幺")
     same = max((chows.count(c) for c in chows), default=0)
+    doubled = sum(1 for c in set(chows) if chows.count(c) >= 2)
     if same == 4:
         fans.append("四同顺")
     elif same == 3:
         fans.append("三同顺")
+    elif doubled == 2:
+        fans.append("二般高")
     elif same == 2:
         fans.append("一般高")
     chow_set = set(chows)
@@ -267,6 +272,22 @@ def _regular_fans(
         fans.append("五门齐")
     if concealed_hand and not sets_have_kong(sets) and _nine_gates(tiles):
         fans.append("九莲宝灯")
+    return fans
+
+
+def _pair_fans(concealed: Sequence[int]) -> list[str]:
+    """Seven pairs' own fans: a kind held four times (叠对, two pairs of it) and runs of
+    pairs on consecutive numbers of one suit (连对)."""
+    counts = {t: concealed.count(t) for t in set(concealed)}
+    fours = sum(1 for n in counts.values() if n == 4)
+    fans = {1: ["叠对"], 2: ["二叠对"], 3: ["三叠对"]}.get(fours, [])
+    run = best = 0
+    for t in sorted(counts):
+        run = run + 1 if not is_honor(t) and t - 1 in counts and suit(t - 1) == suit(t) else 1
+        if is_honor(t):
+            run = 0
+        best = max(best, run)
+    fans += {4: ["四连对"], 5: ["五连对"], 6: ["六连对"], 7: ["七连对"]}.get(best, [])
     return fans
 
 
@@ -362,7 +383,7 @@ def score_win(
         if best is None or _total(names) > _total(best):
             best = names
     if _seven_pairs(concealed) and not melds:
-        names = ["和牌", "七对", "门前清", *_colour_fans(concealed)]
+        names = ["和牌", "七对", "门前清", *_colour_fans(concealed), *_pair_fans(concealed)]
         if _all_types(concealed):
             names.append("五门齐")
         if best is None or _total(names) > _total(best):
