@@ -21,7 +21,7 @@ def _shanten_words(n: int) -> str:
 @app.command("analyze")
 def analyze(
     hand_text: Annotated[str, typer.Argument(metavar="HAND", help="Tiles, e.g. 123m406p789s11z.")],
-    ruleset: Annotated[str, typer.Option(help="riichi, mcr or sichuan: which forms count.")] = (
+    ruleset: Annotated[str, typer.Option(help="riichi, mcr, sichuan or changsha: which forms count.")] = (
         "riichi"
     ),
     visible: Annotated[

@@ -59,7 +59,14 @@ ALL_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED
 RIICHI_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 MCR_FORMS = ALL_FORMS
 SICHUAN_FORMS = (REGULAR, SEVEN_PAIRS)
-FORMS_BY_RULESET = {"riichi": RIICHI_FORMS, "mcr": MCR_FORMS, "sichuan": SICHUAN_FORMS}
+#: The forms each ruleset's ready check accepts (Changsha: four sets and a pair, or seven pairs,
+#: as Sichuan; docs/changsha.md).
+FORMS_BY_RULESET = {
+    "riichi": RIICHI_FORMS,
+    "mcr": MCR_FORMS,
+    "sichuan": SICHUAN_FORMS,
+    "changsha": SICHUAN_FORMS,
+}
 
 _TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 

@@ -20,7 +20,7 @@ class AnalyzeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     hand: HandText = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
-    ruleset: Word = Field("riichi", description="riichi, mcr or sichuan: which forms count.")
+    ruleset: Word = Field("riichi", description="riichi, mcr, sichuan or changsha: which forms count.")
     visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
     void: Word | None = Field(
         None,
@@ -44,6 +44,10 @@ def _check_seen_copies(held: list[int], visible: list[int]) -> None:
     tiles.check_copies(held + visible)  # the rest, such as two red fives of one suit
 
 
+#: The rulesets of 108 tiles (no honours), by the name an error gives them.
+_SUITS_ONLY = {"sichuan": "Sichuan", "changsha": "Changsha"}
+
+
 def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     """The analysis as plain data; ``ValueError`` for a hand that cannot be analysed."""
     if request.ruleset not in hand.FORMS_BY_RULESET:
@@ -51,8 +55,9 @@ def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     if not request.hand.strip():
         raise ValueError("the hand is empty: write tiles such as 123m456p789s1122z")
     held = [t for t in tiles.parse(request.hand) if not tiles.is_flower(t)]
-    if request.ruleset == "sichuan" and any(tiles.is_honor(t) for t in held):
-        raise ValueError("Sichuan is played with the three suits only: honors are not in the set")
+    if request.ruleset in _SUITS_ONLY and any(tiles.is_honor(t) for t in held):
+        name = _SUITS_ONLY[request.ruleset]
+        raise ValueError(f"{name} is played with the three suits only: honors are not in the set")
     if request.void is not None and request.ruleset != "sichuan":
         raise ValueError("a void suit belongs to Sichuan: use it with the sichuan ruleset")
     if request.void is not None and request.void not in ("m", "p", "s"):
