@@ -21,9 +21,9 @@ def _shanten_words(n: int) -> str:
 @app.command("analyze")
 def analyze(
     hand_text: Annotated[str, typer.Argument(metavar="HAND", help="Tiles, e.g. 123m406p789s11z.")],
-    ruleset: Annotated[str, typer.Option(help="riichi, mcr, sichuan or changsha: which forms count.")] = (
-        "riichi"
-    ),
+    ruleset: Annotated[
+        str, typer.Option(help="riichi, mcr, sichuan or changsha: which forms count.")
+    ] = "riichi",
     visible: Annotated[
         str, typer.Option(help="Tiles seen elsewhere (discards, melds), left out of counts.")
     ] = "",

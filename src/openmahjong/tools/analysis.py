@@ -20,7 +20,9 @@ class AnalyzeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     hand: HandText = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
-    ruleset: Word = Field("riichi", description="riichi, mcr, sichuan or changsha: which forms count.")
+    ruleset: Word = Field(
+        "riichi", description="riichi, mcr, sichuan or changsha: which forms count."
+    )
     visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
     void: Word | None = Field(
         None,
