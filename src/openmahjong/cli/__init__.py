@@ -29,6 +29,7 @@ def _register() -> None:
     import openmahjong.cli.replay  # noqa: F401
     import openmahjong.cli.score_changsha  # noqa: F401
     import openmahjong.cli.score_mcr  # noqa: F401
+    import openmahjong.cli.score_qingque  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401
     import openmahjong.cli.score_sichuan  # noqa: F401
     import openmahjong.cli.seed  # noqa: F401

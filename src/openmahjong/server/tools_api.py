@@ -8,6 +8,7 @@ Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 * ``POST /api/tools/score/mcr``     = ``openmahjong score mcr ... --json``
 * ``POST /api/tools/score/sichuan`` = ``openmahjong score sichuan ... --json``
 * ``POST /api/tools/score/changsha`` = ``openmahjong score changsha ... --json``
+* ``POST /api/tools/score/qingque``  = ``openmahjong score qingque ... --json``
 * ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
   ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
@@ -36,6 +37,7 @@ from openmahjong.server.deps import State
 from openmahjong.tools import (
     changsha_calculator,
     mcr_calculator,
+    qingque_calculator,
     riichi_calculator,
     sichuan_calculator,
 )
@@ -43,6 +45,7 @@ from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
 from openmahjong.tools.changsha_calculator import ChangshaRequest
 from openmahjong.tools.mcr_calculator import McrRequest
+from openmahjong.tools.qingque_calculator import QingqueRequest
 from openmahjong.tools.riichi_calculator import RiichiRequest
 from openmahjong.tools.sichuan_calculator import SichuanRequest
 
@@ -99,6 +102,15 @@ def score_changsha(body: ChangshaRequest) -> dict[str, Any]:
     try:
         return changsha_calculator.score(body)
     except ValueError as exc:  # NotAWin (no shape, no 2-5-8 pair), bad tiles or seats
+        raise _refuse(str(exc)) from None
+
+
+@router.post("/score/qingque")
+def score_qingque(body: QingqueRequest) -> dict[str, Any]:
+    """The fans of a Qingque win, its base points and the payments."""
+    try:
+        return qingque_calculator.score(body)
+    except ValueError as exc:  # no win, bad tiles or melds
         raise _refuse(str(exc)) from None
 
 

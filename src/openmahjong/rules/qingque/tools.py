@@ -1,7 +1,7 @@
 """Qingque scoring for the player tools: a hand in text notation in, a JSON-ready answer out.
 
-The piece a calculator route (``POST /api/tools/score/qingque``) or ``openmahjong score qingque``
-would call; neither is wired yet (``docs/qingque.md``).
+What the calculator (``tools/qingque_calculator.py``: ``openmahjong score qingque`` and
+``POST /api/tools/score/qingque``) calls (``docs/qingque.md``).
 """
 
 from __future__ import annotations
