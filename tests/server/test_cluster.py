@@ -269,3 +269,38 @@ async def test_the_rooms_of_a_killed_process_are_taken_over_exactly_once(cluster
     games = await _finished_games(cluster)
     assert len(games) == 2
     await _checked(cluster, games)
+
+
+async def test_the_room_list_of_every_process_counts_the_seats_of_rooms_run_elsewhere(cluster):
+    """A lobby held by one process: the other's ``GET /api/rooms`` and ``GET /api/rooms/{id}``
+    show its seats taken (what the owner publishes each lease round), not an empty room."""
+    a, b = cluster.servers
+    async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+        tokens = [(await guest_token(http))[1] for _ in range(2)]
+        created = await http.post(
+            "/api/rooms",
+            json={"name": "counted", "ruleset": "riichi", "preset": "majsoul-tonpuu"},
+            headers={"Authorization": f"Bearer {tokens[0]}"},
+        )
+        assert created.status_code == 201, created.text
+        room = created.json()["id"]
+    clients = [PlayClient(cluster.ws(a), token) for token in tokens]
+    try:
+        for client in clients:  # both reach process a first: a runs the lobby
+            await client.connect()
+            await client.send({"type": "join", "room": room})
+            await client.next(lambda m: m["type"] == "room" and m["room"] == room)
+        async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+            seen = None
+            for _ in range(40):  # a lease round is LEASE_SECONDS / 3
+                listed = {r["id"]: r for r in (await http.get("/api/rooms")).json()}
+                seen = listed.get(room)
+                if seen is not None and seen["seated"] == 2:
+                    break
+                await asyncio.sleep(0.25)
+            assert seen is not None and (seen["seated"], seen["seats"]) == (2, 4), seen
+            one = (await http.get(f"/api/rooms/{room}")).json()
+            assert (one["seated"], one["seats"]) == (2, 4)
+    finally:
+        for client in clients:
+            await client.close()

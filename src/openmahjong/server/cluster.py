@@ -190,6 +190,7 @@ class Cluster:
         for room_id in sorted(held - kept):
             log.warning("room %s: its lease was lost, another process runs it", room_id)
             await self.manager.let_go(room_id)
+        await self.publish_counts()
         if self.is_coordinator and not await self.coordinator.renew({COORDINATOR}):
             log.warning("cluster: the matchmaking lines moved to another process")
             self.is_coordinator = False
@@ -197,6 +198,32 @@ class Cluster:
         if not self.is_coordinator:
             await self.claim_coordinator()
         await self.adopt_orphans()
+
+    # ------------------------------------------------------------------ the room directory
+    def _counts_key(self, room_id: int) -> str:
+        return f"{self.prefix}counts:{room_id}"
+
+    async def publish_counts(self) -> None:
+        """Each held room's seats taken, seats and spectators, for the room lists of the
+        other processes: one pipeline per lease round, each entry living one lease (a dead
+        owner's counts go with its leases)."""
+        counts = {r: self.manager.counts(r) for r in list(self.manager.rooms)}
+        if not counts:
+            return
+        ttl = max(1, int(self.leases.seconds + 0.999))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id, entry in counts.items():
+                if entry is not None:
+                    pipe.set(self._counts_key(room_id), json.dumps(entry), ex=ttl)
+            await pipe.execute()
+
+    async def counts_elsewhere(self, room_ids: list[int]) -> dict[int, dict[str, int]]:
+        """What the owners of ``room_ids`` last published (one MGET); a room nobody runs is
+        missing. Up to a third of a lease old."""
+        if not room_ids:
+            return {}
+        found = await self.redis.mget([self._counts_key(r) for r in room_ids])
+        return {r: json.loads(v) for r, v in zip(room_ids, found, strict=True) if v is not None}
 
     async def claim_coordinator(self) -> bool:
         if not self.is_coordinator and await self.coordinator.acquire(COORDINATOR):

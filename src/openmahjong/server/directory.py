@@ -53,6 +53,15 @@ class RoomManager(Matchmaking, RestoreAtStartup, ClusterRooms):
         #: Several processes (``server/cluster.py``); ``None``: this one holds every room.
         self.cluster: Any = None
 
+    def counts(self, room_id: int) -> dict[str, int] | None:
+        """Seats taken, seats and spectators of a room held here now; ``None``: not here."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return None
+        state = room.state()
+        taken = sum(s is not None for s in state.seats)
+        return {"seated": taken, "seats": len(state.seats), "spectators": state.spectators}
+
     def seated(self, user_id: int, room: RoomParts) -> None:
         self.by_user.setdefault(user_id, set()).add(room.id)
 

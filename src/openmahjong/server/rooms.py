@@ -12,6 +12,7 @@ they are not here yet.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import asdict
 from datetime import datetime
 from typing import Annotated, Any
@@ -33,6 +34,8 @@ from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Game, Role, Room, RoomStatus, User, utcnow
 
 __all__ = ["RoomIn", "RoomOut", "TableSettings", "open_room", "router"]
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
@@ -152,19 +155,36 @@ def _resolve_rules(body: RoomIn) -> dict[str, Any]:
     return resolved.model_dump() if isinstance(resolved, BaseModel) else dict(resolved)
 
 
-def _occupancy(request: Request, room: Room) -> dict[str, int]:
-    """Seats taken, seats and spectators of ``room`` now (a room not in memory: nobody)."""
+def _occupancy(
+    request: Request, room: Room, elsewhere: dict[int, dict[str, int]] | None = None
+) -> dict[str, int]:
+    """Seats taken, seats and spectators of ``room`` now: from memory when this process holds
+    it, else what its owner in the cluster published (``elsewhere``), else nobody."""
     live = getattr(request.app.state, "rooms", None)
-    held = live.rooms.get(room.id) if live is not None else None
-    if held is not None:
-        state = held.state()
-        taken = sum(s is not None for s in state.seats)
-        return {"seated": taken, "seats": len(state.seats), "spectators": state.spectators}
+    counts = live.counts(room.id) if live is not None else None
+    if counts is None and elsewhere is not None:
+        counts = elsewhere.get(room.id)
+    if counts is not None:
+        return counts
     try:
         seats = get_ruleset(room.ruleset).seats
     except ValueError:  # a ruleset no longer installed
         seats = 0
     return {"seated": 0, "seats": seats, "spectators": 0}
+
+
+async def _counts_elsewhere(request: Request, rooms: list[Room]) -> dict[int, dict[str, int]]:
+    """The counts other processes of a cluster published for the rooms not held here."""
+    live = getattr(request.app.state, "rooms", None)
+    cluster = getattr(live, "cluster", None)
+    if cluster is None:
+        return {}
+    away = [r.id for r in rooms if r.id not in live.rooms]
+    try:
+        return await cluster.counts_elsewhere(away)
+    except Exception:  # Redis away a moment: the list still answers, without those counts
+        log.warning("room list: the cluster's counts could not be read", exc_info=True)
+        return {}
 
 
 async def _played(db: DbSession, room_ids: list[int]) -> set[int]:
@@ -340,9 +360,10 @@ async def list_rooms(
     listed; ``GET /api/rooms/{id}`` still shows it."""
     found = await store_rooms.list_rooms(db, ruleset=ruleset, limit=limit * _LIST_READ_FACTOR)
     played = await _played(db, [r.id for r in found if r.status == RoomStatus.OPEN.value])
+    elsewhere = await _counts_elsewhere(request, found)
     listed: list[tuple[Room, dict[str, int]]] = []
     for r in found:
-        occupancy = _occupancy(request, r)
+        occupancy = _occupancy(request, r, elsewhere)
         if r.status == RoomStatus.OPEN.value and r.id in played and not occupancy["seated"]:
             continue
         listed.append((r, occupancy))
@@ -366,7 +387,8 @@ async def _room(db: DbSession, room_id: int) -> Room:
 @router.get("/{room_id}", response_model=RoomOut)
 async def get_room(room_id: RoomId, request: Request, db: DbSession) -> RoomOut:
     room = await _room(db, room_id)
-    return _room_out(room, await _owner(db, room), _occupancy(request, room))
+    elsewhere = await _counts_elsewhere(request, [room])
+    return _room_out(room, await _owner(db, room), _occupancy(request, room, elsewhere))
 
 
 @router.delete("/{room_id}", response_model=RoomOut)
