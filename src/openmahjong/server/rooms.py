@@ -177,7 +177,7 @@ async def _counts_elsewhere(request: Request, rooms: list[Room]) -> dict[int, di
     """The counts other processes of a cluster published for the rooms not held here."""
     live = getattr(request.app.state, "rooms", None)
     cluster = getattr(live, "cluster", None)
-    if cluster is None:
+    if live is None or cluster is None:
         return {}
     away = [r.id for r in rooms if r.id not in live.rooms]
     try:
