@@ -304,3 +304,43 @@ async def test_the_room_list_of_every_process_counts_the_seats_of_rooms_run_else
     finally:
         for client in clients:
             await client.close()
+
+
+async def test_a_lobby_of_a_killed_process_is_taken_over_with_its_seats(cluster):
+    """Two players sit in a lobby run by a third process, which is killed: a survivor takes the
+    room with its stored seats, lists it with them, and a player who reconnects is in it."""
+    a, b = cluster.servers
+    c = cluster.start()
+    async with httpx.AsyncClient(base_url=c.url, timeout=30) as http:
+        tokens = [(await guest_token(http))[1] for _ in range(2)]
+        created = await http.post(
+            "/api/rooms",
+            json={"name": "left", "ruleset": "riichi", "preset": "majsoul-tonpuu"},
+            headers={"Authorization": f"Bearer {tokens[0]}"},
+        )
+        room = created.json()["id"]
+    clients = [PlayClient(cluster.ws(c), token) for token in tokens]
+    for client in clients:
+        await client.connect()
+        await client.send({"type": "join", "room": room})
+        await client.next(lambda m: m["type"] == "room" and m["room"] == room)
+    c.kill()
+    for client in clients:
+        await client.close()
+    back = PlayClient(cluster.ws(a), tokens[1])
+    try:
+        async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+            seen = None
+            for _ in range(60):
+                seen = (await http.get(f"/api/rooms/{room}")).json()
+                if seen["seated"] == 2:
+                    break
+                await asyncio.sleep(0.25)
+            assert (seen["seated"], seen["seats"]) == (2, 4), seen
+        await back.connect()
+        state = await back.next(lambda m: m["type"] == "room" and m["room"] == room, timeout=15)
+        assert sum(s is not None for s in state["seats"]) == 2
+    finally:
+        await back.close()
+    logs = a.log.read_text() + b.log.read_text()
+    assert logs.count(f"room {room}: adopted") == 1

@@ -233,8 +233,9 @@ class Cluster:
         return self.is_coordinator
 
     async def adopt_orphans(self) -> int:
-        """Every live game whose room nobody holds: its lease taken, its log replayed."""
-        away = [r for r in await self.manager.live_room_ids() if r not in self.manager.rooms]
+        """Every room with a live game or a seated lobby that nobody holds: its lease taken,
+        its log replayed or its lobby restored."""
+        away = [r for r in await self.manager.rooms_to_run() if r not in self.manager.rooms]
         held = await self.leases.holders(away)  # one round trip each sweep, not one per room
         adopted = 0
         for room_id in away:

@@ -17,7 +17,15 @@ from openmahjong.server.prompts import PromptRejected
 from openmahjong.server.protocol import Accepted, Error, client_message
 from openmahjong.server.seats import RoomError
 from openmahjong.store import games as store_games
-from openmahjong.store.models import Game, GameSeat, GameStatus, LobbySeat, QueueEntry, User
+from openmahjong.store.models import (
+    Game,
+    GameSeat,
+    GameStatus,
+    LobbySeat,
+    QueueEntry,
+    RoomStatus,
+    User,
+)
 from openmahjong.store.models import Room as RoomRow
 
 if TYPE_CHECKING:
@@ -84,17 +92,28 @@ class ClusterRooms(ManagerParts):
             return await s.get(QueueEntry, user_id) is not None
 
     # ------------------------------------------------------------------ leases
-    async def live_room_ids(self) -> list[int]:
+    async def rooms_to_run(self) -> list[int]:
+        """The rooms some process must hold: those with a live game, and the open lobbies
+        with a seat taken (after a crash or a restart of every process, as after one)."""
         async with self.state.db.session() as s:
-            rows = await s.scalars(
+            games = await s.scalars(
                 select(Game.room_id).where(
                     Game.status == GameStatus.LIVE.value, Game.room_id.is_not(None)
                 )
             )
-            return sorted({r for r in rows if r is not None})
+            playing = {r for r in games if r is not None}
+            lobbies = set(
+                await s.scalars(
+                    select(LobbySeat.room_id)
+                    .join(RoomRow, RoomRow.id == LobbySeat.room_id)
+                    .where(RoomRow.status == RoomStatus.OPEN.value)
+                )
+            )
+            return sorted(playing | lobbies)
 
     async def adopt(self, room_id: int) -> bool:
-        """Take an orphaned room: its lease, then its live game replayed from the log."""
+        """Take an orphaned room: its lease, then its live game replayed from the log (or its
+        lobby's stored seats taken again)."""
         assert self.cluster is not None
         if not await self.cluster.leases.acquire(room_id):
             return False
@@ -104,7 +123,7 @@ class ClusterRooms(ManagerParts):
             await self.cluster.leases.release(room_id)
             return False
         users = sorted(uid for uid in self.by_user if room_id in self.by_user[uid])
-        log.info("room %s: adopted (%d players), its game goes on here", room_id, len(users))
+        log.info("room %s: adopted (%d players), it goes on here", room_id, len(users))
         for uid in users:  # sockets here: the rebuilt table at once
             if self.hub.connected(uid):
                 self.connected(uid)

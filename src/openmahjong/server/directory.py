@@ -113,7 +113,7 @@ class RoomManager(Matchmaking, RestoreAtStartup, ClusterRooms):
         switching."""
         if self.cluster is not None:
             # Only what nobody else holds: the lines if no process keeps them, the live
-            # games whose lease ran out; lobbies are taken when someone reaches for them.
+            # games and seated lobbies whose lease ran out (or was never taken).
             await self.cluster.start(self, self.hub)
             resumed = await self.cluster.adopt_orphans()
         else:
