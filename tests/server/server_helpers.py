@@ -85,6 +85,8 @@ class Server:
         env.update(
             {f"OPENMAHJONG_{k.upper()}": str(v) for k, v in {**FAST_HASH, **settings}.items()}
         )
+        # A server that hangs can be made to write every thread's stack to its log (SIGABRT).
+        env["PYTHONFAULTHANDLER"] = "1"
         self.log = log
         self.process = subprocess.Popen(
             [

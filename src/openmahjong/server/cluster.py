@@ -105,6 +105,7 @@ class Cluster:
         self._pending: list[tuple[str, str]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._keeper: asyncio.Task[None] | None = None  # the lease rounds
         self._pubsub: Any = None
 
     # ------------------------------------------------------------------ channels
@@ -149,8 +150,18 @@ class Cluster:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.inbox(self.me), self.everyone)
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep())]
+        self._keeper = loop.create_task(self._keep())
+        self._tasks = [loop.create_task(self._listen()), self._keeper]
         await self.claim_coordinator()
+
+    async def stop_sweeping(self) -> None:
+        """Shutting down: no more lease rounds, so a process on its way out takes no room
+        (another process' released lobby, say) while its own rooms stop."""
+        keeper = self._keeper
+        if keeper is not None:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await keeper
 
     async def close(self) -> None:
         for task in self._tasks:

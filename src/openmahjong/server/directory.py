@@ -233,6 +233,8 @@ class RoomManager(Matchmaking, RestoreAtStartup, ClusterRooms):
         await room.stop()
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop_sweeping()
         for task in self._fillers.values():
             task.cancel()
         for room in list(self.rooms.values()):
