@@ -81,6 +81,9 @@ class BaseRuleset(ABC, Generic[O, M]):
     presets: Presets[O]
     #: Event types beyond the shared ones in ``table.events``.
     events: tuple[type[Event], ...] = ()
+    #: The winning forms of ``hand.shanten`` (``SICHUAN_FORMS``, ``MCR_FORMS``...) that give
+    #: :meth:`is_ready` and :meth:`is_winning_shape`; empty when the subclass writes its own.
+    shape_forms: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -152,11 +155,23 @@ class BaseRuleset(ABC, Generic[O, M]):
             "red_fives": wall.red_fives,
         }
 
-    @abstractmethod
-    def is_ready(self, concealed: Iterable[int]) -> bool: ...
+    def _shanten(self, concealed: Iterable[int]) -> int:
+        from openmahjong.hand.shanten import shanten_counts  # the hand tables load on first use
+        from openmahjong.tiles import counts34, is_flower
 
-    @abstractmethod
-    def is_winning_shape(self, concealed: Iterable[int]) -> bool: ...
+        if not self.shape_forms:
+            raise NotImplementedError(f"{self.name}: declare shape_forms or write the checks")
+        tiles = (t for t in concealed if not is_flower(t))
+        return shanten_counts(counts34(tiles), forms=self.shape_forms)
+
+    def is_ready(self, concealed: Iterable[int]) -> bool:
+        """A concealed hand of 13 - 3k tiles one tile from one of :attr:`shape_forms` (flowers
+        set aside; fans, yaku and the ruleset's own limits unchecked)."""
+        return self._shanten(concealed) == 0
+
+    def is_winning_shape(self, concealed: Iterable[int]) -> bool:
+        """A concealed hand of 14 - 3k tiles in one of :attr:`shape_forms`."""
+        return self._shanten(concealed) == -1
 
 
 def replay_record(ruleset: Ruleset, record: Mapping[str, Any]) -> Match[Any, Any]:

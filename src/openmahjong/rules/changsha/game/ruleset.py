@@ -5,23 +5,17 @@ Register it with ``changsha = "openmahjong.rules.changsha.game.ruleset:RULESET"`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from openmahjong.hand.shanten import SICHUAN_FORMS, shanten_counts
+from openmahjong.hand.shanten import SICHUAN_FORMS
 from openmahjong.rules.changsha.game.events import EVENTS
 from openmahjong.rules.changsha.game.match import ChangshaMatch
 from openmahjong.rules.changsha.game.options import PRESET_TABLE, ChangshaOptions
 from openmahjong.rules.changsha.game.web_client import client_info
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
-from openmahjong.tiles import counts34
 
 __all__ = ["ChangshaRuleset", "RULESET"]
-
-
-def _shanten(concealed: Iterable[int]) -> int:
-    return shanten_counts(counts34(concealed), forms=SICHUAN_FORMS)
 
 
 class ChangshaRuleset(BaseRuleset[ChangshaOptions, ChangshaMatch]):
@@ -35,18 +29,12 @@ class ChangshaRuleset(BaseRuleset[ChangshaOptions, ChangshaMatch]):
     def client_info(self) -> dict[str, Any]:
         return {**super().client_info(), **client_info()}
 
-    def is_ready(self, concealed: Iterable[int]) -> bool:
-        """One tile from four sets and a pair or seven pairs (the 将 rule unchecked)."""
-        return _shanten(concealed) == 0
-
-    def is_winning_shape(self, concealed: Iterable[int]) -> bool:
-        return _shanten(concealed) == -1
-
 
 RULESET = ChangshaRuleset(
     match_type=ChangshaMatch,
     options_schema=ChangshaOptions,
     presets=PRESET_TABLE,
+    shape_forms=SICHUAN_FORMS,
     events=EVENTS,
 )
 

@@ -5,23 +5,18 @@ Register it with ``mcr = "openmahjong.rules.mcr.game.ruleset:RULESET"``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from openmahjong.hand.shanten import MCR_FORMS, shanten_counts
+from openmahjong.hand.shanten import MCR_FORMS
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.mcr.game.match import McrMatch
 from openmahjong.rules.mcr.game.options import PRESET_TABLE, McrOptions
 from openmahjong.rules.mcr.game.round import FalseWinPenalised, FlowerRevealed, McrWon
 from openmahjong.rules.mcr.game.web_client import client_info
-from openmahjong.tiles import counts34, is_flower
 
 __all__ = ["McrRuleset", "RULESET"]
-
-
-def _shanten(concealed: Iterable[int]) -> int:
-    return shanten_counts(counts34(t for t in concealed if not is_flower(t)), forms=MCR_FORMS)
 
 
 class McrRuleset(BaseRuleset[McrOptions, McrMatch]):
@@ -41,19 +36,12 @@ class McrRuleset(BaseRuleset[McrOptions, McrMatch]):
     def client_info(self) -> dict[str, Any]:
         return {**super().client_info(), **client_info()}
 
-    def is_ready(self, concealed: Iterable[int]) -> bool:
-        """A concealed hand of 13 - 3k tiles is one tile from a winning shape (fans unchecked)."""
-        return _shanten(concealed) == 0
-
-    def is_winning_shape(self, concealed: Iterable[int]) -> bool:
-        """A concealed hand of 14 - 3k tiles has a winning shape (the 8 fans unchecked)."""
-        return _shanten(concealed) == -1
-
 
 RULESET = McrRuleset(
     match_type=McrMatch,
     options_schema=McrOptions,
     presets=PRESET_TABLE,
+    shape_forms=MCR_FORMS,
     events=(FlowerRevealed, McrWon, FalseWinPenalised),
 )
 
