@@ -15,9 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong.rules.changsha.game.round import bird_seat
 from openmahjong.rules.changsha.scoring import BIG_WINS, NAMES, Win, score_win
-from openmahjong.table.seat import Meld
 from openmahjong.tools.limits import HandText, Melds, TileText
-from openmahjong.tools.parsing import tile_list
+from openmahjong.tools.parsing import concealed_without_win, meld, tile_list
 
 __all__ = ["ChangshaRequest", "MELD_KINDS", "FLAGS", "score", "win_document"]
 
@@ -43,30 +42,6 @@ class ChangshaRequest(BaseModel):
     seat: int = Field(0, ge=0, le=3, description="The winner's seat.")
     dealer: int = Field(0, ge=0, le=3, description="The dealer's seat (birds count from it).")
     discarder: int | None = Field(None, ge=0, le=3, description="Who dealt in (ron).")
-
-
-def _meld(text: str) -> Meld:
-    kind, sep, written = text.partition(":")
-    kind = kind.strip().lower()
-    if not sep or kind not in MELD_KINDS:
-        raise ValueError(
-            f"meld {text!r}: write kind:tiles with kind one of {', '.join(MELD_KINDS)}, "
-            "e.g. chi:123m or pon:555m"
-        )
-    return Meld(kind, tuple(tile_list("meld", [written])))
-
-
-def _concealed(hand: str, win: int, melds: int) -> list[int]:
-    concealed = tile_list("hand", [hand])
-    without = 13 - 3 * melds
-    if len(concealed) == without + 1 and win in concealed:
-        concealed.remove(win)
-    elif len(concealed) != without:
-        raise ValueError(
-            f"hand {hand!r} has {len(concealed)} tiles; with {melds} meld(s) give {without} "
-            f"(without the winning tile) or {without + 1} (with it)"
-        )
-    return concealed
 
 
 def win_document(
@@ -102,8 +77,8 @@ def score(request: ChangshaRequest) -> dict[str, Any]:
     win_tiles = tile_list("win", [request.win])
     if len(win_tiles) != 1:
         raise ValueError(f"win {request.win!r}: give exactly one tile, e.g. 5p")
-    melds = [_meld(text) for text in request.melds]
-    concealed = _concealed(request.hand, win_tiles[0], len(melds))
+    melds = [meld(text, MELD_KINDS, "chi:123m or pon:555m") for text in request.melds]
+    concealed = concealed_without_win(request.hand, win_tiles[0], len(melds))
     birds = tile_list("birds", [request.birds]) if request.birds.strip() else []
     discarder = request.discarder
     if not request.tsumo:

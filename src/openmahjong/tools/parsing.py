@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import ValidationError
 
 from openmahjong import tiles
+from openmahjong.table.seat import Meld
 
-__all__ = ["WIND_WORDS", "WIND_NAMES", "wind", "tile_list", "plain_message"]
+__all__ = [
+    "WIND_WORDS",
+    "WIND_NAMES",
+    "wind",
+    "tile_list",
+    "meld",
+    "concealed_without_win",
+    "plain_message",
+]
 
 WIND_WORDS = {
     "e": 41, "east": 41, "1z": 41, "41": 41,
@@ -36,6 +47,40 @@ def tile_list(field: str, texts: list[str]) -> list[int]:
         except ValueError as problem:
             raise ValueError(f"{field} {text!r}: {problem}") from None
     return found
+
+
+def meld(text: str, kinds: Sequence[str], example: str = "pon:555m") -> Meld:
+    """A meld written ``kind:tiles`` (``chi:123m``, ``ankan:1111z``), ``kind`` one of ``kinds``
+    (a ruleset's calculator passes its own: Sichuan has no chi); ``example`` is shown in the
+    error."""
+    kind, sep, written = text.partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in kinds:
+        raise ValueError(
+            f"meld {text!r}: write kind:tiles with kind one of {', '.join(kinds)}, e.g. {example}"
+        )
+    return Meld(kind, tuple(tile_list("meld", [written])))
+
+
+def concealed_without_win(hand: str, win: int, melds: int, hand_size: int = 13) -> list[int]:
+    """The concealed tiles of a win without the winning tile, whether ``hand`` was written with
+    it or without; the count is checked against the ``melds`` called (``hand_size`` tiles in a
+    waiting hand: 13, or 16 in Taiwan's)."""
+    concealed = tile_list("hand", [hand])
+    without = hand_size - 3 * melds
+    if len(concealed) == without + 1:
+        if win not in concealed:
+            raise ValueError(
+                f"hand {hand!r} has {len(concealed)} tiles but not the winning tile: write it "
+                f"with the winning tile or give the {without} tiles without it"
+            )
+        concealed.remove(win)
+    elif len(concealed) != without:
+        raise ValueError(
+            f"hand {hand!r} has {len(concealed)} tiles; with {melds} meld(s) give {without} "
+            f"(without the winning tile) or {without + 1} (with it)"
+        )
+    return concealed
 
 
 def plain_message(problem: ValueError) -> str:

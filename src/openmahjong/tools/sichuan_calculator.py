@@ -15,9 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong.rules.sichuan.game.options import PRESET_TABLE, SichuanOptions
 from openmahjong.rules.sichuan.scoring import SUIT_LETTERS, Win, score_win
-from openmahjong.table.seat import Meld
 from openmahjong.tools.limits import HandText, Melds, TileText, Word
-from openmahjong.tools.parsing import tile_list
+from openmahjong.tools.parsing import concealed_without_win, meld, tile_list
 
 __all__ = ["SichuanRequest", "MELD_KINDS", "FLAGS", "score", "win_document"]
 
@@ -49,17 +48,6 @@ class SichuanRequest(BaseModel):
     )
 
 
-def _meld(text: str) -> Meld:
-    kind, sep, written = text.partition(":")
-    kind = kind.strip().lower()
-    if not sep or kind not in MELD_KINDS:
-        raise ValueError(
-            f"meld {text!r}: write kind:tiles with kind one of {', '.join(MELD_KINDS)}, "
-            "e.g. pon:555m or ankan:1111s (Sichuan has no chi)"
-        )
-    return Meld(kind, tuple(tile_list("meld", [written])))
-
-
 def _void(text: str | None) -> str | None:
     if text is None or not text.strip():
         return None
@@ -67,25 +55,6 @@ def _void(text: str | None) -> str | None:
     if letter not in SUIT_LETTERS:
         raise ValueError(f"void {text!r}: choose m, p or s")
     return letter
-
-
-def _concealed(hand: str, win: int, melds: int) -> list[int]:
-    """The concealed tiles without the winning tile, however the hand was written."""
-    concealed = tile_list("hand", [hand])
-    without = 13 - 3 * melds
-    if len(concealed) == without + 1:
-        if win not in concealed:
-            raise ValueError(
-                f"hand {hand!r} has {len(concealed)} tiles but not the winning tile: write it "
-                f"with the winning tile or give the {without} tiles without it"
-            )
-        concealed.remove(win)
-    elif len(concealed) != without:
-        raise ValueError(
-            f"hand {hand!r} has {len(concealed)} tiles; with {melds} meld(s) give {without} "
-            f"(without the winning tile) or {without + 1} (with it)"
-        )
-    return concealed
 
 
 def _options(name: str | None) -> SichuanOptions:
@@ -129,8 +98,9 @@ def score(request: SichuanRequest) -> dict[str, Any]:
     win_tiles = tile_list("win", [request.win])
     if len(win_tiles) != 1:
         raise ValueError(f"win {request.win!r}: give exactly one tile, e.g. 5p")
-    melds = [_meld(text) for text in request.melds]
-    concealed = _concealed(request.hand, win_tiles[0], len(melds))
+    example = "pon:555m or ankan:1111s (Sichuan has no chi)"
+    melds = [meld(text, MELD_KINDS, example) for text in request.melds]
+    concealed = concealed_without_win(request.hand, win_tiles[0], len(melds))
     void = _void(request.void)
     options = _options(request.preset)
     flags = {name: getattr(request, name) for name in FLAGS}

@@ -11,18 +11,12 @@ from typing import Any
 
 from openmahjong.rules.qingque.scoring import NotAWin, score_win
 from openmahjong.tiles import parse
+from openmahjong.tools.parsing import meld
 
 __all__ = ["score_text", "MELD_KINDS"]
 
 #: Meld notation: ``kind:tiles``, e.g. ``pon:999s``, ``chi:123m``, ``ankan:1111z``.
 MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
-
-
-def _meld(text: str) -> tuple[str, tuple[int, ...]]:
-    kind, _, tiles = text.partition(":")
-    if kind not in MELD_KINDS or not tiles:
-        raise ValueError(f"a meld is kind:tiles with kind one of {', '.join(MELD_KINDS)}: {text!r}")
-    return kind, tuple(parse(tiles))
 
 
 def score_text(
@@ -46,7 +40,7 @@ def score_text(
         result = score_win(
             parse(hand),
             tile,
-            [_meld(m) for m in melds],
+            [(m.kind, m.tiles) for m in (meld(text, MELD_KINDS, "pon:999s") for text in melds)],
             self_drawn=self_drawn,
             seat_wind=seat_wind,
             kong=kong,
