@@ -10,7 +10,6 @@ line of ``src/`` names it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -27,13 +26,11 @@ from openmahjong.rules import registry
 from openmahjong.rules.contract import Ruleset
 from openmahjong.server.client import PlayClient, guest_token, simple_choice
 from openmahjong.table import Discard, IllegalAction
+from tests.rules.server_game import TABLE, play_game
 from tests.rules.toy_ruleset import NAME, TOY, WALL, ToyOptions
 from tests.server.server_helpers import make_settings, running, serving_app
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-#: Clocks long enough that nobody times out on a loaded machine.
-TABLE = {"move_seconds": 60, "bank_seconds": 60, "call_protection": False, "spectator_delay": 0}
-
 runner = CliRunner()
 
 
@@ -178,45 +175,16 @@ async def test_the_lobby_form_offers_it_with_its_presets_and_options(live):
 
 @pytest.mark.asyncio
 async def test_a_whole_game_over_websockets_with_people_and_its_bots(live, tmp_path):
-    async with httpx.AsyncClient(base_url=f"http://{live}") as http:
-        tokens = [(await guest_token(http))[1] for _ in range(2)]
-        made = await http.post(
-            "/api/rooms",
-            json={"name": "two suits", "ruleset": NAME, "preset": "toy-full", "table": TABLE},
-            headers={"Authorization": f"Bearer {tokens[0]}"},
-        )
-        assert made.status_code == 201, made.text
-        room = made.json()["id"]
-    people = [PlayClient(f"ws://{live}/ws", token) for token in tokens]
-    for person in people:
-        await person.connect()
-        await person.send({"type": "join", "room": room})
-        await person.send({"type": "ready", "room": room})
-    owner = people[0]
-    for _ in range(2):
-        await owner.send({"type": "add_bot", "room": room})  # the toy's own bot sits
-    await owner.next(lambda m: m["type"] == "room" and all(s and s["ready"] for s in m["seats"]))
-    await owner.send({"type": "start", "room": room})
-    starts = [await p.next("game_start") for p in people]
-    ends = await asyncio.gather(*(p.autoplay(simple_choice) for p in people))
-    game = starts[0]["game"]
-    assert {e["game"] for e in ends} == {game}
+    played = await play_game(live, NAME, "toy-full")  # the toy's own bot sits in two seats
+    ends, record = played.ends, played.record
     assert len(ends[0]["result"]["final_points"]) == 4
-    hands_seen = [
-        m for m in owner.log if m["type"] == "event" and m["event"]["type"] == "HandEnded"
-    ]
-    assert len(hands_seen) == 4  # toy-full: four hands
-    for person in people:
-        await person.close()
-
+    assert len(played.events("HandEnded")) == 4  # toy-full: four hands
+    assert record["header"]["preset"] == "toy-full"
+    assert record["header"]["master_seed"] == ends[0]["master_seed"]
+    assert len(record["hands"]) == 4
     async with httpx.AsyncClient(base_url=f"http://{live}") as http:
-        record = (await http.get(f"/api/games/{game}/record")).json()
-        assert record["header"]["ruleset"] == NAME and record["header"]["preset"] == "toy-full"
-        assert record["header"]["master_seed"] == ends[0]["master_seed"]
-        assert record["result"]["final_points"] == ends[0]["result"]["final_points"]
-        assert len(record["hands"]) == 4
         # mjai and tenhou.net/6 describe other rulesets: the export says so.
-        export = await http.get(f"/api/games/{game}/record", params={"format": "mjai"})
+        export = await http.get(f"/api/games/{played.game}/record", params={"format": "mjai"})
         assert export.status_code == 422
         assert export.json()["error"]["code"] == "export_unsupported"
     # The record the server wrote replays in the engine, and replay check proves it.
