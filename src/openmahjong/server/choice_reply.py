@@ -33,8 +33,9 @@ def _plain(value: Any) -> bool:
 
 def read_choice(rule: ChoiceRule, data: dict[str, Any]) -> tuple[Action | None, str | None]:
     """``(action, None)`` when ``rule`` accepts the reply ``data``, else ``(None, why not)``."""
-    if data.get("type") != rule.name:
-        return None, f"this choice takes a {rule.name!r} action, not {data.get('type')!r}"
+    if data.get("type") not in rule.names:
+        wanted = " or ".join(repr(n) for n in rule.names)
+        return None, f"this choice takes a {wanted} action, not {data.get('type')!r}"
     if not all(_plain(v) for v in data.values()):
         return None, "an action's fields are numbers, text or a short list of them"
     try:

@@ -23,6 +23,12 @@ class ChoiceRule:
 
     name: str = "choice"
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every action name the rule may accept: :attr:`name` alone, unless a rule takes
+        several kinds of action (free play's moves)."""
+        return (self.name,)
+
     def why_not(self, action: Action) -> str | None:
         """``None`` when ``action`` is accepted, else why not, in the player's words."""
         raise NotImplementedError

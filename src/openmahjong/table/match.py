@@ -199,6 +199,12 @@ class Match(Generic[State, Result]):
         """The table seat of a player now (the inverse of :meth:`player_at`)."""
         return player
 
+    def optional_seats(self) -> frozenset[int]:
+        """Seats of ``table.waiting_for()`` that may act but need not: the room asks them with
+        no clock and never makes a bot there move (free play: every seat but the one on turn).
+        Empty for a ruleset whose table waits for every seat it asks."""
+        return frozenset()
+
     def _summarise(self, result: Result, actions: int) -> dict[str, Any]:
         raise NotImplementedError
 
