@@ -20,7 +20,7 @@ The hand (``docs/changsha.md``): 108 suited tiles, no dead wall, the dealer take
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,9 @@ from openmahjong.rules.changsha.scoring import (
     Win,
     score_win,
     starting_wins,
-    waits,
+)
+from openmahjong.rules.changsha.scoring import (
+    waits as winning_kinds,
 )
 from openmahjong.table.actions import (
     Action,
@@ -46,11 +48,12 @@ from openmahjong.table.actions import (
     Tsumo,
 )
 from openmahjong.table.claims import ArbitrationMode
-from openmahjong.table.events import HandEnded, HandStarted
+from openmahjong.table.events import HandEnded
 from openmahjong.table.kernel import Phase, Table
-from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.policy import Trigger
+from openmahjong.table.scored import ScoredWinPolicy
 from openmahjong.table.seat import DiscardRecord, Meld, SeatState
-from openmahjong.tiles import EAST, kind, number, sort_key, suit
+from openmahjong.tiles import kind, number, sort_key, suit
 
 __all__ = [
     "WALL_SIZE",
@@ -112,7 +115,8 @@ class ChangshaHandResult:
         return self.wins[0].seat if self.wins else None
 
 
-class ChangshaPolicy(RoundPolicy):
+class ChangshaPolicy(ScoredWinPolicy):
+    not_a_win = NotAWin
     seats = 4
     dead_wall = 0
     dealer_extra = True
@@ -126,12 +130,10 @@ class ChangshaPolicy(RoundPolicy):
         hand_number: int = 1,
         start_points: Sequence[int] = (100, 100, 100, 100),
     ) -> None:
+        super().__init__(hand_number=hand_number, start_points=start_points)
         self.options = options
-        self.hand_number = hand_number
-        self.start_points = tuple(start_points)
         self.stage = "play"
         self.wins: list[ChangshaWin] = []
-        self.deltas = [0, 0, 0, 0]
         self.birds: tuple[int, ...] = ()
         self.starting: list[tuple[int, tuple[str, ...]]] = []
         #: Any call or kan yet (ends the first go-around for 天胡 and 地胡).
@@ -140,18 +142,12 @@ class ChangshaPolicy(RoundPolicy):
         self.kan_lock: int | None = None
         #: Who made the discard now on offer (地胡: the dealer's first).
         self.last_discarder: int | None = None
-        self._wait_cache: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}
 
     @staticmethod
     def x(table: Table, seat: int) -> ChangshaSeat:
         extra = table.seats[seat].extra
         assert isinstance(extra, ChangshaSeat)
         return extra
-
-    def _pay(self, table: Table, deltas: Sequence[int]) -> None:
-        for s, d in enumerate(deltas):
-            table.seats[s].points += d
-            self.deltas[s] += d
 
     # ------------------------------------------------------------------ scoring
     def score(self, table: Table, seat: int, tile: int, *, how: str) -> Win:
@@ -188,21 +184,8 @@ class ChangshaPolicy(RoundPolicy):
             earth=earth,
         )
 
-    def try_score(self, table: Table, seat: int, tile: int, *, how: str) -> Win | None:
-        st = table.seats[seat]
-        concealed = list(st.hand)
-        if how == "tsumo":
-            concealed.remove(tile)
-        key = (tuple(sorted(concealed)), tuple(st.melds))
-        cached = self._wait_cache.get(seat)
-        if cached is None or cached[0] != key:
-            cached = self._wait_cache[seat] = (key, frozenset(waits(concealed, st.melds)))
-        if kind(tile) not in cached[1]:
-            return None
-        try:
-            return self.score(table, seat, tile, how=how)
-        except NotAWin:
-            return None
+    def waits(self, concealed: list[int], melds: list[Meld]) -> Iterable[int]:
+        return winning_kinds(concealed, melds)
 
     # ------------------------------------------------------------------ legality
     def turn_actions(self, table: Table, seat: int) -> list[Action]:
@@ -262,35 +245,14 @@ class ChangshaPolicy(RoundPolicy):
         return opts
 
     def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
-        if table.phase == Phase.TURN and seat == table.turn:
-            if isinstance(action, Tsumo) and table.drew and table.last_drawn is not None:
-                try:
-                    self.score(table, seat, table.last_drawn, how="tsumo")
-                except NotAWin as problem:
-                    return f"not a win: {problem}"
-            if isinstance(action, Discard) and self.kan_lock == seat:
-                return "after a kan you must win on the tile it turned or discard it"
-        if isinstance(action, Ron) and table.trigger is not None and table.phase == Phase.REACTION:
-            how = "rob" if table.trigger.kind == "kakan" else "ron"
-            try:
-                self.score(table, seat, table.trigger.tile, how=how)
-            except NotAWin as problem:
-                return f"not a win: {problem}"
-        return None
+        locked = table.phase == Phase.TURN and seat == table.turn == self.kan_lock
+        if locked and isinstance(action, Discard):
+            return "after a kan you must win on the tile it turned or discard it"
+        return self.why_not_a_win(table, seat, action)
 
     # ------------------------------------------------------------------ the start
     def on_start(self, table: Table) -> None:
-        for s in table.seats:
-            s.extra = ChangshaSeat()
-            s.points = self.start_points[s.index]
-        table.emit(
-            HandStarted(
-                dealer=table.dealer,
-                round_wind=EAST,
-                hand_number=self.hand_number,
-                points=tuple(self.start_points),
-            )
-        )
+        self.start_hand(table, ChangshaSeat)
 
     def after_deal(self, table: Table) -> None:
         """The starting-hand wins, paid before the dealer's first discard."""
@@ -305,7 +267,7 @@ class ChangshaPolicy(RoundPolicy):
             each = sum(STARTING_WINS[p] for p in patterns) * unit
             deltas = [-each] * 4
             deltas[seat] = 3 * each
-            self._pay(table, deltas)
+            self.pay(table, deltas)
             self.x(table, seat).starting = patterns
             self.starting.append((seat, patterns))
             table.emit(
@@ -383,7 +345,7 @@ class ChangshaPolicy(RoundPolicy):
         st = table.seats[seat]
         hand = tuple(sorted(st.hand + ([] if from_seat is None else [tile]), key=sort_key))
         self.x(table, seat).revealed = hand
-        self._pay(table, payments)
+        self.pay(table, payments)
         self.wins.append(ChangshaWin(seat, from_seat, tile, win, tuple(payments), robbed))
         table.emit(
             ChangshaWon(

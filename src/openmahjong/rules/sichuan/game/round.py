@@ -19,7 +19,7 @@ back of the wall), the dealer takes 14. Stages:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +37,14 @@ from openmahjong.rules.sichuan.scoring import (
     Win,
     best_win,
     score_win,
-    waits,
+)
+from openmahjong.rules.sichuan.scoring import (
+    waits as winning_kinds,
 )
 from openmahjong.table.actions import Action, Ankan, Discard, Kakan, Minkan, Pon, Ron, Tsumo
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.errors import IllegalAction
-from openmahjong.table.events import HandEnded, HandStarted
+from openmahjong.table.events import HandEnded
 from openmahjong.table.exchange import (
     DIRECTIONS,
     ExchangeRule,
@@ -51,9 +53,10 @@ from openmahjong.table.exchange import (
     record_choice,
 )
 from openmahjong.table.kernel import Phase, Table
-from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.policy import Trigger
+from openmahjong.table.scored import ScoredWinPolicy
 from openmahjong.table.seat import Meld, SeatState
-from openmahjong.tiles import EAST, kind, sort_key, suit
+from openmahjong.tiles import kind, sort_key, suit
 
 __all__ = [
     "DIRECTIONS",
@@ -166,7 +169,8 @@ class SichuanHandResult:
         return self.reason == "bust"
 
 
-class SichuanPolicy(RoundPolicy):
+class SichuanPolicy(ScoredWinPolicy):
+    not_a_win = NotAWin
     seats = 4
     dead_wall = 0
     dealer_extra = True
@@ -183,23 +187,19 @@ class SichuanPolicy(RoundPolicy):
     ) -> None:
         if direction not in DIRECTIONS:
             raise ValueError(f"the exchange goes {' / '.join(DIRECTIONS)}, not {direction!r}")
+        super().__init__(hand_number=hand_number, start_points=start_points)
         self.options = options
         #: What the scorer is given: the preset's yaku values, cap and points formula.
         self.rules = options.scoring_rules()
         self.direction = direction
-        self.hand_number = hand_number
-        self.start_points = tuple(start_points)
         self.stage = "exchange"
         self.exchanged = False
         self.chosen: dict[int, Exchange] = {}
         self.wins: list[SichuanWin] = []
-        self.deltas = [0, 0, 0, 0]
         #: Any meld made yet (ends the first go-around for heaven and earth).
         self.called = False
         #: The discard on offer followed the discarder's kan replacement.
         self.discard_after_kan = False
-        #: Each seat's waits by its hand and melds (``_waits``).
-        self._wait_cache: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}
         #: A bonus paid for the added kan now in its robbing window (cancelled if robbed).
         self.pending_kakan: tuple[int, ...] | None = None
 
@@ -213,11 +213,6 @@ class SichuanPolicy(RoundPolicy):
     def holds_void(self, table: Table, seat: int) -> bool:
         void = self.x(table, seat).void
         return void is not None and any(suit_letter(t) == void for t in table.seats[seat].hand)
-
-    def _pay(self, table: Table, deltas: Sequence[int]) -> None:
-        for s, d in enumerate(deltas):
-            table.seats[s].points += d
-            self.deltas[s] += d
 
     def _others_in_play(self, table: Table, seat: int) -> list[int]:
         return [s for s in table.in_play() if s != seat]
@@ -262,33 +257,13 @@ class SichuanPolicy(RoundPolicy):
             rules=self.rules,
         )
 
-    def try_score(self, table: Table, seat: int, tile: int, *, how: str) -> Win | None:
-        """``score``, or ``None`` when it is no win. Most offers are none: a tile outside the
-        hand's waits, or a hand still holding its void suit, is refused before the scorer."""
-        st = table.seats[seat]
-        concealed = list(st.hand)
-        if how == "tsumo":
-            concealed.remove(tile)
+    def may_win(self, table: Table, seat: int, tile: int, concealed: list[int]) -> bool:
+        """Not while the hand holds its void suit, nor on a tile of it."""
         void = self.x(table, seat).void
-        if void is not None and (
-            suit_letter(tile) == void or any(suit_letter(t) == void for t in concealed)
-        ):
-            return None
-        if kind(tile) not in self._waits(seat, concealed, st.melds):
-            return None
-        try:
-            return self.score(table, seat, tile, how=how)
-        except NotAWin:
-            return None
+        return void is None or all(suit_letter(t) != void for t in (tile, *concealed))
 
-    def _waits(self, seat: int, concealed: list[int], melds: list[Meld]) -> frozenset[int]:
-        """The kinds completing the seat's shape, kept until its hand or melds change (a hand
-        is offered every other seat's discard in between)."""
-        key = (tuple(sorted(concealed)), tuple(melds))
-        cached = self._wait_cache.get(seat)
-        if cached is None or cached[0] != key:
-            cached = self._wait_cache[seat] = (key, frozenset(waits(concealed, melds)))
-        return cached[1]
+    def waits(self, concealed: list[int], melds: list[Meld]) -> Iterable[int]:
+        return winning_kinds(concealed, melds)
 
     # ------------------------------------------------------------------ legality
     def turn_actions(self, table: Table, seat: int) -> list[Action]:
@@ -338,32 +313,11 @@ class SichuanPolicy(RoundPolicy):
             held = isinstance(action, Discard) and action.tile in table.seats[seat].hand
             if held and self.holds_void(table, seat):
                 return "while you hold tiles of your void suit, discard one of them first"
-            if isinstance(action, Tsumo) and table.drew and table.last_drawn is not None:
-                try:
-                    self.score(table, seat, table.last_drawn, how="tsumo")
-                except NotAWin as problem:
-                    return f"not a win: {problem}"
-        if isinstance(action, Ron) and table.trigger is not None and table.phase == Phase.REACTION:
-            how = "rob" if table.trigger.kind == "kakan" else "ron"
-            try:
-                self.score(table, seat, table.trigger.tile, how=how)
-            except NotAWin as problem:
-                return f"not a win: {problem}"
-        return None
+        return self.why_not_a_win(table, seat, action)
 
     # ------------------------------------------------------------------ the exchange and voids
     def on_start(self, table: Table) -> None:
-        for s in table.seats:
-            s.extra = SichuanSeat()
-            s.points = self.start_points[s.index]
-        table.emit(
-            HandStarted(
-                dealer=table.dealer,
-                round_wind=EAST,
-                hand_number=self.hand_number,
-                points=tuple(self.start_points),
-            )
-        )
+        self.start_hand(table, SichuanSeat)
 
     def after_deal(self, table: Table) -> None:
         table.start_special({}, rules={s: exchange_rule(table.seats[s].hand) for s in range(4)})
@@ -427,7 +381,7 @@ class SichuanPolicy(RoundPolicy):
                 deltas[seat] += each
         if not any(deltas):
             return  # an added kan of a tile held earlier pays nothing
-        self._pay(table, deltas)
+        self.pay(table, deltas)
         self.x(table, seat).kan_bonuses.append(tuple(deltas))
         if meld.kind == "kakan":
             self.pending_kakan = tuple(deltas)
@@ -456,7 +410,7 @@ class SichuanPolicy(RoundPolicy):
         x.won = order
         x.revealed = hand
         table.sit_out(seat)
-        self._pay(table, payments)
+        self.pay(table, payments)
         self.wins.append(SichuanWin(seat, order, from_seat, tile, win, tuple(payments), robbed))
         table.emit(
             SichuanWon(
@@ -491,7 +445,7 @@ class SichuanPolicy(RoundPolicy):
             table.rob_kan(trigger)
             if self.pending_kakan is not None:
                 back = tuple(-d for d in self.pending_kakan)
-                self._pay(table, back)
+                self.pay(table, back)
                 self.x(table, trigger.seat).kan_bonuses.remove(self.pending_kakan)
                 self.pending_kakan = None
                 table.emit(KanBonus(seat=trigger.seat, kind="kakan", deltas=back, cancelled=True))
@@ -562,8 +516,8 @@ class SichuanPolicy(RoundPolicy):
             for bonus in self.x(table, f).kan_bonuses:
                 for s, d in enumerate(bonus):
                     refunds[s] -= d
-        self._pay(table, deltas)
-        self._pay(table, refunds)
+        self.pay(table, deltas)
+        self.pay(table, refunds)
         table.emit(
             DrawRecheck(
                 ready=tuple(ready),
