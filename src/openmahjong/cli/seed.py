@@ -93,7 +93,8 @@ def verification(
     }
     for n in range(1, hands + 1):
         seed = fairness.hand_seed(master_seed, n)
-        wall = fairness.shuffled_wall(ruleset, master_seed, n, red_fives=red_fives)
+        # The preset's own wall when it has one (free play's 144 or 108 tiles): ``rules``.
+        wall = rules.shuffled(master_seed, n, red_fives=red_fives)
         dealt, _rest = fairness.deal(wall, SEATS, dealer=0, dealer_extra=rules.dealer_extra)
         hand: dict[str, Any] = {
             "hand_number": n,
