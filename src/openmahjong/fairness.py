@@ -84,6 +84,9 @@ class WallRuleset:
     #: The directions a hand's tile exchange may take (Sichuan's "exchange three"), in the
     #: order :meth:`exchange_direction` indexes them; empty when the ruleset exchanges none.
     exchange_directions: tuple[str, ...] = ()
+    #: Tiles each seat is dealt before the dealer's extra one (:func:`deal`'s ``tiles_each``):
+    #: 13, or 16 in Taiwan's game.
+    hand_size: int = 13
 
     def __post_init__(self) -> None:
         if len(self.build()) != self.size:
@@ -295,13 +298,19 @@ def _shuffle(rng: random.Random, items: list[T]) -> None:
 
 
 def deal(
-    wall: Sequence[int], seats: int = 4, *, dealer: int = 0, dealer_extra: bool = True
+    wall: Sequence[int],
+    seats: int = 4,
+    *,
+    dealer: int = 0,
+    dealer_extra: bool = True,
+    tiles_each: int = 13,
 ) -> tuple[list[list[int]], list[int]]:
     """Deal starting hands from the front of a shuffled wall; return ``(hands, rest)``.
 
-    Seat 0 takes the first 13 tiles, seat 1 the next 13, and so on in seat order; then, when
-    ``dealer_extra`` is true, the dealer takes one more tile. ``hands[i]`` is seat ``i``'s hand
-    in the order drawn and ``rest`` is the live remainder, front first.
+    Seat 0 takes the first 13 tiles (``tiles_each``: 16 in Taiwan's game), seat 1 the next 13,
+    and so on in seat order; then, when ``dealer_extra`` is true, the dealer takes one more
+    tile. ``hands[i]`` is seat ``i``'s hand in the order drawn and ``rest`` is the live
+    remainder, front first.
 
     How a ruleset uses it: it calls ``deal(shuffled_wall(...), dealer=<dealer seat>,
     dealer_extra=WALL_RULESETS[name].dealer_extra)`` and draws later tiles from the front of
@@ -314,12 +323,13 @@ def deal(
         raise ValueError(f"seats must be a positive number, not {seats!r}")
     if not 0 <= dealer < seats:
         raise ValueError(f"dealer {dealer!r} is not a seat: seats are 0..{seats - 1}")
-    need = 13 * seats + (1 if dealer_extra else 0)
+    n = tiles_each
+    need = n * seats + (1 if dealer_extra else 0)
     if len(wall) < need:
         raise ValueError(f"a wall of {len(wall)} tiles cannot deal {need} tiles to {seats} seats")
     tiles = list(wall)
-    hands = [tiles[13 * s : 13 * (s + 1)] for s in range(seats)]
-    pos = 13 * seats
+    hands = [tiles[n * s : n * (s + 1)] for s in range(seats)]
+    pos = n * seats
     if dealer_extra:
         hands[dealer].append(tiles[pos])
         pos += 1

@@ -42,6 +42,7 @@ __all__ = [
     "shanten_after_draws",
     "shanten_by_form",
     "regular_shanten",
+    "LONGEST_HAND",
     "seven_pairs_shanten",
     "thirteen_orphans_shanten",
     "honors_and_knitted_shanten",
@@ -90,9 +91,24 @@ def _tile_count(counts: Sequence[int]) -> int:
     return n
 
 
+#: The most sets the shared tables measure; longer hands (Taiwan's 16 tiles: five sets and a
+#: pair) go to ``hand.long_distance``.
+_TABLE_SETS: Final = 4
+#: The longest hand the regular form measures: five sets and a pair (a 17-tile winning hand).
+LONGEST_HAND: Final = 17
+
+
 def regular_shanten(counts: Sequence[int]) -> int:
-    """Shanten of the regular form (sets and a pair); melds are implied by the tile count."""
-    return regular_distance(bytes(counts), len_sets(sum(counts))) - 1
+    """Shanten of the regular form (sets and a pair); melds are implied by the tile count.
+
+    Hands of up to 14 tiles need at most four sets; 16 and 17 tiles (Taiwan) need five, which
+    ``hand.long_distance`` measures with its own tables (built on first use)."""
+    sets = len_sets(sum(counts))
+    if sets > _TABLE_SETS:
+        from openmahjong.hand.long_distance import regular_distance as long_distance
+
+        return long_distance(bytes(counts), sets) - 1
+    return regular_distance(bytes(counts), sets) - 1
 
 
 def len_sets(n_tiles: int) -> int:
@@ -317,7 +333,24 @@ def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int
         m, p, s, z = _SPLIT_TALLIED(bytearray(_tallied_counts(tiles)))
         return _riichi_parts(m, p, s, z)
     forms = _check_forms(forms)
+    if forms == (REGULAR,):
+        # The regular form alone also measures longer hands (16 - 3k / 17 - 3k tiles).
+        return regular_shanten(_long_counts(tiles))
     return shanten_counts(_checked_counts(tiles), forms)
+
+
+def _long_counts(tiles: Iterable[int]) -> list[int]:
+    """The 34 counts of a hand of up to 17 tiles (flowers set aside), checked as
+    ``_refused_or_counts`` checks them."""
+    tile_list = [_validate(t) for t in tiles]
+    _tiles.check_copies(tile_list)
+    counts = _tiles.counts34(tile_list)
+    n = sum(counts)
+    if n % 3 == 0 or n > LONGEST_HAND:
+        raise ValueError(
+            f"a hand has 16 or 17 tiles at most, less three per meld (17, 16, 14, 13, ...); got {n}"
+        )
+    return counts
 
 
 # --------------------------------------------------------------------------- reading tiles

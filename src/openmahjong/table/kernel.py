@@ -117,7 +117,9 @@ class Table:
     ) -> None:
         self.policy = policy
         n = policy.seats
-        hands, rest = deal(wall, n, dealer=dealer, dealer_extra=policy.dealer_extra)
+        hands, rest = deal(
+            wall, n, dealer=dealer, dealer_extra=policy.dealer_extra, tiles_each=policy.hand_size
+        )
         self.initial_wall = tuple(wall)
         self.wall = Wall.split(rest, policy.dead_wall)
         self.seats = [SeatState(i, hands[i], points[i]) for i in range(n)]
@@ -593,4 +595,4 @@ class Table:
         for s in self.seats:
             if self.phase == _ENDED:
                 continue
-            s.validate()
+            s.validate(self.policy.hand_size)

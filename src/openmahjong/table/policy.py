@@ -49,6 +49,9 @@ class RoundPolicy:
     dead_wall: ClassVar[int] = 14
     #: Whether the dealer starts with one tile more (and so discards without drawing).
     dealer_extra: ClassVar[bool] = True
+    #: Tiles dealt to each seat (13; Taiwan's game 16): a hand holds ``hand_size - 3k`` tiles
+    #: between turns and one more on its turn.
+    hand_size: ClassVar[int] = 13
     arbitration: ArbitrationMode = STANDARD
     #: The discard after the last live tile may be claimed only for a win.
     final_discard_ron_only: ClassVar[bool] = True

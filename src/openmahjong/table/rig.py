@@ -31,20 +31,22 @@ def rigged_wall(
     red_fives: bool = True,
     dead_size: int = 14,
     seats: int = 4,
+    hand_size: int = 13,
 ) -> list[int]:
     """``hands[dealer]`` may have 14 tiles (its 14th is the dealer's extra tile); ``draws``
     are the live draws in order; ``dead`` the first tiles of the dead wall. Everything
-    unspecified is filled from the unused tiles in code order."""
+    unspecified is filled from the unused tiles in code order. ``hand_size``: the tiles each
+    seat is dealt (Taiwan's 16: the dealer's hand may then have 17)."""
     hand_tiles = [_tiles(h) for h in hands]
     if len(hand_tiles) != seats:
         raise ValueError(f"give {seats} hands, not {len(hand_tiles)}")
     extra: list[int] = []
     for s, h in enumerate(hand_tiles):
-        want = 14 if s == dealer else 13
+        want = hand_size + 1 if s == dealer else hand_size
         if len(h) > want:
             raise ValueError(f"seat {s} needs {want} tiles, not {len(h)}")
-        if len(h) == 14:
-            extra = [h[13]]
+        if len(h) == hand_size + 1:
+            extra = [h[hand_size]]
     draw_tiles = _tiles(draws)
     dead_tiles = _tiles(dead)
     pool = Counter(build_wall(ruleset, red_fives=red_fives))
@@ -56,7 +58,8 @@ def rigged_wall(
         raise ValueError(f"the tile set does not hold enough of {sorted(short)}")
     rest = sorted((pool - used).elements())
     take = iter(rest)
-    heads = [h[:13] + [next(take) for _ in range(13 - len(h[:13]))] for h in hand_tiles]
+    n = hand_size
+    heads = [h[:n] + [next(take) for _ in range(n - len(h[:n]))] for h in hand_tiles]
     if not extra:
         extra = [next(take)]
     remaining = list(take)

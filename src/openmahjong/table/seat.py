@@ -80,9 +80,12 @@ class SeatState:
         """Tiles counted the way a hand is sized: every meld as three."""
         return len(self.hand) + 3 * len(self.melds)
 
-    def validate(self) -> None:
-        """Raise ``AssertionError`` naming the first inconsistency."""
-        assert self.size() in (13, 14), f"seat {self.index} holds {self.size()} tiles"
+    def validate(self, hand_size: int = 13) -> None:
+        """Raise ``AssertionError`` naming the first inconsistency (``hand_size``: the tiles a
+        seat is dealt, 13 or Taiwan's 16)."""
+        assert self.size() in (hand_size, hand_size + 1), (
+            f"seat {self.index} holds {self.size()} tiles"
+        )
         for m in self.melds:
             assert m.kind in MELD_KINDS, f"unknown meld kind {m.kind}"
             want = 4 if m.is_kan else 3
