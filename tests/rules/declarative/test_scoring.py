@@ -168,3 +168,25 @@ def test_tile_sets():
     suits_only = TileSet(winds=False, dragons=False)
     assert suits_only.size == 108 and max(suits_only.kinds) == 39
     assert TileSet(suits="ps", winds=False).kinds[0] == 21
+
+
+def test_shares_may_be_functions_of_the_base():
+    # Zung Jung's scheme: the others pay at most 25, the discarder the rest of three times it.
+    pay = Payment(discarder=lambda v: 3 * v - 2 * min(v, 25), others=lambda v: min(v, 25))
+    assert pay.deltas(4, 0, 5, 1) == [15, -5, -5, -5]
+    assert pay.deltas(4, 0, 40, 1) == [120, -70, -25, -25]
+    assert pay.deltas(4, 0, 40, None) == [120, -40, -40, -40]
+
+
+def test_a_limit_may_be_a_function():
+    # A single pattern worth more than the compound limit keeps its value.
+    def cap(raw, counted):
+        return min(raw, max([50, *(c.points for c in counted)]))
+
+    big = replace(DECLARATION, name="sample-cap", limit=cap)
+    ruleset = declare_ruleset(big)
+    heavenly = ruleset.score(parse("123m456p789s234s55p"), self_drawn=True, heavenly=True)
+    assert heavenly.raw == 105 and heavenly.points == 100
+    pungs = ruleset.score(parse("111m222p333s555z77z"), self_drawn=True)
+    assert pungs.raw == 75 and pungs.points == 50
+    assert ruleset.client_info()["limit"] is None

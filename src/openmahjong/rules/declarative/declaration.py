@@ -29,6 +29,8 @@ __all__ = [
     "Pattern",
     "Counted",
     "Payment",
+    "Share",
+    "Limit",
     "Rotation",
     "Declaration",
     "ScoredWin",
@@ -39,6 +41,9 @@ __all__ = [
 
 #: A text in several languages: ``{"en": ..., "zh": ..., "ja": ...}`` (en and zh at least).
 Names = Mapping[str, str]
+#: The cap on a hand's points: a number, or ``cap(raw, counted)`` (Zung Jung lets one
+#: pattern worth more than its compound limit keep its value), or ``None``.
+Limit = int | Callable[[int, tuple["Counted", ...]], int] | None
 #: How the deal passes: after every hand; or the dealer keeps it on a win of its own; or on a
 #: win of its own or a drawn hand.
 Rotation = Literal["always", "dealer_wins", "dealer_wins_or_draw"]
@@ -148,17 +153,27 @@ class Counted:
         return self.pattern.key
 
 
+#: A payer's share: a multiple of the base, or a function of the base.
+Share = int | Callable[[int], int]
+
+
+def _share(share: Share, base: int) -> int:
+    return share(base) if callable(share) else share * base
+
+
 @dataclass(frozen=True)
 class Payment:
     """How a win is paid: ``base(points)`` is what the hand is worth to one payer (the points
-    themselves unless you say). On a self-draw every other seat pays ``self_draw`` x base; on a
-    discard the discarder pays ``discarder`` x base and the two others ``others`` x base each.
-    Robbing a kong counts as a discard of the kong's declarer."""
+    themselves unless you say). On a self-draw every other seat pays ``self_draw``; on a
+    discard the discarder pays ``discarder`` and the two others ``others`` each. Each share is
+    a multiple of the base, or a function of it (Zung Jung: the others pay at most 25, the
+    discarder the rest of three times the value). Robbing a kong counts as a discard of the
+    kong's declarer."""
 
     base: Callable[[int], int] = field(default=lambda points: points)
-    self_draw: int = 1
-    discarder: int = 1
-    others: int = 0
+    self_draw: Share = 1
+    discarder: Share = 1
+    others: Share = 0
 
     def deltas(self, seats: int, winner: int, points: int, from_seat: int | None) -> list[int]:
         """Each seat's change for one win."""
@@ -168,11 +183,11 @@ class Payment:
             if s == winner:
                 continue
             if from_seat is None:
-                pay = self.self_draw * base
+                pay = _share(self.self_draw, base)
             elif s == from_seat:
-                pay = self.discarder * base
+                pay = _share(self.discarder, base)
             else:
-                pay = self.others * base
+                pay = _share(self.others, base)
             out[s] -= pay
             out[winner] += pay
         return out
@@ -204,7 +219,8 @@ class Declaration:
     name in en / zh / ja. ``patterns`` and ``fallback`` score a hand; ``forms`` are the winning
     shapes accepted; ``accept(context)`` may refuse a reading the shapes allow (the winning-hand
     checker beyond the shapes: "the pair must be 2, 5 or 8"). ``minimum``: the points a win
-    needs; ``limit``: the cap (``None``: none). ``payment``: who pays what.
+    needs; ``limit``: the cap (a number, a function ``cap(raw, counted)``, or ``None``);
+    ``payment``: who pays what.
 
     The match: ``hands`` hands by default (the full preset), from ``starting_points`` each;
     the deal passes by ``rotation``. ``presets`` maps a preset name to option changes
@@ -221,7 +237,7 @@ class Declaration:
     accept: Callable[[WinContext], bool] | None = None
     fallback: Pattern | None = None
     minimum: int = 0
-    limit: int | None = None
+    limit: Limit = None
     payment: Payment = Payment()
     hands: int = 16
     starting_points: int = 0
@@ -284,8 +300,13 @@ class Declaration:
             kept.append(Counted(self.fallback, n, self.fallback.value * n))
         return tuple(kept), sum(c.points for c in kept)
 
-    def capped(self, raw: int) -> int:
-        return raw if self.limit is None else min(raw, self.limit)
+    def capped(self, raw: int, counted: tuple[Counted, ...] = ()) -> int:
+        """The points after the limit."""
+        if self.limit is None:
+            return raw
+        if callable(self.limit):
+            return self.limit(raw, counted)
+        return min(raw, self.limit)
 
     def best(self, contexts: Sequence[WinContext]) -> ScoredWin | None:
         """The best-scoring reading among ``contexts`` that ``accept`` allows."""
@@ -294,7 +315,7 @@ class Declaration:
             if self.accept is not None and not self.accept(context):
                 continue
             counted, raw = self.count(context)
-            win = ScoredWin(self.capped(raw), raw, counted, context)
+            win = ScoredWin(self.capped(raw, counted), raw, counted, context)
             if best is None or (win.points, win.raw) > (best.points, best.raw):
                 best = win
         return best

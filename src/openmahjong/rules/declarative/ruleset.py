@@ -146,7 +146,7 @@ class DeclaredRuleset(BaseRuleset[DeclaredOptions, DeclaredMatch]):
             ],
             "points_label": f"{d.name}.points",
             "minimum": d.minimum,
-            "limit": d.limit,
+            "limit": d.limit if isinstance(d.limit, int) else None,
             "source": d.source,
             "messages": self.messages(),
         }
