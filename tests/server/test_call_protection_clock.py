@@ -93,6 +93,9 @@ class Match:
     def label_data(self) -> dict[str, Any]:
         return {}  # the room reads the hand's label before each action (Match declares it)
 
+    def optional_seats(self) -> frozenset[int]:
+        return frozenset()  # every seat asked must answer (Match declares it; free play's differ)
+
 
 @pytest.fixture
 def clock() -> Clock:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_jsonable_python
@@ -180,6 +181,9 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         for seat in list(game.open):
             if seat not in waiting:
                 self._withdraw(game, seat)
+        # Seats that may act but need not (free play: all but the seat on turn): no clock,
+        # and a bot there is not asked.
+        optional = game.match.optional_seats()
         for seat in sorted(waiting):
             legal = table.legal_actions(seat)
             rule = table.rules.get(seat) if table.phase == Phase.SPECIAL else None
@@ -193,6 +197,10 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 and slot.user_id is not None
                 and not self.manager.hub.connected(slot.user_id)
             )
+            free = seat in optional
+            if free and (slot.bot or slot.user_id is None or stand_in):
+                self._withdraw(game, seat)
+                continue
             if (
                 current is not None
                 and current.key == key
@@ -215,17 +223,14 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                     rule=rule,
                 )
                 continue
-            move, bank = clocks.prompt_window(
-                self.settings.move_seconds, game.banks[seat], tactical
-            )
-            context = {
-                "room": self.id,
-                "game": game.id,
-                "seat": seat,
-                "move_seconds": move,
-                "bank_seconds": round(bank, 3),
-                "tactical": tactical,
-            }
+            context: dict[str, Any] = {"room": self.id, "game": game.id, "seat": seat}
+            if free:
+                context["optional"] = True
+            else:
+                move, bank = clocks.prompt_window(
+                    self.settings.move_seconds, game.banks[seat], tactical
+                )
+                context.update(move_seconds=move, bank_seconds=round(bank, 3), tactical=tactical)
             # As JSON will carry them (tuples become lists), so a reply compares equal.
             # A choice rule's seat is offered its description, and a reply the rule accepts.
             pending = self.manager.hub.ledger(slot.user_id).issue(
@@ -246,7 +251,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
                 pending,
                 list(legal),
                 key,
-                clocks.deadline(shown, move, bank),
+                math.inf if free else clocks.deadline(shown, move, bank),
                 shown,
                 tactical,
                 slot.user_id,
@@ -293,15 +298,22 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         deadline = min(game.open[s].deadline for s in futures.values())
         waker = asyncio.ensure_future(self.wake.wait())
         # The deadline, on the room's clock, read when the timer starts (a turn of the loop
-        # later): a wait measured before would end that much past the deadline.
-        timer = asyncio.ensure_future(_sleep_until(self.clock, deadline))
+        # later): a wait measured before would end that much past the deadline. None when
+        # every seat asked is optional (free play with no clock running).
+        timer = (
+            asyncio.ensure_future(_sleep_until(self.clock, deadline))
+            if deadline != math.inf
+            else None
+        )
         try:
             done, _ = await asyncio.wait(
-                [*futures, waker, timer], return_when=asyncio.FIRST_COMPLETED
+                [*futures, waker, *([timer] if timer is not None else [])],
+                return_when=asyncio.FIRST_COMPLETED,
             )
         finally:
             waker.cancel()
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
         self.wake.clear()
         for future in done:
             if future in futures and not future.cancelled():
