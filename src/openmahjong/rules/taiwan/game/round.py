@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from openmahjong.rules.mcr.game.round import FlowerRevealed, McrPolicy
-from openmahjong.rules.mcr.scoring import BelowMinimum as McrBelowMinimum
 from openmahjong.rules.mcr.scoring import NotAWin as McrNotAWin
 from openmahjong.rules.taiwan.game.options import TaiwanOptions
 from openmahjong.rules.taiwan.scoring import (
@@ -164,10 +163,7 @@ class TaiwanPolicy(McrPolicy):
         except NotAWin as e:
             raise McrNotAWin(str(e)) from e
         if win.total < self.options.min_tai:
-            raise McrBelowMinimum(
-                f"{win.total} tai, fewer than the table's {self.options.min_tai}",
-                win,  # type: ignore[arg-type]
-            )
+            raise McrNotAWin(f"{win.total} tai, fewer than the table's {self.options.min_tai}")
         return win
 
     def try_score(  # type: ignore[override]
@@ -175,7 +171,7 @@ class TaiwanPolicy(McrPolicy):
     ) -> TaiwanWin | None:
         try:
             return self.score(table, seat, tile, self_drawn=self_drawn, robbing=robbing)
-        except (McrNotAWin, McrBelowMinimum):
+        except McrNotAWin:
             return None
 
     # ------------------------------------------------------------------ the wall and flowers
