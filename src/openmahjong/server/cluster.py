@@ -136,8 +136,8 @@ class Cluster:
             batch, self._pending = self._pending, []
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, data in batch:
-                        pipe.publish(channel, data)
+                    for channel, texts in _runs(batch):
+                        pipe.publish(channel, texts[0] if len(texts) == 1 else _as_list(texts))
                     await pipe.execute()
             except Exception:  # Redis away: those messages are lost, the clients resync
                 log.exception("cluster: %d messages could not be published", len(batch))
@@ -358,9 +358,15 @@ class Cluster:
                     if item.get("type") != "message":
                         continue
                     try:
-                        self._dispatch(json.loads(item["data"]))
-                    except Exception:
-                        log.exception("cluster: a message could not be handled")
+                        data = json.loads(item["data"])
+                    except ValueError:
+                        log.exception("cluster: a message that is not JSON")
+                        continue
+                    for one in data if isinstance(data, list) else (data,):
+                        try:
+                            self._dispatch(one)
+                        except Exception:
+                            log.exception("cluster: a message could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis restarted: subscribe again
@@ -438,6 +444,24 @@ class Cluster:
 
         task = asyncio.get_running_loop().create_task(run())
         self._chains[key] = task
+
+
+def _runs(batch: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """Consecutive messages to one channel, together: they go as one PUBLISH (a room telling
+    the players of another process one event is one message there, not four), and the order
+    across channels stays the order they were sent in."""
+    runs: list[tuple[str, list[str]]] = []
+    for channel, text in batch:
+        if runs and runs[-1][0] == channel:
+            runs[-1][1].append(text)
+        else:
+            runs.append((channel, [text]))
+    return runs
+
+
+def _as_list(texts: list[str]) -> str:
+    """Several payloads (JSON objects already encoded) as one JSON array."""
+    return "[" + ",".join(texts) + "]"
 
 
 def cluster_for(settings: Any, db: Any) -> Cluster | None:
