@@ -32,6 +32,7 @@ def _register() -> None:
     import openmahjong.cli.score_qingque  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401
     import openmahjong.cli.score_sichuan  # noqa: F401
+    import openmahjong.cli.score_taiwan  # noqa: F401
     import openmahjong.cli.seed  # noqa: F401
     import openmahjong.cli.selfplay  # noqa: F401
     import openmahjong.cli.serve  # noqa: F401

@@ -9,6 +9,7 @@ Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 * ``POST /api/tools/score/sichuan`` = ``openmahjong score sichuan ... --json``
 * ``POST /api/tools/score/changsha`` = ``openmahjong score changsha ... --json``
 * ``POST /api/tools/score/qingque``  = ``openmahjong score qingque ... --json``
+* ``POST /api/tools/score/taiwan``   = ``openmahjong score taiwan ... --json``
 * ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
   ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
@@ -40,6 +41,7 @@ from openmahjong.tools import (
     qingque_calculator,
     riichi_calculator,
     sichuan_calculator,
+    taiwan_calculator,
 )
 from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
@@ -48,6 +50,7 @@ from openmahjong.tools.mcr_calculator import McrRequest
 from openmahjong.tools.qingque_calculator import QingqueRequest
 from openmahjong.tools.riichi_calculator import RiichiRequest
 from openmahjong.tools.sichuan_calculator import SichuanRequest
+from openmahjong.tools.taiwan_calculator import TaiwanRequest
 
 __all__ = ["router"]
 
@@ -111,6 +114,15 @@ def score_qingque(body: QingqueRequest) -> dict[str, Any]:
     try:
         return qingque_calculator.score(body)
     except ValueError as exc:  # no win, bad tiles or melds
+        raise _refuse(str(exc)) from None
+
+
+@router.post("/score/taiwan")
+def score_taiwan(body: TaiwanRequest) -> dict[str, Any]:
+    """The tai of a Taiwan 16-tile win, the dealer's tai and what each payer pays."""
+    try:
+        return taiwan_calculator.score(body)
+    except ValueError as exc:  # no win, bad tiles, melds or winds
         raise _refuse(str(exc)) from None
 
 
