@@ -60,10 +60,12 @@ def test_the_deal_moves_round_and_the_declared_points_add_up():
     record = match.record()
     assert record["result"]["final_points"] == [7, -1, -3, -3]
     assert [h["reason"] for h in record["hands"]] == ["win", "draw", "win"]
-    # seat 1 took no tile in that hand (the dealer, seat 2, drew): no winning tile
+    # seat 1 took no tile in that hand (the dealer, seat 2, drew): its hand's last tile
+    last = match.results[2]
     assert record["hands"][2]["wins"] == [
-        {"seat": 1, "from_seat": None, "tile": 0, "tsumo": True, "value": 9}
+        {"seat": 1, "from_seat": None, "tile": last.tile, "tsumo": True, "value": 9}
     ]
+    assert last.tile != 0
 
 
 def test_a_game_until_the_players_end_it():

@@ -59,7 +59,7 @@ class FreeHand(Event):
 @dataclass(frozen=True, kw_only=True)
 class FreeplayWon(Won):
     """A win the players declared: ``hand`` is the winner's hand, now shown, ``tile`` the last
-    tile it took (0 when it took none this hand), ``total`` its points this hand."""
+    tile it took (its hand's last when it took none this hand), ``total`` its points."""
 
 
 EVENTS: tuple[type[Event], ...] = (FreeMoved, FreeState, FreeHand, FreeplayWon)

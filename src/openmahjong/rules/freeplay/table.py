@@ -425,8 +425,10 @@ class FreeTable:
         points = tuple(p + d for p, d in zip(self.points, action.deltas, strict=True))
         tile = 0
         if winner is not None:
+            # The last tile the winner took, else its hand's last (0: an empty hand).
             taken = self.last_taken[winner]
-            tile = taken if taken is not None else 0
+            held = self.hands[winner]
+            tile = taken if taken is not None else held[-1] if held else 0
             self.events.append(
                 FreeplayWon(
                     seat=winner,

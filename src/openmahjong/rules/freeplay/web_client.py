@@ -13,6 +13,7 @@ __all__ = ["client_info", "MESSAGES"]
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "common.freeplay": "Free play",
+        "reason.draw": "declared by the players",
         "freeplay.tiles": "Tiles",
         "freeplay.handSize": "Hand size",
         "freeplay.hands": "Hands (0: until the players end it)",
@@ -50,6 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zh": {
         "common.freeplay": "自由模式",
+        "reason.draw": "玩家宣布",
         "freeplay.tiles": "牌数",
         "freeplay.handSize": "手牌张数",
         "freeplay.hands": "局数（0：由玩家结束）",
@@ -87,6 +89,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ja": {
         "common.freeplay": "フリー対局",
+        "reason.draw": "プレイヤーの宣言",
         "freeplay.tiles": "牌の数",
         "freeplay.handSize": "手牌の枚数",
         "freeplay.hands": "局数（0：プレイヤーが終えるまで）",

@@ -4,6 +4,7 @@
 
 import { kind } from "./tiles.js";
 import { applySichuanEvent } from "./sichuan-view.js";
+import { applyFreeplayEvent } from "./freeplay-view.js";
 
 function removeOne(list, tile) {
   const i = list.indexOf(tile);
@@ -122,6 +123,7 @@ export function applyEvent(view, event, rules) {
     default:
       break;
   }
-  // Sichuan's own events, and its stage at a new hand (sichuan-view.js).
-  return applySichuanEvent(v, event, rules);
+  // Sichuan's own events, and its stage at a new hand (sichuan-view.js); free play's table
+  // and hand as its events tell them (freeplay-view.js).
+  return applyFreeplayEvent(applySichuanEvent(v, event, rules), event);
 }

@@ -21,6 +21,7 @@ import { play, setSoundOn, soundFor, soundOn } from "../sound.js";
 import { roomTools } from "../room-tools.js";
 import { isBloody, revealedHands, seatParts } from "../sichuan-view.js";
 import { handParts } from "../exchange-picker.js";
+import { freeplayHands, freeplayParts, isFreeplay } from "../freeplay-table.js";
 
 let session = null;
 
@@ -198,7 +199,7 @@ function noteEvent(ev) {
   } else if (ev.type === "McrWon") {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
-  } else if (ev.type === "QingqueWon" || ev.type === "ChangshaWon") {
+  } else if (ev.type === "QingqueWon" || ev.type === "ChangshaWon" || ev.type === "FreeplayWon") {
     // The plugin rulesets' wins (issue 25): who won, from whom, the hand; without this the
     // hand's screen said "Draw: win". Their fans / patterns and birds are not drawn yet.
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev) });
@@ -290,6 +291,8 @@ function onMessage(msg) {
       session.prompt = msg;
       session.riichi = false;
       startClock(msg.context || {});
+      // A free-play seat off the turn is asked too (it may move at any time): no turn cue.
+      if ((msg.context || {}).optional) break;
       if (!answerByItself(msg)) play("turn");
       session.fresh = { ...(session.fresh || {}), turn: true };
       break;
@@ -505,9 +508,11 @@ function draw() {
       label: session.label,
       rules: clientOf(rulesetInfo(session)),
       names: session.players,
-      hands: isBloody(rules) ? revealedHands(session.view) : [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
+      hands: isBloody(rules) ? revealedHands(session.view) : isFreeplay(rules) ? freeplayHands(session.view)
+        : [0, 1, 2, 3].map((i) => (session.view.shown || {})[i] || null),
       prompt: session.prompt,
-      parts: isBloody(rules) ? tableParts(rules) : null,
+      parts: isBloody(rules) ? tableParts(rules) : isFreeplay(rules) ? freeplayParts({ view: session.view, names: session.players,
+        prompt: session.prompt, handlers: { act, redraw: draw } }) : null,
       riichi: session.riichi,
       clock: clockNow(),
       protection: session.protection ? t("table.protection", { s: session.protection }) : null,
