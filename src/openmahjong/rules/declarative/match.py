@@ -106,6 +106,7 @@ class DeclaredMatch(Match[DeclaredMatchState, DeclaredHandResult]):
                     "from_seat": w.from_seat,
                     "tile": w.tile,
                     "total": w.win.points,
+                    "ruleset": self.ruleset,
                     "patterns": [[c.key, c.points, c.times] for c in w.win.patterns],
                     "payments": list(w.payments),
                     "robbed_kong": w.robbed_kong,

@@ -49,10 +49,12 @@ class FlowerLaidOut(Event):
 @dataclass(frozen=True, kw_only=True)
 class DeclaredWon(Won):
     """A win of a declared ruleset: ``patterns`` as ``(key, points, times)``, ``points`` the
-    hand's value (capped), ``payments`` each seat's change."""
+    hand's value (capped), ``payments`` each seat's change; ``ruleset`` names the declaration
+    (the client words a pattern with its message ``<ruleset>.pattern.<key>``)."""
 
     wire_type = "Won"
 
+    ruleset: str = ""
     patterns: tuple[tuple[str, int, int], ...] = ()
     points: int = 0
     payments: tuple[int, ...] = ()
@@ -349,6 +351,7 @@ class DeclaredPolicy(RoundPolicy):
                 tile=tile,
                 hand=tuple(sorted(hand, key=sort_key)),
                 total=win.points,
+                ruleset=self.declaration.name,
                 points=win.points,
                 patterns=tuple((c.key, c.points, c.times) for c in win.patterns),
                 payments=tuple(deltas),

@@ -60,9 +60,25 @@ function mcrFans(w) {
   ];
 }
 
+/** A declared ruleset's win (rules/declarative): its patterns as [key, points, times], each
+ *  named by the ruleset's own message `<ruleset>.pattern.<key>`, then its points. */
+function isDeclaredWin(w) {
+  return typeof w.ruleset === "string" && w.ruleset !== "" && Array.isArray(w.patterns) && w.patterns.every(Array.isArray);
+}
+
+function declaredPatterns(w) {
+  const word = (key, args) => { const text = t(key, args); return text === key ? null : text; };
+  return [
+    h("ul", { class: "yaku patterns", "data-testid": "win-patterns" }, w.patterns.map(([key, points, times]) => h("li", { "data-pattern": key, "data-value": points },
+      `${word(`${w.ruleset}.pattern.${key}`) || key}${times > 1 ? ` ×${times}` : ""} · ${points}`))),
+    h("p", { class: "score-line", "data-testid": "win-total" }, word(`${w.ruleset}.points`, { n: w.total }) || t("result.total", { n: w.total })),
+  ];
+}
+
 /** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
  *  its total (a ruleset with neither). */
 function winScore(w, state = {}) {
+  if (isDeclaredWin(w)) return declaredPatterns(w);
   if (w.fans) return mcrFans(w);
   if (isSichuanWin(w)) return sichuanWinScore(w, (s) => playerName(state, s)); // order, base and bonus yaku
   if (w.order) return orderedRiichiScore(w, (s) => playerName(state, s), riichiYaku); // Asura: order, yaku, payments
