@@ -78,7 +78,8 @@ def test_games_with_flowers_replay_too():
         assert again.hands == match.hands
 
 
-def test_it_is_a_ruleset_with_its_wall_registered():
+def test_it_is_a_ruleset_with_its_wall_registered(sample):
+    # (Registered here: another module's plugin fixture may have unregistered it, wall and all.)
     assert isinstance(SAMPLE, Ruleset)
     assert fairness.WALL_RULESETS["sample"] is SAMPLE.wall_rules
     assert SAMPLE.tiles == 136 and FLOWERED.tiles == 144
