@@ -7,7 +7,7 @@
 //   wall       = random.Random(hand_seed).shuffle(build_wall(ruleset))
 // A wall is described by the server (GET /api/tools/walls, or a ruleset's `wall` in GET
 // /api/rooms/rulesets): the fields of openmahjong.fairness.WallRuleset, {name, size,
-// hand_number, dealer_extra, kinds, copies, extra, red_fives}. No ruleset is known here by name.
+// hand_number, dealer_extra, kinds, copies, extra, red_fives, hand_size}. No ruleset is known here by name.
 // "random.Random" is CPython's Mersenne Twister (MT19937) seeded from an int through
 // init_by_array, and shuffle is the 3.11 Fisher-Yates with _randbelow_with_getrandbits.
 //
@@ -307,14 +307,15 @@ export function shuffledWall(wall, masterSeed, handNumber, { redFives = true } =
 }
 
 /** Deal 13 each from the front in seat order, then the dealer's extra tile: [hands, rest]. */
-export function deal(wall, seats = 4, { dealer = 0, dealerExtra = true } = {}) {
-  const need = 13 * seats + (dealerExtra ? 1 : 0);
+export function deal(wall, seats = 4, { dealer = 0, dealerExtra = true, handSize = 13 } = {}) {
+  // handSize: the wall's hand_size (13; Taiwan's 16), as openmahjong.fairness.deal's tiles_each.
+  const need = handSize * seats + (dealerExtra ? 1 : 0);
   if (wall.length < need) {
     throw new SeedError(`a wall of ${wall.length} tiles cannot deal ${need} tiles`, "seed.err.deal");
   }
   const hands = [];
-  for (let s = 0; s < seats; s++) hands.push(wall.slice(13 * s, 13 * (s + 1)));
-  let pos = 13 * seats;
+  for (let s = 0; s < seats; s++) hands.push(wall.slice(handSize * s, handSize * (s + 1)));
+  let pos = handSize * seats;
   if (dealerExtra) hands[dealer].push(wall[pos++]);
   return [hands, wall.slice(pos)];
 }
@@ -348,7 +349,7 @@ export function verify({ masterSeed, salt, wall, hands, players, claimed = null,
   for (let n = 1; n <= hands; n++) {
     const seed = handSeed(masterSeed, n);
     const tiles = new PyRandom(seed).shuffle(buildWall(wall, { redFives }));
-    const [dealt] = deal(tiles, players.length, { dealer: 0, dealerExtra: wall.dealer_extra });
+    const [dealt] = deal(tiles, players.length, { dealer: 0, dealerExtra: wall.dealer_extra, handSize: wall.hand_size ?? 13 });
     const hand = {
       hand_number: n,
       hand_seed: seed.toString(),

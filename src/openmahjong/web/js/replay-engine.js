@@ -14,6 +14,8 @@
 // - table.dora: dora indicators are shown; kan dora follows the options' kan_dora (MAJSOUL: a
 //   closed kan shows at once, an open one after the next discard or kan; EARLY_KAN_DORA: at once).
 // - table.sticks: honba and riichi sticks are counted (a riichi discard pays 1000 into the pot).
+// - wall.hand_size: tiles dealt to each seat (13; Taiwan's 16); an option kept_tiles leaves that
+//   many tiles unplayed at the back (Taiwan's 16): replacements come from in front of them.
 // - table.flowers: flowers are laid out and replaced from the back at once: at the deal the
 //   dealer first, then in turn order, round after round until nobody holds one; in play whenever
 //   one is drawn (a flower drawn with the wall empty ends the hand).
@@ -197,7 +199,9 @@ export function handStates(record, index, info) {
   const dealer = summary.dealer ?? 0;
   const number = wallNumber(hand, rules.wall.hand_number);
   const shuffled = shuffledWall(rules.wall, seed, number, { redFives: options.red_fives !== false });
-  const [dealt, rest] = deal(shuffled, 4, { dealer, dealerExtra: rules.wall.dealer_extra });
+  const [dealt, dealtRest] = deal(shuffled, 4, { dealer, dealerExtra: rules.wall.dealer_extra, handSize: rules.wall.hand_size ?? 13 });
+  // An option kept_tiles (Taiwan's 16) leaves that many tiles unplayed at the back of the wall.
+  const rest = options.kept_tiles ? dealtRest.slice(0, dealtRest.length - options.kept_tiles) : dealtRest;
   const wall = new ReplayWall(rest, rules.deadWall);
   // DoraDorara (majsoul-dorasan) starts with three indicators and only its first two kans show one.
   let revealed = options.dora_at_start ?? 1;

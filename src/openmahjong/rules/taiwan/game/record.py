@@ -9,6 +9,7 @@ from typing import Any
 from openmahjong.rules import kit
 from openmahjong.rules.taiwan.game.options import TaiwanOptions
 from openmahjong.rules.taiwan.game.round import TaiwanHandResult, TaiwanPolicy, new_hand
+from openmahjong.rules.taiwan.scoring import dealer_tai
 from openmahjong.table.kernel import Table
 
 __all__ = ["hand_summary", "hand_record", "replay_hand"]
@@ -40,7 +41,12 @@ def hand_summary(
                 "seat": w.seat,
                 "from_seat": w.from_seat,
                 "tile": w.tile,
-                "tai": [[t.zh, t.en, t.total] for t in w.win.tai],
+                "tai": [[t.zh, t.en, t.total] for t in w.win.tai]
+                + (
+                    [[t.zh, t.en, t.total] for t in dealer_tai(repeats)]
+                    if dealer == w.seat or dealer in (p for p, _ in w.payments)
+                    else []
+                ),
                 "hand_tai": w.win.total,
                 "dealer_tai": w.dealer_tai,
                 "payments": [list(p) for p in w.payments],
