@@ -1,7 +1,7 @@
 """The worked example of the rule-author kit, installed as a rule author installs it.
 
-``examples/openmahjong-zungjung`` goes into a fresh virtual environment (``python -m venv``)
-with ``pip install --no-deps --no-build-isolation``; the environment sees this checkout's
+A copy of ``examples/openmahjong-zungjung`` goes into a fresh virtual environment (``python -m
+venv``) with ``pip install --no-deps --no-build-isolation``; the environment sees this checkout's
 openmahjong and its dependencies through a ``.pth`` file (no network is needed). In that
 environment only:
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -47,6 +48,8 @@ class Venv:
     path: Path
     python: Path
     env: dict[str, str]
+    #: The example package as a rule author copied it.
+    example: Path
 
     def run(self, *args: str, cwd: Path | None = None, timeout: float = 120) -> str:
         done = subprocess.run(
@@ -68,6 +71,10 @@ class Venv:
 def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
     """A fresh environment with the example installed, seeing this checkout's packages."""
     path = tmp_path_factory.mktemp("venv") / "zj"
+    copy = tmp_path_factory.mktemp("author") / EXAMPLE.name
+    shutil.copytree(
+        EXAMPLE, copy, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".*")
+    )
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True)
     python = path / "bin" / "python"
     site = subprocess.run(
@@ -86,11 +93,11 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Venv:
     env["PATH"] = f"{path / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env["PIP_NO_INDEX"] = "1"  # nothing comes from the network
-    made = Venv(path, python, env)
-    build = tmp_path_factory.mktemp("build")
+    made = Venv(path, python, env, copy)
+    # A copy, as a rule author starts from one (and the build writes nothing into the checkout).
     made.run(
         "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-        "--no-cache-dir", str(EXAMPLE), cwd=build,
+        "--no-cache-dir", str(copy), cwd=copy.parent,
     )  # fmt: skip
     installed = made.run("-c", "import openmahjong_zungjung as z; print(z.__file__)")
     assert installed.startswith(str(path)), installed  # the installed copy, not the source
@@ -203,7 +210,7 @@ async def test_a_whole_game_over_websockets(served, venv, tmp_path):
 
 
 def test_the_examples_own_tests_pass(venv):
-    out = venv.run("-m", "pytest", "-p", "no:cacheprovider", "tests", cwd=EXAMPLE)
+    out = venv.run("-m", "pytest", "-p", "no:cacheprovider", "tests", cwd=venv.example)
     assert re.search(r"\b\d+ passed\b", out) and "failed" not in out, out
 
 
