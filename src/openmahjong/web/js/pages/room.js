@@ -199,7 +199,7 @@ function noteEvent(ev) {
   } else if (ev.type === "McrWon") {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
-  } else if (ev.type === "QingqueWon" || ev.type === "ChangshaWon" || ev.type === "FreeplayWon") {
+  } else if (["QingqueWon", "ChangshaWon", "FreeplayWon", "TaiwanWon"].includes(ev.type)) {
     // The plugin rulesets' wins (issue 25): who won, from whom, the hand; without this the
     // hand's screen said "Draw: win". Their fans / patterns and birds are not drawn yet.
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev) });
