@@ -271,6 +271,8 @@ def test_the_best_reading_is_kept() -> None:
 def test_not_a_win() -> None:
     with pytest.raises(NotAWin):
         score_win(parse("123456789m234567p19s"), parse("9s")[0])
+    with pytest.raises(NotAWin, match="winning tile"):
+        score_win(parse("123456789m234567p99s"), parse("1z")[0])
     with pytest.raises(NotAWin):  # four sets and a pair is a 13-tile win, not a Taiwan one
         score_win(parse("123456789m23499s"), parse("4s")[0])
 

@@ -592,11 +592,12 @@ def score_win(
     for k in set(all_kinds):
         if all_kinds.count(k) > 4:
             raise NotAWin(f"five copies of {k}")
+    found = readings(tiles, win, melds, self_drawn=situation.self_drawn)
     before = list(tiles)
     before.remove(next(t for t in tiles if kind(t) == kind(win)))
-    waiting = waits(before, len(melds), meld_tiles) if tiles and kind(win) in all_kinds else ()
+    waiting = waits(before, len(melds), meld_tiles)
     best: TaiwanWin | None = None
-    for reading in readings(tiles, win, melds, self_drawn=situation.self_drawn):
+    for reading in found:
         hand = Hand(
             reading=reading,
             situation=situation,
