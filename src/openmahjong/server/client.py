@@ -63,9 +63,12 @@ async def guest_token(http: httpx.AsyncClient) -> tuple[int, str]:
 
 
 class PlayClient:
-    def __init__(self, ws_url: str, token: str) -> None:
+    def __init__(self, ws_url: str, token: str, *, batch: bool = True) -> None:
         self.ws_url = ws_url
         self.token = token
+        #: Ask for batched frames (``hello.batch``: what waits for the socket comes as one
+        #: JSON array); every message is taken one by one all the same.
+        self.batch = batch
         self.ws: ClientConnection | None = None
         self.log: list[Message] = []
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
@@ -87,9 +90,8 @@ class PlayClient:
     async def connect(self) -> Message:
         # No per-message compression: small JSON messages, and the CPU is better spent playing.
         self.ws = await connect(self.ws_url, max_size=2**22, compression=None)
-        await self.ws.send(
-            json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": self.token})
-        )
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": self.token}
+        await self.ws.send(json.dumps({**hello, "batch": True} if self.batch else hello))
         welcome = json.loads(await self.ws.recv())
         if welcome.get("type") != "welcome":
             raise RuntimeError(f"refused: {welcome}")
@@ -104,16 +106,20 @@ class PlayClient:
                 now = time.monotonic()
                 if self.ignore is not None and self.ignore(str(text)):
                     continue
-                message = json.loads(text)
-                if self.auto_continue and message.get("type") == "hand_end":
-                    self._continue(message)
-                if self.keep_log:
-                    self.log.append(message)
-                    self.arrived.append(now)
-                if self._handler is not None:
-                    self._handler(message, now)
-                else:
-                    self.inbox.put_nowait(message)
+                data = json.loads(text)
+                for message in data if isinstance(data, list) else (data,):
+                    self._take(message, now)
+
+    def _take(self, message: Message, now: float) -> None:
+        if self.auto_continue and message.get("type") == "hand_end":
+            self._continue(message)
+        if self.keep_log:
+            self.log.append(message)
+            self.arrived.append(now)
+        if self._handler is not None:
+            self._handler(message, now)
+        else:
+            self.inbox.put_nowait(message)
 
     def _continue(self, hand_end: Message) -> None:
         """Continue once per hand (an updated ``hand_end`` is not answered again)."""

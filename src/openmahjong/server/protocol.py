@@ -85,6 +85,11 @@ class Hello(Message):
     protocol: int = Field(ge=0, le=2**31 - 1)
     token: str | None = Field(None, max_length=256)
     client: str | None = Field(None, max_length=64, description="Client name and version.")
+    batch: bool = Field(
+        False,
+        description="The client reads frames holding a JSON array of messages: what waits "
+        "for the socket at once goes in one frame (docs/protocol.md).",
+    )
 
 
 class Ping(Message):

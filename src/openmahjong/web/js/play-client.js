@@ -57,24 +57,17 @@ export class PlayClient {
     this.welcomed = false;
     ws.onopen = () => {
       this.connections += 1;
-      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, client: "openmahjong-web/1" }));
+      // batch: what waits for this socket comes in one frame, a JSON array of messages.
+      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, client: "openmahjong-web/1", batch: true }));
     };
     ws.onmessage = (event) => {
-      let msg;
+      let data;
       try {
-        msg = JSON.parse(event.data);
+        data = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (msg.type === "welcome") {
-        this.welcomed = true;
-        this.attempt = 0;
-        this.status("online");
-        this.startPing();
-        this.onWelcome(msg);
-      }
-      if (msg.type === "pong") return;
-      this.onMessage(msg);
+      for (const msg of Array.isArray(data) ? data : [data]) this.receive(msg);
     };
     ws.onclose = (event) => {
       this.stopPing();
@@ -91,6 +84,19 @@ export class PlayClient {
     ws.onerror = () => {
       // onclose follows and decides; nothing to log (a dropped network is expected)
     };
+  }
+
+  receive(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "welcome") {
+      this.welcomed = true;
+      this.attempt = 0;
+      this.status("online");
+      this.startPing();
+      this.onWelcome(msg);
+    }
+    if (msg.type === "pong") return;
+    this.onMessage(msg);
   }
 
   schedule() {
