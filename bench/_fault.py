@@ -5,7 +5,9 @@ whole games against the processes of one cluster, as ``openmahjong loadtest`` pl
 (staggered starts, think times, each table's seats spread over the processes), but every
 player here survives its socket: when the process holding it dies, the player connects again
 to the next process of its list that answers (what a proxy in front of the cluster does) and
-plays on from what that process sends (the room, the view, the open prompt). One process is
+plays on from what that process sends (the room, the view, the open prompt: a reply still
+being thought over when the socket dropped is not sent, the player answers what it is asked
+on the new socket, as a browser that reconnects shows the prompt it is sent). One process is
 killed with SIGKILL mid-run; :func:`verify` then checks every table against the database.
 
 Each player keeps, per prompt number, when it sent its reply and when the reply was
@@ -115,6 +117,9 @@ class Player:
         if socket is not self.socket or self.done.done():
             return
         self.socket = None
+        # What was asked on the old socket is not answered on the next: the process reached
+        # next asks what is still open (at once, or once it has taken the room over).
+        self.open_seq = None
         self.run.drops += 1
         self._spawn(self._reconnect(time.monotonic()))
 
