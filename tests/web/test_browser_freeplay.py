@@ -173,8 +173,18 @@ def test_a_free_play_game_by_clicking(desktop, live_server):
     end_text = p.text_content("main") or ""
     assert "freeplay." not in end_text and "common." not in end_text, end_text[:400]
 
-    games = httpx.get(f"{live_server.url}/api/rooms/{room_id}").json()
-    game_id = p.evaluate(f"() => {SESSION}.game") or games.get("game")
+    game_id = p.evaluate(f"() => {SESSION}.game")
+    # The replay page steps through the hand (freeplay-replay.js): to its end, the declared win.
+    p.get_by_test_id("replay-link").click()
+    p.wait_for_selector("[data-testid=step]")
+    p.get_by_test_id("forward").click()  # the hand's first move is its deal
+    assert ": Shuffle and deal" in (p.text_content("main") or "")
+    for _ in range(2):
+        p.get_by_test_id("forward").click()
+    page.shot("freeplay-replay")
+    p.get_by_test_id("last").click()
+    p.wait_for_function("() => document.querySelector('[data-testid=last]').disabled")
+    assert "End the hand" in (p.text_content("main") or "")
     record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["header"]["ruleset"] == "freeplay" and len(record["hands"]) == 1
     mine = {e[2]["type"] for e in record["actions"] if e[1] == s["seat"]}

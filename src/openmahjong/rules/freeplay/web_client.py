@@ -133,7 +133,17 @@ def client_info() -> dict[str, Any]:
         "label": "common.freeplay",
         "default_preset": "freeplay",
         "messages": MESSAGES,
-        "words": {},
+        # The moves' names (the replay's step lines): the keys of MESSAGES.
+        "words": {
+            "free_deal": "freeplay.deal",
+            "free_draw": "freeplay.draw",
+            "free_discard": "freeplay.discard",
+            "free_reveal": "freeplay.show",
+            "free_meld": "freeplay.meld",
+            "free_take": "freeplay.take",
+            "free_pass": "freeplay.pass",
+            "free_end": "freeplay.endHand",
+        },
         "table": {
             # The room page draws web/js/freeplay-table.js instead of the shared table.
             "freeplay": True,

@@ -36,6 +36,8 @@ import { deal, parseMasterSeed, shuffledWall } from "./fairness.js";
 import { compareTiles, isFlower, kind } from "./tiles.js";
 import { exchangeStep, kanBonus, startBloody, undoKanBonus, voidStep, winStep } from "./sichuan-replay.js";
 import { tableOptions, withOptions } from "./option-tables.js";
+import { freeplayStates } from "./freeplay-replay.js";
+import { isFreeplay } from "./freeplay-view.js";
 
 const TURN_ACTIONS = new Set(["discard", "tsumo", "ankan", "kakan", "abort"]);
 const ANSWERS = new Set(["pass", "ron", "chi", "pon", "minkan"]);
@@ -191,6 +193,10 @@ export function handStates(record, index, info) {
   const header = record.header || {};
   if (!header.master_seed) throw new Error("the record has no revealed master seed");
   if (!canReplay(info)) throw new Error(`no replay for ${header.ruleset} games`);
+  // Free play's moves are its own (freeplay-replay.js).
+  if (isFreeplay(info.client || {})) {
+    return freeplayStates(record, hand, index, seatNames(record, index), startPoints(hands, index, rulesOf(info), header.options || {}));
+  }
   const options = header.options || {};
   // The record's options turn on their option tables (an Asura record: the exchange, bloody wins).
   const rules = rulesOf(withOptions(info, tableOptions(info, { options })));
