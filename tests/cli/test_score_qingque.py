@@ -1,6 +1,7 @@
 """``openmahjong score qingque`` and ``POST /api/tools/score/qingque`` (docs/qingque.md): the
-same document from both, base points fan² (open_mahjong_unity's ``GetBasePoint``), the
-occasional fans added on top, and a clear refusal of what is no win."""
+same document from both, the source's table value of the hand's fan set, base points fan²
+(open_mahjong_unity's ``GetBasePoint``), the occasional fans added on top, estimates marked as
+such, and a clear refusal of what is no win."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from openmahjong.cli import app
 from openmahjong.server.tools_api import router
 
 runner = CliRunner()
-PLAIN = "123m456p789s234s55p"  # four chows and a pair, no honours, concealed
+# A pure straight, concealed: the source's raw fan set {和牌, 门前清, 一气贯通}, which its
+# fan_cache.json values at 10.7826 (open_mahjong_unity/Assets/Resources/Qingque13/fan_cache.json;
+# our copy of the entry: rules/qingque/fan_table.py). Base round(10.7826²) = 116.
+PLAIN = "123456789m234p55s"
 
 
 def score(*args: str) -> dict:
@@ -29,21 +33,32 @@ def route(body: dict):
     return TestClient(web).post("/api/tools/score/qingque", json=body)
 
 
-def test_a_plain_concealed_self_draw_is_three_fan_and_nine_from_each_seat():
-    document = score(PLAIN, "--win", "5p", "--tsumo")
-    assert [f["zh"] for f in document["fans"]] == ["和牌", "门前清"]
-    assert document["fan"] == 3 and document["base"] == 9
-    assert document["payments"] == {"each": 9}
+def test_a_concealed_pure_straight_is_the_sources_10_7826_fan_and_116_from_each_seat():
+    document = score(PLAIN, "--win", "5s", "--tsumo")
+    # 和牌 is never shown by the source (derepellenise); the set is valued as a whole.
+    assert [f["zh"] for f in document["fans"]] == ["门前清", "一气贯通"]
+    assert document["fan"] == 10.7826 and document["base"] == 116
+    assert document["exact"] is True and "fan_cache.json" in document["values"]
+    assert document["payments"] == {"each": 116}
 
 
 def test_on_a_discard_the_discarder_pays_three_bases():
-    assert score(PLAIN, "--win", "5p")["payments"] == {"discarder": 27}
+    assert score(PLAIN, "--win", "5s")["payments"] == {"discarder": 348}
 
 
 def test_the_heavenly_hand_adds_sixteen_fan_on_top():
-    document = score(PLAIN, "--win", "5p", "--tsumo", "--heavenly")
+    document = score(PLAIN, "--win", "5s", "--tsumo", "--heavenly")
     assert document["fans"][-1] == {"zh": "天和", "en": document["fans"][-1]["en"], "value": 16}
-    assert document["fan"] == 19 and document["base"] == 361
+    # 天和 covers 门前清 in what is shown; 10.7826 + 16 = 26.7826, base round(717.31) = 717.
+    assert [f["zh"] for f in document["fans"]] == ["一气贯通", "天和"]
+    assert document["fan"] == 26.7826 and document["base"] == 717
+
+
+def test_a_set_outside_our_part_of_the_table_is_marked_estimated():
+    # 123m 456p 789s: 三色贯通 with 门前清; the source's table has the set, our copy does not.
+    document = score("123m456p789s234s55p", "--win", "5p", "--tsumo")
+    assert [f["zh"] for f in document["fans"]] == ["门前清", "三色贯通"]
+    assert document["exact"] is False and document["values"].startswith("estimated")
 
 
 def test_a_hand_that_is_no_win_exits_two_with_one_sentence():
@@ -53,13 +68,13 @@ def test_a_hand_that_is_no_win_exits_two_with_one_sentence():
 
 
 def test_the_route_answers_the_commands_document():
-    body = {"hand": PLAIN, "win": "5p", "tsumo": True, "heavenly": True}
+    body = {"hand": PLAIN, "win": "5s", "tsumo": True, "heavenly": True}
     answer = route(body)
     assert answer.status_code == 200
-    assert answer.json() == score(PLAIN, "--win", "5p", "--tsumo", "--heavenly")
+    assert answer.json() == score(PLAIN, "--win", "5s", "--tsumo", "--heavenly")
 
 
 def test_the_route_refuses_no_win_and_a_bad_seat_wind():
     answer = route({"hand": "123m456p789s235s55p", "win": "5p"})
     assert answer.status_code == 422 and "no Qingque win" in answer.json()["detail"]
-    assert route({"hand": PLAIN, "win": "5p", "seat_wind": "X"}).status_code == 422
+    assert route({"hand": PLAIN, "win": "5s", "seat_wind": "X"}).status_code == 422

@@ -4,8 +4,9 @@
 ``chi:123m``, ``pon:999s``, ``minkan:``, ``kakan:`` or ``ankan:1111z``. The answer lists each
 fan (zh, en, value), the fan total, the base points (``round(fan²)``) and who pays what: on a
 self-draw each other seat pays the base, on a discard the discarder pays three (docs/qingque.md).
-Input that is no win raises ``ValueError`` with one sentence. The regular fans' values are our
-stand-ins until the source's table is reproduced: the document says so in ``values``.
+Input that is no win raises ``ValueError`` with one sentence. The fan total is the source's
+table value of the whole set of fans (only occasional fans have values of their own); where our
+part of that table lacks the set the total is estimated, and ``exact`` / ``values`` say so.
 """
 
 from __future__ import annotations
@@ -65,5 +66,11 @@ def score(request: QingqueRequest) -> dict[str, Any]:
         "base": document["base"],
         "tsumo": request.tsumo,
         "payments": document["payments"],
-        "values": "occasional fans from the source; the rest our stand-ins (docs/qingque.md)",
+        "exact": document["exact"],
+        "values": (
+            "the source's fan_cache.json value of this set of fans"
+            if document["exact"]
+            else "estimated: this set of fans is not in our part of the source's table"
+        )
+        + "; occasional fans added on top (docs/qingque.md)",
     }

@@ -34,15 +34,17 @@ def test_a_qingque_wall_has_136_tiles_and_no_flowers() -> None:
 
 
 def test_heavenly_hand_pays_its_base_from_each_player() -> None:
-    t = make(["123m456p789s234s55p", *FILL])
+    # A concealed pure straight: fan_cache.json values {和牌, 门前清, 一气贯通} at 10.7826; 天和
+    # adds 16 on top (and covers 门前清 in what is shown): 26.7826 fan, base 717.
+    t = make(["123456789m234p55s", *FILL])
     assert Tsumo() in t.legal_actions(0)
     t.act(0, Tsumo())
     assert t.phase == Phase.ENDED
-    fans = dict(won(t).fans)
-    assert fans["天和"] == 16
-    fan = sum(fans.values())
-    base = round(fan * fan)
-    assert won(t).base == base
+    event = won(t)
+    assert dict(event.fans) == {"一气贯通": 0, "天和": 16}
+    assert event.fan == 26.7826 and event.exact
+    base = 717
+    assert event.base == base == round(event.fan * event.fan)
     assert t.result.deltas == (3 * base, -base, -base, -base)
 
 
@@ -83,14 +85,17 @@ def test_a_later_discard_win_is_no_earthly_hand_and_costs_the_discarder_alone() 
 
 
 def test_no_fan_minimum_a_hand_with_next_to_nothing_wins() -> None:
-    # Seat 1: 123m 456p 78s 55p and a pung of North (not its seat wind, South): on the
-    # dealer's first discard 9s it holds 和牌 and 门前清 (and 地和); MCR would refuse it.
-    t = make(["9s1199m1133z2468s", "123m456p78s55p444z", "", ""])
+    # Seat 1: 123m 345p 78s 55p and a pung of North (not its seat wind, South): on the
+    # dealer's first discard 9s its raw set is 和牌 and 门前清 (and 地和, which covers 门前清 in
+    # what is shown); MCR would refuse it.
+    t = make(["9s1199m1133z2468s", "123m345p78s55p444z", "", ""])
     t.act(0, Discard(parse("9s")[0]))
     assert Ron() in t.legal_actions(1)
     t.act(1, Ron())
     pass_all(t)
-    assert [name for name, _ in won(t).fans] == ["和牌", "门前清", "地和"]
+    event = won(t)
+    assert [name for name, _ in event.fans] == ["地和"]
+    assert event.fan > 16 and event.base == round(event.fan * event.fan)
 
 
 def test_out_on_a_kongs_replacement_is_lingshang_kaihua() -> None:

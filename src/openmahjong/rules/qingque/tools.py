@@ -33,8 +33,9 @@ def score_text(
 ) -> dict[str, Any]:
     """Score concealed ``hand`` (the winning tile ``win`` included) with ``melds``.
 
-    Returns ``{"win": true, "fans": [[zh, en, value]...], "fan": total, "base": base points,
-    "payments": {...}}`` or ``{"win": false, "reason": ...}``; ``ValueError`` on bad notation."""
+    Returns ``{"win": true, "fans": [[zh, en, value]...], "fan": total, "exact": the total is
+    the source's own table value (false: our estimate), "base": base points, "payments": {...}}``
+    or ``{"win": false, "reason": ...}``; ``ValueError`` on bad notation."""
     (tile,) = parse(win)
     try:
         result = score_win(
@@ -56,6 +57,7 @@ def score_text(
         "win": True,
         "fans": [[f.zh, f.en, f.value] for f in result.fans],
         "fan": result.fan,
+        "exact": result.exact,
         "base": base,
         "payments": payments,
     }

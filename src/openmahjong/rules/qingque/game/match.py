@@ -134,6 +134,7 @@ class QingqueMatch(Match[QingqueMatchState, McrHandResult]):
                     "from_seat": w.from_seat,
                     "tile": w.tile,
                     "fan": w.win.fan,  # type: ignore[attr-defined]
+                    "exact": w.win.exact,  # type: ignore[attr-defined]
                     "base": w.win.base_points,  # type: ignore[attr-defined]
                     "fans": [[f.zh, f.value] for f in w.win.fans],
                     "robbed_kong": w.robbed_kong,

@@ -28,10 +28,13 @@ __all__ = ["QingqueWon", "QingquePolicy", "new_hand"]
 
 @dataclass(frozen=True, kw_only=True)
 class QingqueWon(Won):
-    """A Qingque win: its fans ``(zh, value)``, fan total and base points."""
+    """A Qingque win: its fans ``(zh, value)`` (only occasional fans carry a value of their own),
+    the fan total (the source's table value of the whole set, plus the occasional fans), whether
+    that value is the source's own (``exact``) or our estimate, and the base points."""
 
     fans: tuple[tuple[str, int], ...] = ()
-    fan: int = 0
+    fan: float = 0.0
+    exact: bool = True
     base: int = 0
 
 
@@ -100,8 +103,9 @@ class QingquePolicy(McrPolicy):
                 tile=tile,
                 hand=tuple(sorted(hand, key=sort_key)),
                 fans=tuple((f.zh, f.value) for f in win.fans),
-                total=win.fan,
+                total=base,
                 fan=win.fan,
+                exact=win.exact,
                 base=base,
             )
         )
