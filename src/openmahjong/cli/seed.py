@@ -6,7 +6,8 @@ nothing but :mod:`openmahjong.fairness`, so its answer is exactly what the serve
 
 Dealt hands are shown with seat 0 as the dealer for every hand number: the verifier does not
 follow dealer rotation (that is the ruleset's business, and it only decides who takes the 14th
-tile). Seat ``i`` always receives wall tiles ``13*i .. 13*i+12``; the dealer's extra tile is wall
+tile). Seat ``i`` always receives wall tiles ``13*i .. 13*i+12`` (``hand_size`` tiles each when
+the wall deals another number: Taiwan's and free play's 16); the dealer's extra tile is wall
 tile ``13*seats``.
 """
 
@@ -95,7 +96,9 @@ def verification(
         seed = fairness.hand_seed(master_seed, n)
         # The preset's own wall when it has one (free play's 144 or 108 tiles): ``rules``.
         wall = rules.shuffled(master_seed, n, red_fives=red_fives)
-        dealt, _rest = fairness.deal(wall, SEATS, dealer=0, dealer_extra=rules.dealer_extra)
+        dealt, _rest = fairness.deal(
+            wall, SEATS, dealer=0, dealer_extra=rules.dealer_extra, tiles_each=rules.hand_size
+        )
         hand: dict[str, Any] = {
             "hand_number": n,
             "hand_seed": str(seed),

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from openmahjong.bots.driver import play_to_end
 from openmahjong.cli import app as cli
+from openmahjong.rules.freeplay.actions import FreeDeal
 from openmahjong.rules.freeplay.ruleset import RULESET
 
 runner = CliRunner()
@@ -93,7 +94,10 @@ def test_selfplay_replay_check_and_seed_verify(tmp_path):
     assert list(first.free_table.initial_wall) == report["hands"][0]["wall"]
 
 
-@pytest.mark.parametrize(("preset", "tiles"), [("freeplay-flowers", 144), ("freeplay-suits", 108)])
+@pytest.mark.parametrize(
+    ("preset", "tiles"),
+    [("freeplay-flowers", 144), ("freeplay-suits", 108), ("freeplay-sixteen", 144)],
+)
 def test_seed_verify_with_the_preset_rebuilds_the_other_tile_sets(preset, tiles):
     match = RULESET.new_match(PLAYERS, 0xF4EE, "salt", preset)
     verified = runner.invoke(
@@ -115,5 +119,10 @@ def test_seed_verify_with_the_preset_rebuilds_the_other_tile_sets(preset, tiles)
         ],
     )
     assert verified.exit_code == 0, verified.output
-    wall = json.loads(verified.output)["hands"][0]["wall"]
+    report = json.loads(verified.output)["hands"][0]
+    wall = report["wall"]
     assert len(wall) == tiles and wall == list(match.free_table.initial_wall)
+    # the hands the verifier cuts are the ones the deal gives (16 a seat for freeplay-sixteen)
+    table = match.free_table
+    match.act(table.turn, FreeDeal())
+    assert report["dealt"] == table.hands

@@ -46,7 +46,11 @@ WALLS: dict[int, WallRuleset] = {
 
 
 def wall_for(options: FreeplayOptions) -> WallRuleset:
-    return WALLS[options.tiles]
+    """The wall of a table with ``options``: its tiles, and the hand each seat is dealt."""
+    wall = WALLS[options.tiles]
+    return (
+        wall if options.hand_size == wall.hand_size else replace(wall, hand_size=options.hand_size)
+    )
 
 
 @dataclass(frozen=True)
