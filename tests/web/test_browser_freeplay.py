@@ -1,11 +1,12 @@
-"""Free play by clicking in Chromium (issue 25), failing on any page error or console error
-(conftest.Page): a one-hand game made through the lobby form with three bots, in which the
-person makes every kind of move with the mouse (deal when it deals, draw, discard the picked
-tile, show and hide a tile and the whole hand, lay the last discard face up with a tile of the
-hand, add a tile to that group, take a grouped tile back, take a discard back, pass the turn)
-and ends the hand with a declared win typed into the form, up to the end-of-game screen; the
-stored record replays cleanly through the engine (``/api/games/{id}/check``) and holds each
-move. Screenshots go to tests/artifacts (``web-freeplay-table-desktop.png`` ...)."""
+"""Free play by clicking in Chromium (issue 25), at desktop and phone size, failing on any page
+error or console error (conftest.Page): a one-hand game made through the lobby form with three
+bots, in which the person makes every kind of move with the mouse (deal when it deals, draw,
+discard the picked tile, show and hide a tile and the whole hand, lay the last discard face up
+with a tile of the hand, add a tile to that group, take a grouped tile back, take a discard
+back, pass the turn) and ends the hand with a declared win typed into the form, up to the
+end-of-game screen, then steps through the game's replay; the stored record replays cleanly
+through the engine (``/api/games/{id}/check``) and holds each move. Screenshots go to
+tests/artifacts (``web-freeplay-table-desktop.png``, ``web-freeplay-table-phone.png`` ...)."""
 
 from __future__ import annotations
 
@@ -34,10 +35,10 @@ MY_TURN = (
 )
 
 
-@pytest.fixture
-def desktop(browser, live_server) -> Iterator[Page]:
-    context = browser.new_context(viewport=SIZES["desktop"], locale="en-US")
-    wrapped = Page(context.new_page(), "desktop", live_server.url)
+@pytest.fixture(params=["desktop", "phone"])
+def desktop(request, browser, live_server) -> Iterator[Page]:  # or a phone
+    context = browser.new_context(viewport=SIZES[request.param], locale="en-US")
+    wrapped = Page(context.new_page(), request.param, live_server.url)
     yield wrapped
     context.close()
     assert not wrapped.problems, "\n".join(wrapped.problems)
