@@ -19,13 +19,14 @@ from typing import Any
 
 from openmahjong.rules.declarative.declaration import Declaration, NotAWin, ScoredWin, score_win
 from openmahjong.rules.declarative.hand import winning_shapes
-from openmahjong.table.actions import Action, Ankan, Chi, Discard, Kakan, Minkan, Pon, Ron, Tsumo
+from openmahjong.table.actions import Action, Ron, Tsumo
+from openmahjong.table.chinese import ChineseTablePolicy
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.events import Event, HandEnded, Won
 from openmahjong.table.kernel import Phase, Table
-from openmahjong.table.policy import RoundPolicy, Trigger
+from openmahjong.table.policy import Trigger
 from openmahjong.table.seat import Meld, SeatState, seat_wind
-from openmahjong.tiles import is_flower, is_suited, kind, number, sort_key
+from openmahjong.tiles import is_flower, kind, sort_key
 
 __all__ = [
     "DeclaredSeat",
@@ -97,11 +98,7 @@ class DeclaredHandResult:
         return self.wins[0].seat if self.wins else None
 
 
-class DeclaredPolicy(RoundPolicy):
-    seats = 4
-    dead_wall = 0
-    dealer_extra = True
-    final_discard_ron_only = True
+class DeclaredPolicy(ChineseTablePolicy):
     # Wins are resolved here (nearest legal claimant first): the kernel hands over every one.
     arbitration = ArbitrationMode(multi_win=True)
 
@@ -113,12 +110,11 @@ class DeclaredPolicy(RoundPolicy):
         hand_number: int = 1,
         start_points: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
+        super().__init__(
+            prevalent_wind=prevalent_wind, hand_number=hand_number, start_points=start_points
+        )
         self.declaration = declaration
-        self.prevalent_wind = prevalent_wind
-        self.hand_number = hand_number
-        self.start_points = tuple(start_points)
-        #: The seat on turn drew its tile as a kong's replacement.
-        self.after_kong = False
+        self.chows_allowed = declaration.chow
         #: Any call or kong made this hand (ends the first go-around).
         self.called = False
         self._waits: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
@@ -200,59 +196,23 @@ class DeclaredPolicy(RoundPolicy):
         except NotAWin:
             return None
 
+    # ------------------------------------------------------------------ the table's hooks
+    def may_win(
+        self, table: Table, seat: int, tile: int, *, self_drawn: bool, robbing: bool
+    ) -> bool:
+        return self.try_score(table, seat, tile, self_drawn=self_drawn, robbing=robbing) is not None
+
+    def flowers(self, table: Table, seat: int) -> list[int]:
+        return self.x(table, seat).flowers
+
+    def flower_event(self, seat: int, tile: int) -> Event:
+        return FlowerLaidOut(seat=seat, tile=tile)
+
     # ------------------------------------------------------------------ legality
-    def turn_actions(self, table: Table, seat: int) -> list[Action]:
-        st = table.seats[seat]
-        actions: list[Action] = []
-        if (
-            table.drew
-            and table.last_drawn is not None
-            and self.try_score(table, seat, table.last_drawn, self_drawn=True) is not None
-        ):
-            actions.append(Tsumo())
-        if table.drew and table.wall.live_remaining > 0:
-            by_kind: dict[int, list[int]] = {}
-            for t in st.hand:
-                by_kind.setdefault(kind(t), []).append(t)
-            for k in sorted(by_kind):
-                if len(by_kind[k]) == 4:
-                    a, b, c, d = by_kind[k]
-                    actions.append(Ankan((a, b, c, d)))
-            for m in st.melds:
-                if m.kind == "pon":
-                    k = kind(m.tiles[0])
-                    if k in by_kind:
-                        actions.append(Kakan(by_kind[k][0]))
-        actions.extend(Discard(t) for t in sorted(set(st.hand), key=sort_key))
-        return actions
-
-    def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
-        if trigger.kind == "ankan":
-            return []  # a concealed kong cannot be robbed
-        tile = trigger.tile
-        robbing = trigger.kind == "kakan"
-        opts: list[Action] = []
-        if self.try_score(table, seat, tile, self_drawn=False, robbing=robbing) is not None:
-            opts.append(Ron())
-        if robbing:
-            return opts
-        hand = table.seats[seat].hand
-        same = [t for t in hand if kind(t) == kind(tile)]
-        if len(same) >= 2:
-            opts.append(Pon((same[0], same[1])))
-        if len(same) >= 3 and table.wall.live_remaining > 0:
-            opts.append(Minkan((same[0], same[1], same[2])))
-        if self.declaration.chow and seat == (trigger.seat + 1) % 4 and is_suited(tile):
-            opts.extend(_chows(hand, tile))
-        return opts
-
     def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
-        trigger = table.trigger
-        if isinstance(action, Chi) and trigger is not None:
-            if not self.declaration.chow:
-                return "this ruleset has no chows"
-            if seat != (trigger.seat + 1) % 4:
-                return "a chow may be taken only from the player on your left"
+        not_chow = self.why_not_chow(table, seat, action)
+        if not_chow is not None:
+            return not_chow
         if isinstance(action, Tsumo | Ron):
             if isinstance(action, Tsumo):
                 if table.phase != Phase.TURN or seat != table.turn or not table.drew:
@@ -277,42 +237,12 @@ class DeclaredPolicy(RoundPolicy):
             s.extra = DeclaredSeat()
             s.points = self.start_points[s.index]
 
-    def after_deal(self, table: Table) -> None:
-        order = [(table.dealer + i) % 4 for i in range(4)]
-        again = True
-        while again:
-            again = False
-            for seat in order:
-                for tile in [t for t in table.seats[seat].hand if is_flower(t)]:
-                    self.x(table, seat).flowers.append(tile)
-                    table.emit(FlowerLaidOut(seat=seat, tile=tile))
-                    again = is_flower(table.deal_replacement(seat, tile)) or again
-
-    def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
-        if not rinshan:
-            self.after_kong = False
-        if not is_flower(tile):
-            return
-        table.seats[seat].hand.remove(tile)
-        self.x(table, seat).flowers.append(tile)
-        table.emit(FlowerLaidOut(seat=seat, tile=tile))
-        if table.wall.live_remaining == 0:
-            self.exhausted(table)  # no tile left to replace the flower
-        else:
-            table.replacement_draw(seat)
-
-    def before_discard(self, table: Table, seat: int, action: Discard) -> None:
-        self.after_kong = False
-
     def after_call(self, table: Table, seat: int, meld: Meld) -> None:
-        self.after_kong = False
+        super().after_call(table, seat, meld)
         self.called = True
 
     def kan_declared(self, table: Table, seat: int, meld: Meld) -> None:
         self.called = True
-
-    def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
-        self.after_kong = True
 
     def settle_tsumo(self, table: Table, seat: int) -> None:
         tile = table.last_drawn
@@ -398,16 +328,6 @@ class DeclaredPolicy(RoundPolicy):
             "flowers": tuple(extra.flowers) if isinstance(extra, DeclaredSeat) else (),
             "seat_wind": seat_wind(seat, table.dealer),
         }
-
-
-def _chows(hand: Sequence[int], tile: int) -> list[Action]:
-    n = number(tile)
-    held = set(hand)
-    out: list[Action] = []
-    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-        if n + lo >= 1 and n + hi <= 9 and tile + lo in held and tile + hi in held:
-            out.append(Chi((tile + lo, tile + hi)))
-    return out
 
 
 def new_hand(

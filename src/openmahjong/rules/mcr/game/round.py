@@ -21,13 +21,14 @@ from openmahjong.rules.mcr.game.options import McrOptions
 from openmahjong.rules.mcr.game.shape import mcr_shanten
 from openmahjong.rules.mcr.scoring import BelowMinimum, NotAWin, Win, score_win
 from openmahjong.rules.mcr.scoring import Meld as ScoringMeld
-from openmahjong.table.actions import Action, Ankan, Chi, Discard, Kakan, Minkan, Pon, Ron, Tsumo
+from openmahjong.table.actions import Action, Ron, Tsumo
+from openmahjong.table.chinese import ChineseTablePolicy
 from openmahjong.table.claims import ArbitrationMode
 from openmahjong.table.events import Event, HandEnded, Won
 from openmahjong.table.kernel import Phase, Table
-from openmahjong.table.policy import RoundPolicy, Trigger
-from openmahjong.table.seat import Meld, SeatState, seat_wind
-from openmahjong.tiles import counts34, is_flower, is_suited, kind, number, sort_key
+from openmahjong.table.policy import Trigger
+from openmahjong.table.seat import SeatState, seat_wind
+from openmahjong.tiles import counts34, is_flower, kind, sort_key
 
 __all__ = [
     "McrSeat",
@@ -115,12 +116,7 @@ class McrHandResult:
     false_wins: tuple[int, ...] = ()
 
 
-class McrPolicy(RoundPolicy):
-    seats = 4
-    dead_wall = 0
-    dealer_extra = True
-    final_discard_ron_only = True
-
+class McrPolicy(ChineseTablePolicy):
     def __init__(
         self,
         options: McrOptions,
@@ -129,13 +125,11 @@ class McrPolicy(RoundPolicy):
         hand_number: int = 1,
         start_points: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
+        super().__init__(
+            prevalent_wind=prevalent_wind, hand_number=hand_number, start_points=start_points
+        )
         self.options = options
         self.arbitration = _MODES[options.claim_mode]
-        self.prevalent_wind = prevalent_wind
-        self.hand_number = hand_number
-        self.start_points = tuple(start_points)
-        #: The seat on turn drew its tile as a kong's replacement (flowers after it included).
-        self.after_kong = False
         self.penalties = [0, 0, 0, 0]
         self.false_wins: list[int] = []
 
@@ -193,71 +187,26 @@ class McrPolicy(RoundPolicy):
         except (NotAWin, BelowMinimum):
             return None
 
+    # ------------------------------------------------------------------ the table's hooks
+    def may_win(
+        self, table: Table, seat: int, tile: int, *, self_drawn: bool, robbing: bool
+    ) -> bool:
+        """Under ``false_win="penalty"`` a win may always be declared (a false one is fined)."""
+        return self.declare_freely or (
+            self.try_score(table, seat, tile, self_drawn=self_drawn, robbing=robbing) is not None
+        )
+
+    def flowers(self, table: Table, seat: int) -> list[int]:
+        return self._x(table, seat).flowers
+
+    def flower_event(self, seat: int, tile: int) -> Event:
+        return FlowerRevealed(seat=seat, tile=tile)
+
     # ------------------------------------------------------------------ legality
-    def turn_actions(self, table: Table, seat: int) -> list[Action]:
-        st = table.seats[seat]
-        actions: list[Action] = []
-        if (
-            table.drew
-            and table.last_drawn is not None
-            and (
-                self.declare_freely
-                or self.try_score(table, seat, table.last_drawn, self_drawn=True) is not None
-            )
-        ):
-            actions.append(Tsumo())
-        if table.drew and table.wall.live_remaining > 0:
-            counts: dict[int, list[int]] = {}
-            for t in st.hand:
-                counts.setdefault(kind(t), []).append(t)
-            for k in sorted(counts):
-                if len(counts[k]) == 4:
-                    a, b, c, d = counts[k]
-                    actions.append(Ankan((a, b, c, d)))
-            for m in st.melds:
-                if m.kind == "pon":
-                    k = kind(m.tiles[0])
-                    if k in counts:
-                        actions.append(Kakan(counts[k][0]))
-        actions.extend(Discard(t) for t in sorted(set(st.hand), key=sort_key))
-        return actions
-
-    def reaction_options(self, table: Table, seat: int, trigger: Trigger) -> list[Action]:
-        if trigger.kind == "ankan":
-            return []  # a concealed kong cannot be robbed
-        tile = trigger.tile
-        robbing = trigger.kind == "kakan"
-        opts: list[Action] = []
-        if self.declare_freely or (
-            self.try_score(table, seat, tile, self_drawn=False, robbing=robbing) is not None
-        ):
-            opts.append(Ron())
-        if robbing:
-            return opts
-        hand = table.seats[seat].hand
-        same = [t for t in hand if kind(t) == kind(tile)]
-        if len(same) >= 2:
-            opts.append(Pon((same[0], same[1])))
-        if len(same) >= 3 and table.wall.live_remaining > 0:
-            opts.append(Minkan((same[0], same[1], same[2])))
-        if seat == (trigger.seat + 1) % 4 and is_suited(tile):
-            opts.extend(self._chows(hand, tile))
-        return opts
-
-    @staticmethod
-    def _chows(hand: Sequence[int], tile: int) -> list[Action]:
-        n = number(tile)
-        held = set(hand)
-        out: list[Action] = []
-        for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-            if n + lo >= 1 and n + hi <= 9 and tile + lo in held and tile + hi in held:
-                out.append(Chi((tile + lo, tile + hi)))
-        return out
-
     def why_illegal(self, table: Table, seat: int, action: Action) -> str | None:
-        trigger = table.trigger
-        if isinstance(action, Chi) and trigger is not None and seat != (trigger.seat + 1) % 4:
-            return "a chow may be taken only from the player on your left"
+        not_chow = self.why_not_chow(table, seat, action)
+        if not_chow is not None:
+            return not_chow
         if isinstance(action, Tsumo | Ron):
             if isinstance(action, Tsumo):
                 if table.phase != Phase.TURN or seat != table.turn or not table.drew:
@@ -281,39 +230,6 @@ class McrPolicy(RoundPolicy):
         for s in table.seats:
             s.extra = McrSeat()
             s.points = self.start_points[s.index]
-
-    def after_deal(self, table: Table) -> None:
-        order = [(table.dealer + i) % 4 for i in range(4)]
-        again = True
-        while again:
-            again = False
-            for seat in order:
-                for tile in [t for t in table.seats[seat].hand if is_flower(t)]:
-                    self._x(table, seat).flowers.append(tile)
-                    table.emit(FlowerRevealed(seat=seat, tile=tile))
-                    again = is_flower(table.deal_replacement(seat, tile)) or again
-
-    def after_draw(self, table: Table, seat: int, tile: int, rinshan: bool) -> None:
-        if not rinshan:
-            self.after_kong = False
-        if not is_flower(tile):
-            return
-        table.seats[seat].hand.remove(tile)
-        self._x(table, seat).flowers.append(tile)
-        table.emit(FlowerRevealed(seat=seat, tile=tile))
-        if table.wall.live_remaining == 0:
-            self.exhausted(table)  # no tile left to replace the flower
-        else:
-            table.replacement_draw(seat)
-
-    def before_discard(self, table: Table, seat: int, action: Discard) -> None:
-        self.after_kong = False
-
-    def after_call(self, table: Table, seat: int, meld: Meld) -> None:
-        self.after_kong = False
-
-    def kan_completed(self, table: Table, seat: int, meld: Meld) -> None:
-        self.after_kong = True
 
     def _penalise(self, table: Table, seat: int, hand: Sequence[int]) -> None:
         fine = self.options.false_win_penalty
