@@ -39,6 +39,10 @@ async def test_the_lobby_lists_it_with_its_names_and_presets(live):
     assert "自由模式" in text and "Free play" in text and "フリー対局" in text
     assert {"tiles", "hand_size", "hands"} <= entry["options_schema"]["properties"].keys()
     assert entry["client"]["table"]["freeplay"] is True
+    for lang in ("en", "zh", "ja"):  # every preset and every move has a name in each language
+        messages = entry["client"]["messages"][lang]
+        assert all(f"preset.{p}" in messages for p in entry["presets"]), lang
+        assert all(key in messages for key in entry["client"]["words"].values()), lang
 
 
 class Person:

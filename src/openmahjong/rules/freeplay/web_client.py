@@ -128,6 +128,35 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+#: The presets' names (``preset.<name>``, what the lobby's select shows).
+PRESET_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "freeplay": "Free play",
+        "freeplay-flowers": "Free play, 144 tiles (flowers)",
+        "freeplay-suits": "Free play, 108 tiles (suits only)",
+        "freeplay-sixteen": "Free play, 16-tile hands",
+        "freeplay-open": "Free play, until the players end it",
+    },
+    "zh": {
+        "freeplay": "自由模式",
+        "freeplay-flowers": "自由模式 144 张（含花牌）",
+        "freeplay-suits": "自由模式 108 张（仅序数牌）",
+        "freeplay-sixteen": "自由模式 十六张",
+        "freeplay-open": "自由模式 不限局数",
+    },
+    "ja": {
+        "freeplay": "フリー対局",
+        "freeplay-flowers": "フリー対局 144 枚（花牌あり）",
+        "freeplay-suits": "フリー対局 108 枚（数牌のみ）",
+        "freeplay-sixteen": "フリー対局 16 枚手牌",
+        "freeplay-open": "フリー対局 局数無制限",
+    },
+}
+for _lang, _names in PRESET_NAMES.items():
+    for _preset, _text in _names.items():
+        MESSAGES[_lang][f"preset.{_preset}"] = _text
+
+
 def client_info() -> dict[str, Any]:
     return {
         "label": "common.freeplay",
