@@ -55,6 +55,7 @@ class Person:
         #: Makes the off-turn moves once.
         self.bold = bold
         self.showed = False
+        self.tried = False
         self.claimed = False
         self.off_turn_moves = 0
         self.refused: list[dict[str, Any]] = []
@@ -103,6 +104,12 @@ class Person:
             v = self.view
             if not self.bold or not v["table"]["dealt"] or v["phase"] == "ended":
                 return None
+            if not self.tried and v["hand"]:
+                self.tried = True  # a tile it does not hold: refused with the reason
+                missing = next(
+                    t for t in (11, 12, 13, 14, 15, 16, 17, 18, 19) if t not in v["hand"]
+                )
+                return {"type": "free_discard", "tile": missing}
             if not self.showed and v["hand"]:
                 self.showed = True
                 self.off_turn_moves += 1
@@ -171,8 +178,12 @@ async def test_a_whole_game_over_websockets(live):
     moves = [action_from_dict(entry[2]).name for entry in record["actions"]]
     assert people[1].off_turn_moves == 2
     assert "free_reveal" in moves and "free_meld" in moves and "free_deal" in moves
-    # a stale reply (the turn came to the seat as it moved) may be refused, nothing else
-    assert all(e["code"] == "stale" for p in people for e in p.refused), [p.refused for p in people]
+    # the impossible move was refused with its reason (and changed nothing: the record
+    # replays); a stale reply (the turn came to the seat as it moved) may be refused too
+    illegal = [e for e in people[1].refused if e["code"] == "illegal_action"]
+    assert len(illegal) == 1 and "you do not hold" in illegal[0]["params"]["reason"], illegal
+    others = [e for p in people for e in p.refused if e not in illegal]
+    assert all(e["code"] == "stale" for e in others), others
     again = RULESET.replay(record)
     assert list(again.state.points) == record["result"]["final_points"]
     assert json.loads(json.dumps(again.record(reveal=True)["actions"])) == record["actions"]
