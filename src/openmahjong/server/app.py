@@ -39,6 +39,7 @@ from openmahjong.server.bodylimit import MAX_BODY_BYTES, BodyLimit
 from openmahjong.server.cluster import cluster_for
 from openmahjong.server.directory import RoomManager
 from openmahjong.server.errors import install_error_handlers
+from openmahjong.server.quiz_cluster import SharedQuiz
 from openmahjong.server.quiz_live import QuizService
 from openmahjong.server.settings import Settings
 from openmahjong.server.state import ServerState
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if purged:
             log.info("removed %d expired sessions and email codes", purged)
         resumed = await _app.state.rooms.start()
+        _app.state.quiz.start()
         if resumed:
             log.info("resumed %d live games from the database", resumed)
         log.info("openmahjong server ready, database %s", state.db.describe())
@@ -87,6 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Several processes on one Redis (docs/deploy.md); none configured: this one holds all.
     app.state.rooms.cluster = cluster_for(settings, state.db)
     app.state.quiz = QuizService(state, app.state.hub)
+    if app.state.rooms.cluster is not None:  # the quiz's lines, codes and matches shared too
+        app.state.quiz.shared = SharedQuiz(app.state.quiz, app.state.rooms.cluster)
     install_error_handlers(app)
     # Bodies over the cap are a 413 before any handler or model reads them (docs/security.md).
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)

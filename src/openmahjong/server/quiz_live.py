@@ -19,7 +19,7 @@ import secrets
 import string
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openmahjong.quiz import store as quiz_store
 from openmahjong.quiz.game import BREAK_SECONDS, Match, QuizError, Round, RoundSettings, ranked
@@ -32,6 +32,9 @@ from openmahjong.server.quiz_protocol import (
     QuizLeave,
     QuizQueue,
 )
+
+if TYPE_CHECKING:
+    from openmahjong.server.quiz_cluster import SharedQuiz
 
 __all__ = ["GRACE_SECONDS", "QuizService", "SOLO_LIMIT"]
 
@@ -92,6 +95,12 @@ class QuizService:
         self.in_room: dict[int, str] = {}
         self.names: dict[int, str] = {}
         self._waiting: set[asyncio.Task[None]] = set()  # the grace periods of gone players
+        #: Several processes (``server/quiz_cluster.py``); ``None``: all of it is here.
+        self.shared: SharedQuiz | None = None
+
+    def start(self) -> None:
+        if self.shared is not None:
+            self.shared.start()
 
     # ------------------------------------------------------------------ solo (REST)
 
@@ -117,6 +126,8 @@ class QuizService:
         ``client`` and changes nothing."""
         try:
             self.names[user.id] = user.name
+            if self.shared is not None and await self.shared.command(user, message, client):
+                return  # carried out across processes, or forwarded to the player's home
             if isinstance(message, QuizGuess):
                 self._guess(user.id, message.pattern)
                 return
@@ -167,7 +178,7 @@ class QuizService:
         """The last socket gone: unless one opens again within ``GRACE_SECONDS`` (a page
         reloaded), out of any queue and any room still waiting (a match must not start
         without them). A running match keeps them: they may come back."""
-        if self.hub.connected(user_id):
+        if self._connected(user_id):
             return
         task = asyncio.get_running_loop().create_task(self._forget_if_gone(user_id))
         self._waiting.add(task)
@@ -175,7 +186,7 @@ class QuizService:
 
     async def _forget_if_gone(self, user_id: int) -> None:
         await self.clock.sleep(GRACE_SECONDS)
-        if self.hub.connected(user_id):
+        if self._connected(user_id):
             return
         for line in self.queues.values():
             if user_id in line:
@@ -183,6 +194,13 @@ class QuizService:
         code = self.in_room.pop(user_id, None)
         if code is not None:
             self.rooms.pop(code, None)
+        if self.shared is not None and user_id not in self.playing:
+            await self.shared.forgotten(user_id, code)
+
+    def _connected(self, user_id: int) -> bool:
+        if self.hub.connected(user_id):
+            return True
+        return self.shared is not None and self.shared.connected_elsewhere(user_id)
 
     def _busy(self, user_id: int) -> None:
         if user_id in self.playing:
@@ -202,11 +220,14 @@ class QuizService:
             return
         self.hub.send(user_id, _dumps({"type": "quiz_queued", "pool": pool, "waiting": len(line)}))
 
-    def _create(self, user_id: int, settings: RoundSettings) -> None:
+    def new_code(self) -> str:
+        return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+    def _create(self, user_id: int, settings: RoundSettings, code: str | None = None) -> None:
+        """A waiting room; ``code`` one already reserved across processes."""
         self._busy(user_id)
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        while code in self.rooms:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        while code is None or code in self.rooms:
+            code = self.new_code()
         room = self.rooms[code] = QuizRoom(code, user_id, settings, [user_id])
         self.in_room[user_id] = code
         self.hub.send(user_id, _dumps(room.message(self.names)))
@@ -279,6 +300,8 @@ class QuizService:
                 async with self.state.db.session() as db:
                     live.outcome = await quiz_store.record_match(db, match)
             live.phase = "over"
+            if self.shared is not None:  # free to queue anywhere once they see the end
+                await self.shared.match_over(match.players)
             self._broadcast(live)
         except asyncio.CancelledError:
             raise
@@ -288,6 +311,9 @@ class QuizService:
             for p in match.players:
                 if self.playing.get(p) is live:
                     del self.playing[p]
+            if self.shared is not None and live.phase != "over":
+                with contextlib.suppress(Exception):
+                    await self.shared.match_over(match.players)
 
     async def _until_over(self, live: LiveMatch, current: Round) -> None:
         """Wait until the round ends: a guess ends it (``changed`` is set) or its deadline
@@ -330,6 +356,8 @@ class QuizService:
             self.hub.send(p, _dumps(self._match_message(live, p)))
 
     async def close(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()
         tasks = {live.task for live in self.playing.values() if live.task is not None}
         tasks |= self._waiting
         for task in tasks:
