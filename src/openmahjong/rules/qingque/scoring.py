@@ -194,8 +194,8 @@ def score_win(
     """The fans of a win: ``concealed`` holds the winning tile; ``melds`` are ``(kind, tiles)``
     with kinds ``chi``, ``pon``, ``minkan``, ``kakan``, ``ankan``; ``kong`` means a kong's
     replacement (self-drawn) or a robbed kong (on a claim); ``last_tile`` the wall's last tile
-    (drawn, or its discard); ``heavenly`` / ``earthly`` the source's 天和 (self-drawn) and 地和
-    (on a discard). Raises :class:`NotAWin`."""
+    (drawn, or its discard); ``heavenly`` / ``earthly`` the source's one flag for both: it is
+    天和 when self-drawn, 地和 on a discard. Raises :class:`NotAWin`."""
     concealed = [kind(t) for t in concealed]
     win_tile = kind(win_tile)
     if len(concealed) + 3 * len(melds) != 14 or win_tile not in concealed:
@@ -213,8 +213,6 @@ def score_win(
         heavenly_or_earthly=heavenly or earthly,
         seat_wind=seat_wind,
     )
-    if heavenly and not self_drawn or earthly and self_drawn:
-        raise NotAWin("天和 is self-drawn and 地和 on a discard")
     readings = raw_fan_sets(facts)
     if not readings:
         raise NotAWin("the tiles make no winning shape")

@@ -7,10 +7,10 @@ occasional fans' own values (天和 / 地和 16, 岭上开花 / 海底捞月 / �
 of a set is not a sum of per-fan values: the table was computed from how often hands with those
 fans occur, and it is the only definition of the values the source ships.
 
-We hold 639 of its roughly 11,000 entries (:mod:`.fan_table`). For any other set,
+We hold 845 of its roughly 11,000 entries (:mod:`.fan_table`). For any other set,
 :func:`regular_value` answers an estimate: a ridge regression (one weight per fan, penalty
 ``RIDGE`` on each fan, ``RIDGE_WIN`` on 和牌) fitted to the entries we hold, computed once at
-import, in pure Python. On held-out entries it is off by about 2.1 fan (root mean square), so
+import, in pure Python. On held-out entries it is off by about 2 fan (root mean square), so
 every result says whether its value is the source's.
 """
 
@@ -33,8 +33,8 @@ assert tuple(OCCASIONAL) == OCCASIONAL_NAMES
 
 #: The ridge penalties of the estimate: on every fan, and on 和牌 (the intercept, present in
 #: every set). Chosen by ten-fold cross-validation on the entries held: penalising the
-#: intercept too costs little overall (root-mean-square error 2.10 fan, not 2.00) and gains
-#: much on the entries under 16 fan (3.08, not 4.17), which are the hands most often won.
+#: intercept too costs little overall (root-mean-square error 2.00 fan, not 1.92) and gains
+#: much on the entries under 16 fan (3.14, not 4.10), which are the hands most often won.
 RIDGE = 0.3
 RIDGE_WIN = 10.0
 _INDEX = {name: i for i, name in enumerate(CODE_ORDER)}
