@@ -46,7 +46,7 @@ from openmahjong.server.game_state import _Game, _Open
 from openmahjong.server.hand_hold import hold_after_hand
 from openmahjong.server.lobby import RoomLobby
 from openmahjong.server.play import encode
-from openmahjong.server.protocol import GameEnd, HandEnd, Prompt
+from openmahjong.server.protocol import Error, GameEnd, HandEnd, Prompt
 from openmahjong.server.recovery import (
     FAILURES_BEFORE_ABORT,
     RETRY_SECONDS,
@@ -75,6 +75,12 @@ if TYPE_CHECKING:
     from openmahjong.server.parts import ManagerParts
 
 log = logging.getLogger("openmahjong.server.room")
+
+
+def _answered_already(entry: _Open) -> bool:
+    """A person's prompt whose reply the ledger accepted and the room has not played yet."""
+    answer = entry.prompt.answer if entry.prompt is not None else None
+    return answer is not None and answer.done() and not answer.cancelled()
 
 
 async def _sleep_until(clock: Clock, deadline: float) -> None:
@@ -200,6 +206,11 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             free = seat in optional
             if free and (slot.bot or slot.user_id is None or stand_in):
                 self._withdraw(game, seat)
+                continue
+            if optional and current is not None and _answered_already(current):
+                # A table where every seat may move (free play): a reply accepted while another
+                # seat's move was applied is still played (or refused, ``_answered``) before
+                # the seat is asked anew, never dropped.
                 continue
             if (
                 current is not None
@@ -356,7 +367,22 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
         if entry.rule is not None and data not in entry.prompt.actions:
             chosen, reason = read_choice(entry.rule, data)  # the ledger checked it already
             if chosen is None:
-                raise RuntimeError(f"room {self.id}: seat {seat}'s choice was refused: {reason}")
+                if not game.match.optional_seats():
+                    raise RuntimeError(
+                        f"room {self.id}: seat {seat}'s choice was refused: {reason}"
+                    )
+                # Free play: another seat's move, applied first, made this one impossible (both
+                # reached for the same discard). Refused now, and the seat is asked again.
+                assert entry.user_id is not None
+                self.channel(entry.user_id).put(
+                    Error(
+                        code="illegal_action",
+                        message=f"prompt {entry.prompt.seq}: {reason}",
+                        seq=entry.prompt.seq,
+                        params={"seq": entry.prompt.seq, "reason": reason},
+                    )
+                )
+                return
             action = chosen
         else:
             action = action_from_dict(data)
