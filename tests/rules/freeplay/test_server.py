@@ -58,6 +58,9 @@ class Person:
         self.tried = False
         self.claimed = False
         self.off_turn_moves = 0
+        #: Off-turn moves sent, by prompt: one refused as stale (the turn came to the seat as it
+        #: moved) is tried again at the next prompt off the turn.
+        self.sent: dict[int, str] = {}
         self.refused: list[dict[str, Any]] = []
 
     def take(self, message: dict[str, Any]) -> None:
@@ -112,11 +115,11 @@ class Person:
                 return {"type": "free_discard", "tile": missing}
             if not self.showed and v["hand"]:
                 self.showed = True
-                self.off_turn_moves += 1
+                self.sent[prompt["seq"]] = "showed"
                 return {"type": "free_reveal", "tile": v["hand"][0], "show": True}
             if not self.claimed and v["offered_tile"] is not None:
                 self.claimed = True
-                self.off_turn_moves += 1
+                self.sent[prompt["seq"]] = "claimed"
                 return {"type": "free_meld", "tiles": [], "discard": True, "group": None}
             return None
         return dict(action_to_dict(self.bot.act(self.seen())))
@@ -129,8 +132,15 @@ class Person:
                 return message
             if message["type"] == "error":
                 self.refused.append(message)
+                if message.get("seq") in self.sent:
+                    setattr(self, self.sent.pop(message["seq"]), False)
+            if message["type"] == "accepted" and message["seq"] in self.sent:
+                self.sent.pop(message["seq"])
+                self.off_turn_moves += 1
             if message["type"] == "prompt":
                 answer = self.move(message)
+                if answer is not None and not message["context"].get("optional") and not self.bold:
+                    await asyncio.sleep(0.01)  # a moment's thought: the other person moves then
                 if answer is not None:
                     answer = {k: list(v) if isinstance(v, tuple) else v for k, v in answer.items()}
                     await self.client.send(
