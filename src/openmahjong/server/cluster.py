@@ -149,6 +149,7 @@ class Cluster:
         self.manager = manager
         self.hub = hub
         hub.relay = self
+        await self.heartbeat()
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.inbox(self.me), self.everyone)
         loop = asyncio.get_running_loop()
@@ -181,6 +182,8 @@ class Cluster:
         if self.is_coordinator:
             with contextlib.suppress(Exception):
                 await self.coordinator.release(COORDINATOR)
+        with contextlib.suppress(Exception):
+            await self.redis.delete(self._alive_key(self.me))
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
@@ -198,6 +201,7 @@ class Cluster:
                 log.exception("cluster: the lease round failed")
 
     async def keep_once(self) -> None:
+        await self.heartbeat()
         held = set(self.manager.rooms)
         kept = await self.leases.renew(held)
         for room_id in sorted(held - kept):
@@ -211,6 +215,45 @@ class Cluster:
         if not self.is_coordinator:
             await self.claim_coordinator()
         await self.adopt_orphans()
+        await self.forget_departed()
+
+    # ------------------------------------------------------------------ who is alive
+    def _alive_key(self, process: str) -> str:
+        return f"{self.prefix}alive:{process}"
+
+    async def heartbeat(self) -> None:
+        """Say this process is alive for one more lease. Should the mark have run out (this
+        process stalled past a lease), the others may have forgotten its sockets: it tells
+        them again where they are, as when each opened."""
+        ttl = max(1, round(self.leases.seconds * 1000))
+        before = await self.redis.set(self._alive_key(self.me), "1", px=ttl, get=True)
+        if before is None:
+            for number, client in list(self._conns.items()):
+                self.tell_everyone({"k": "connected", "user": client.user_id, "conn": number})
+
+    async def forget_departed(self) -> set[str]:
+        """The processes this one sends to whose alive mark ran out (killed: no ``gone_conn``
+        ever comes from them): their sockets are forgotten as if each had closed, so nothing
+        more is published to an inbox nobody reads and the entries do not pile up."""
+        known = {p for processes in self.remote.values() for p in processes}
+        known |= {process for process, _conn in self._remote_conns}
+        known.discard(self.me)
+        if not known:
+            return set()
+        order = sorted(known)
+        marks = await self.redis.mget([self._alive_key(p) for p in order])
+        gone = {p for p, mark in zip(order, marks, strict=True) if mark is None}
+        for process in sorted(gone):
+            log.warning("cluster: process %s is gone (no alive mark), its sockets too", process)
+            for user in list(self.remote):
+                self.remote[user].discard(process)
+                if not self.remote[user]:
+                    del self.remote[user]
+            for key in [k for k in self._remote_conns if k[0] == process]:
+                connection = self._remote_conns.pop(key)
+                connection.closed = True
+                self.manager.disconnected(connection)
+        return gone
 
     # ------------------------------------------------------------------ the room directory
     def _counts_key(self, room_id: int) -> str:
