@@ -245,12 +245,13 @@ def test_round_label_sticks_and_contrast(page, views):
     p.evaluate(GAME, {"view": view, "label": {"wind": 42, "number": 2}, "rules": mcr_rules})
     assert p.text_content("[data-testid=hand-counter]") == "South 2"
     assert p.get_by_test_id("sticks").count() == 0 and p.get_by_test_id("honba").count() == 0
-    # Without a wind round (Sichuan numbers its hands in its own centre part: "Hand 1 of 2")
-    # the button says what it opens, not a second "Hand".
+    # Without a wind round the button says the hand's number (Changsha); a ruleset whose own
+    # centre part numbers its hands (Sichuan's "Hand 1 of 2", parts.numbersHands: the live room
+    # in test_browser_win_details.py) keeps "Commitment" there, not a second "Hand".
     windless = copy.deepcopy(view)
     windless["table"]["round_wind"] = None
     p.evaluate(GAME, {"view": windless, "label": {"number": 1, "hands": 2}, "rules": mcr_rules})
-    assert p.text_content("[data-testid=hand-counter]") == "Commitment"
+    assert p.text_content("[data-testid=hand-counter]") == "Hand 1 of 2"
     # Text on the table reads at 4.5:1 at least, with the seat to play lit and a prompt open.
     prompt = {"seq": 3, "actions": view["legal_actions"]}
     clock = {"move": 1, "total": 8}

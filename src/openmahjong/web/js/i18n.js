@@ -16,6 +16,7 @@ import * as replayWords from "./i18n-replay.js";
 import * as roomWords from "./i18n-room.js";
 import * as serverErrors from "./i18n-errors.js";
 import * as sichuanWords from "./i18n-sichuan.js";
+import * as winWords from "./i18n-win-details.js";
 
 const STORAGE_KEY = "openmahjong.lang";
 
@@ -933,7 +934,7 @@ const ja = {
 Object.assign(en, play.en);
 Object.assign(zh, play.zh);
 Object.assign(ja, play.ja);
-for (const extra of [replayWords, serverErrors, roomWords, sichuanWords, accountWords]) {
+for (const extra of [replayWords, serverErrors, roomWords, sichuanWords, accountWords, winWords]) {
   Object.assign(en, extra.en);
   Object.assign(zh, extra.zh);
   Object.assign(ja, extra.ja);

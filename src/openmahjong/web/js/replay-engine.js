@@ -121,9 +121,11 @@ export function parseLabel(label) {
   return { wind: WIND_LETTERS[m[1]], number: Number(m[2]), honba: m[3] === undefined ? null : Number(m[3]) };
 }
 
-function labelParts(label) {
+/** A label of another shape (Changsha's and Sichuan's "H1") has no wind round: the hand's
+ *  number comes from its summary (the table's button then says "Hand 1 of 8", not "East 1"). */
+function labelParts(label, summary = {}) {
   const parts = parseLabel(label);
-  return parts ? { ...parts, honba: parts.honba ?? 0 } : { wind: 41, number: 1, honba: 0 };
+  return parts ? { ...parts, honba: parts.honba ?? 0 } : { wind: null, number: summary.hand_number ?? null, honba: 0 };
 }
 
 function clone(state) {
@@ -216,7 +218,7 @@ export function handStates(record, index, info) {
   let pendingDora = 0;
   let pendingRiichi = null;
   const early = options.kan_dora === "EARLY_KAN_DORA";
-  const lp = labelParts(hand.label);
+  const lp = labelParts(hand.label, summary);
   const hands4 = dealt.map((h) => [...h]);
   const table = { round_wind: lp.wind, hand_number: lp.number, dealer };
   if (rules.sticks) Object.assign(table, { honba: summary.honba ?? lp.honba, sticks: summary.sticks_at_start ?? 0 });

@@ -3,10 +3,13 @@
 // resultElement(result, state)     a hand's result: the winning hand, dora and ura indicators,
 //                                  yaku or fans with their values, fu, base points, the honba
 //                                  and riichi-stick parts, each seat's change; a draw's tenpai
-//                                  hands. `result` is built from the hand's events (room.js) or
-//                                  a record's `hands` entry (replays, a `hand_end` summary).
+//                                  hands; Qingque's fans, Changsha's patterns, birds and
+//                                  starting-hand wins (win-details.js). `result` is built from
+//                                  the hand's events (room.js) or a record's `hands` entry
+//                                  (replays, a `hand_end` summary).
 // matchEndElement(end, state)      placements, final points, the ruleset's settlement (uma and
-//                                  oka where the preset has them), the seed check with names.
+//                                  oka where the preset has them), the seed check with names
+//                                  and the game's preset.
 // modal(content, label)            either one over the table, holding the eye until closed.
 //
 // state: {names, rules, handlers: {next(), copy(text)}, hold: {seconds, waiting}} (all optional).
@@ -19,6 +22,7 @@ import { mcrFanName } from "./mcr-fan-names.js";
 import { yakuName } from "./yaku-names.js";
 import { meldElement } from "./table-view.js";
 import { isSichuanWin, orderedRiichiScore, recheckElement, sichuanWinScore } from "./sichuan-result.js";
+import { birdsElement, pluginWinScore, startingElement } from "./win-details.js";
 
 function tileSpan(code, opts = {}) {
   return h("span", { class: "tile-holder", html: tileMarkup(code, opts) });
@@ -75,10 +79,13 @@ function declaredPatterns(w) {
   ];
 }
 
-/** How a win scored, by what it carries: fans (MCR), yaku with han and fu (Riichi), or only
- *  its total (a ruleset with neither). */
-function winScore(w, state = {}) {
+/** How a win scored, by what it carries: fans with a fan total and base points (Qingque) or
+ *  patterns (Changsha; win-details.js), fans (MCR), yaku with han and fu (Riichi), or only its
+ *  total (a ruleset with none of these). */
+function winScore(w, state = {}, result = {}) {
   if (isDeclaredWin(w)) return declaredPatterns(w);
+  const plugin = pluginWinScore(w, result, (s) => playerName(state, s));
+  if (plugin) return plugin;
   if (w.fans) return mcrFans(w);
   if (isSichuanWin(w)) return sichuanWinScore(w, (s) => playerName(state, s)); // order, base and bonus yaku
   if (w.order) return orderedRiichiScore(w, (s) => playerName(state, s), riichiYaku); // Asura: order, yaku, payments
@@ -172,7 +179,10 @@ function holdLine(hold) {
 export function resultElement(result, state = {}) {
   const wins = result.wins || [];
   const putDown = sticksPutDown(result);
+  const name = (s) => playerName(state, s);
   const parts = [h("h2", { tabindex: "-1" }, wins.length ? t("result.win") : t("result.draw", { reason: t(`reason.${result.reason}`) }))];
+  // Changsha's starting-hand wins were paid before play, win or draw (win-details.js).
+  parts.push(startingElement(result, name));
   for (const w of wins) {
     parts.push(h("div", { class: "win", "data-testid": "win", "data-seat": w.seat },
       h("p", {}, w.from_seat === null || w.from_seat === undefined
@@ -181,9 +191,11 @@ export function resultElement(result, state = {}) {
       winningHand(w, state.rules),
       indicators(t("table.dora"), w.dora_indicators || result.dora_indicators, "result-dora"),
       indicators(t("result.ura"), w.ura_indicators, "result-ura"),
-      winScore(w, state),
+      winScore(w, state, result),
       breakdown(w, state, putDown[w.seat] || 0)));
   }
+  // Changsha's birds, turned once for the hand's wins.
+  parts.push(birdsElement(result, name));
   // A hand that went on after its wins to the wall's end (Asura) settles tenpai too.
   if (!wins.length || (result.reason === "exhaustive" && !result.recheck)) parts.push(tenpaiPart(result, state));
   // Sichuan's exhaustive draw: each seat's recheck (ready, void cleared, payments, refunds).
@@ -209,13 +221,14 @@ function settlementCells(end, seat) {
   ];
 }
 
-/** The seed check link with everything the seed page needs, the players' names included. */
+/** The seed check link with everything the seed page needs, the players' names and the game's
+ *  preset included (a preset may deal its own wall: Battle of Asura's exchange directions). */
 export function verifyLink(end) {
   if (!end.master_seed) return null;
   const q = (k, v) => `&${k}=${encodeURIComponent(v)}`;
   return `#/tools/seed?seed=${encodeURIComponent(end.master_seed)}${q("salt", end.salt || "")}` +
     (end.commitment ? q("commitment", end.commitment) : "") + (end.ruleset ? q("ruleset", end.ruleset) : "") +
-    `&hands=${end.hands || 1}` + (end.players && end.players.length ? q("players", end.players.join(",")) : "");
+    (end.preset ? q("preset", end.preset) : "") + `&hands=${end.hands || 1}` + (end.players && end.players.length ? q("players", end.players.join(",")) : "");
 }
 
 function copyRow(label, value, handlers, testid) {

@@ -295,6 +295,7 @@ export function seatParts(state) {
     seatBadges: (seat) => seatBadges(v, seat, !!(((state.rules || {}).table || {}).winners_hidden)),
     seatClass: (seat) => (((v.seats_public || [])[seat] || {}).won ? "sat-out" : ""),
     centre: () => centrePart(v, state.label, name),
+    numbersHands: true, // its centre says "Hand 1 of 2" (table-view.js keeps "Commitment" on the button)
   };
 }
 

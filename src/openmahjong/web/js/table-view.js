@@ -7,7 +7,8 @@
 //                  own words for calls and wins (MCR's Chow, Pung, Kong), else the shared ones
 //   state.prompt   the open prompt {seq, actions, context} or null; its actions become controls
 //   state.riichi   true while the player is choosing a riichi discard
-//   state.label    the hand's label data from the server ({wind, number, honba}: Match.label_data),
+//   state.label    the hand's label data from the server ({wind, number, honba} or, without wind
+//                  rounds, {number, hands}: Match.label_data),
 //                  else the view's table fields are read (a replay puts the label's number there)
 //   state.clock    {move, bank, total, bankTotal} seconds left and at the start (optional);
 //                  state.protection: text (optional)
@@ -17,7 +18,8 @@
 //                  or null; names are by player when seats are not players (MCR's seat changes)
 //   state.parts    a ruleset's own pieces (optional; sichuan-view.js, exchange-picker.js):
 //                  seatBadges(seat), seatClass(seat), centre(), actions() (drawn instead of the
-//                  prompt's buttons when it returns something), handTile(code, isDrawn, k, button)
+//                  prompt's buttons when it returns something), handTile(code, isDrawn, k, button),
+//                  numbersHands (true: its centre() says the hand's number, the button need not)
 // handlers: act(action), toggleRiichi(), toggleFairness(), copy(text), next()
 //
 // The same renderer draws replays: a spectator view (seat null) with `hands` for every seat.
@@ -141,6 +143,16 @@ function playerName(state, seat) {
 // three quarters (as the tiles lie on a real table).
 const ROTATION = { self: 0, right: 270, across: 180, left: 90 };
 
+/** A seat's wind: the view's, else counted from the dealer (East) round the table, as a table
+ *  without wind rounds (Sichuan, Changsha) still seats its players. */
+export function seatWind(v, seat) {
+  const pub = (v.seats_public || [])[seat] || {};
+  if (WIND_KEYS[pub.seat_wind]) return pub.seat_wind;
+  const dealer = (v.table || {}).dealer;
+  const n = (v.points || []).length || 4;
+  return typeof dealer === "number" && n === 4 ? 41 + ((seat - dealer + n) % n) : null;
+}
+
 /** One seat's side of the table: its score plate at the centre's edge, its pond in front of
  *  the centre, and at the table's edge its name, concealed tiles (backs, or face up in a
  *  replay) and melds. */
@@ -151,9 +163,11 @@ function seatPanel(state, seat, position, spectated) {
   const isTurn = v.turn === seat && v.phase !== "ended";
   const size = (v.hand_sizes || [])[seat] ?? 0;
   const melds = ((v.melds || [])[seat] || []).map((m) => meldElement(m, seat, state.rules));
-  const windShort = WIND_KEYS[pub.seat_wind] ? t(WIND_KEYS[pub.seat_wind].replace("wind.", "windShort.")) : "";
+  const wind = seatWind(v, seat);
+  const windShort = WIND_KEYS[wind] ? t(WIND_KEYS[wind].replace("wind.", "windShort.")) : "";
   const plate = h("div", { class: "seat-plate" },
-    h("span", { class: `wind-badge${dealer ? " dealer" : ""}`, title: `${t("table.seatWind")}: ${windName(pub.seat_wind)}` }, windShort),
+    h("span", { class: `wind-badge${dealer ? " dealer" : ""}`, "data-testid": `wind-${seat}`, "data-wind": wind ?? "",
+      title: `${t("table.seatWind")}: ${windName(wind)}` }, windShort),
     h("span", { class: "seat-points", "data-testid": `points-${seat}` }, String((v.points || [])[seat] ?? "")),
     pub.riichi ? h("span", { class: "riichi-stick", title: t("act.riichi") }) : null);
   const head = h("div", { class: "seat-head" },
@@ -187,6 +201,7 @@ export function roundLabel(view, label) {
     wind: l.wind ?? tb.round_wind ?? tb.prevalent_wind ?? null,
     number: l.number ?? tb.hand_number ?? null,
     honba: l.honba ?? tb.honba,
+    hands: l.hands ?? null,
   };
 }
 
@@ -202,11 +217,16 @@ function centre(state) {
   const tb = v.table || {};
   const lab = roundLabel(v, state.label);
   const roundText = lab.wind ? t("table.round", { wind: windName(lab.wind), n: lab.number ?? "" }) : "";
+  // Without wind rounds the hand's number ("Hand 1 of 8", Changsha), unless the ruleset's own
+  // centre part numbers its hands (Sichuan's "Hand 1 of 2": then it names what it opens).
+  const numbered = !!(state.parts && state.parts.numbersHands);
+  const handText = !roundText && lab.number && !numbered
+    ? (lab.hands ? t("table.handOf", { n: lab.number, hands: lab.hands }) : t("table.handNumber", { n: lab.number })) : "";
   const counter = h("button", {
     type: "button", class: "hand-counter", "data-testid": "hand-counter",
     "aria-expanded": state.showFairness ? "true" : "false", onclick: () => state.handlers.toggleFairness(),
-    // Without wind rounds (Sichuan numbers its hands in its centre part) it names what it opens.
-  }, roundText || t("table.commitment"));
+    title: roundText || handText ? t("table.commitment") : null,
+  }, roundText || handText || t("table.commitment"));
   const sticks = hasSticks(state.rules);
   const dora = tb.dora_indicators || [];
   const showDora = ((state.rules || {}).table || {}).dora !== false; // the ruleset's client data

@@ -141,7 +141,7 @@ function matchEnd() {
   return {
     ranking: r.result.ranking || [], final_points: r.result.final_points || [], settlement: r.result.settlement || null,
     master_seed: header.master_seed,
-    salt: header.salt, commitment: header.commitment, ruleset: current.ruleset,
+    salt: header.salt, commitment: header.commitment, ruleset: current.ruleset, preset: header.preset || null,
     hands: Math.max(...current.hands.map((x) => x.round_index || 1)),
     players: header.player_entry_order || null,
     names: players(),

@@ -16,6 +16,7 @@ import { tableOptions, withOptions } from "../option-tables.js";
 import { clockElement, drawnTile, renderTable } from "../table-view.js";
 import { applyEvent } from "../view-events.js";
 import { matchEndElement, modal, resultElement } from "../result-view.js";
+import { handExtras } from "../win-details.js";
 import { autoAnswer, loadOptions, saveOptions } from "../auto-play.js";
 import { play, setSoundOn, soundFor, soundOn } from "../sound.js";
 import { roomTools } from "../room-tools.js";
@@ -112,8 +113,12 @@ function rulesetOf(s) {
 function rulesetInfo(s) {
   const name = rulesetOf(s);
   const info = name && Object.hasOwn(s.rulesets, name) ? s.rulesets[name] : null;
-  const preset = (s.room && s.room.preset) || (s.info && s.info.preset) || (s.quick && s.quick.preset) || null;
-  return withOptions(info, tableOptions(info, { preset, rules: (s.info && s.info.rules) || null }));
+  return withOptions(info, tableOptions(info, { preset: presetOf(s), rules: (s.info && s.info.rules) || null }));
+}
+
+/** The room's preset (the room state's, the HTTP room's or the queue's), or null. */
+function presetOf(s) {
+  return (s.room && s.room.preset) || (s.info && s.info.preset) || (s.quick && s.quick.preset) || null;
 }
 
 function send(msg) {
@@ -170,7 +175,8 @@ function doraNow() {
 function resultFromSummary(summary) {
   if (!summary || !summary.reason) return null;
   return { reason: summary.reason, deltas: summary.deltas, points: summary.points, tenpai: summary.tenpai || [],
-    wins: (summary.wins || []).map((w) => ({ ...w, yaku: w.yaku ? w.yaku.map(yakuPair) : undefined })), shown: {} };
+    wins: (summary.wins || []).map((w) => ({ ...w, yaku: w.yaku ? w.yaku.map(yakuPair) : undefined })), shown: {},
+    birds: summary.birds, starting: summary.starting, dealer: summary.dealer };
 }
 
 /** Build the hand-result document from the engine events of one hand (Won..., HandEnded). */
@@ -200,15 +206,19 @@ function noteEvent(ev) {
     session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev), fans: ev.fans, fan_total: ev.fan_total,
       flowers: ev.flowers, total: ev.total });
   } else if (["QingqueWon", "ChangshaWon", "FreeplayWon", "TaiwanWon"].includes(ev.type)) {
-    // The plugin rulesets' wins (issue 25): who won, from whom, the hand; without this the
-    // hand's screen said "Draw: win". Their fans / patterns and birds are not drawn yet.
-    session.wins.push({ seat: ev.seat, from_seat: ev.from_seat, tile: ev.tile, ...winningHand(ev) });
+    // The plugin rulesets' wins (issue 25), everything they carry: Qingque's fans, fan total
+    // and base points, Changsha's patterns, value and payments, Taiwan's tai and payments
+    // (win-details.js draws them).
+    const { type, private_to: _private, ...win } = ev;
+    session.wins.push({ ...win, ...winningHand(ev) });
   } else if (ev.type === "Revealed") {
     if (ev.tiles && ev.tiles.length) session.shown[ev.seat] = [...ev.tiles];
   } else if (ev.type === "HandEnded") {
     session.handsDone += 1;
     session.result = { reason: ev.reason, deltas: ev.deltas, points: ev.points, tenpai: ev.tenpai || [], wins: session.wins,
-      shown: { ...session.shown }, recheck: (session.view && session.view.recheck) || null };
+      shown: { ...session.shown }, recheck: (session.view && session.view.recheck) || null,
+      // Changsha's starting-hand wins and birds, from the hand's events (win-details.js).
+      ...handExtras(session.view && session.view.events, session.view) };
     session.wins = [];
     session.prompt = null;
     session.continued = false;
@@ -311,7 +321,7 @@ function onMessage(msg) {
         ranking: r.ranking || [], final_points: r.final_points || r.points || [], places: r.places, settlement: r.settlement || null,
         master_seed: msg.master_seed, salt: msg.salt || (session.fairness && session.fairness.salt),
         commitment: msg.commitment || (session.fairness && session.fairness.commitment), ruleset: rulesetOf(session),
-        hands: Math.max(1, session.handsDone), game: msg.game,
+        preset: presetOf(session), hands: Math.max(1, session.handsDone), game: msg.game,
         // The names by starting seat, as the seed check wants them (not "p1".."p4").
         players: msg.players && msg.players.length ? msg.players : null, names: msg.players && msg.players.length ? msg.players : null,
       };

@@ -1,0 +1,73 @@
+// Strings of win-details.js (Qingque's fans, Changsha's patterns, birds and starting-hand wins
+// on the hand's screen) and of a windless table's hand label, in English, Chinese and Japanese.
+// i18n.js merges them into its tables. Changsha's pattern names themselves come with the
+// ruleset (client_info().messages: changsha.<key>), Qingque's fan names from qingque-fan-names.js.
+
+export const en = {
+  "table.handOf": "Hand {n} of {hands}",
+  "table.handNumber": "Hand {n}",
+  "qq.fan": "{n} fan",
+  "qq.total": "{fan} fan in all · base points {base} (fan²)",
+  "qq.estimated": "our estimate: the source's table lacks this set of fans",
+  "qq.payRon": "{who} pays 3 × {base} = {n}",
+  "qq.payTsumo": "Each other player pays {base} ({n} in all)",
+  "cs.bigWins": "Big wins",
+  "cs.value": "Worth {n} from each payer before the birds",
+  "cs.valueUnit": "Worth {n} × {unit} = {total} from each payer before the birds",
+  "cs.payLine": "Payments: {pays}",
+  "cs.pays": "{who} {n}",
+  "cs.paysBirds": "{who} {n} (×{k}, birds)",
+  "cs.birds": "Birds (扎鸟)",
+  "cs.birdsLead": "Each bird counts round from the dealer (1, 5, 9: the dealer; 2, 6: the next seat; 3, 7: across; 4, 8: the seat before). A bird on the winner or on a payer adds that payment once more.",
+  "cs.birdAt": "→ {who}",
+  "cs.birdHit": "counts",
+  "cs.birdMiss": "no effect",
+  "cs.starting": "Starting-hand wins (起手胡), paid before play",
+  "cs.startingPaid": "+{n} ({each} from each other player)",
+};
+
+export const zh = {
+  "table.handOf": "第 {n}/{hands} 局",
+  "table.handNumber": "第 {n} 局",
+  "qq.fan": "{n} 番",
+  "qq.total": "共 {fan} 番 · 基本分 {base}（番数的平方）",
+  "qq.estimated": "估算值：原作的番表中没有这组番种",
+  "qq.payRon": "{who} 支付 3 × {base} = {n}",
+  "qq.payTsumo": "其他三家各付 {base}（共 {n}）",
+  "cs.bigWins": "大胡",
+  "cs.value": "扎鸟前每家支付 {n}",
+  "cs.valueUnit": "扎鸟前每家支付 {n} × {unit} = {total}",
+  "cs.payLine": "收支：{pays}",
+  "cs.pays": "{who} {n}",
+  "cs.paysBirds": "{who} {n}（×{k}，中鸟）",
+  "cs.birds": "扎鸟",
+  "cs.birdsLead": "鸟牌从庄家起数（1、5、9 为庄家；2、6 为下家；3、7 为对家；4、8 为上家）。每只鸟落在胡牌者或付款者身上，该笔付款再加一份。",
+  "cs.birdAt": "→ {who}",
+  "cs.birdHit": "中鸟",
+  "cs.birdMiss": "无效",
+  "cs.starting": "起手胡（开局前结算）",
+  "cs.startingPaid": "+{n}（其他每家各付 {each}）",
+};
+
+export const ja = {
+  "table.handOf": "第{n}局 / 全{hands}局",
+  "table.handNumber": "第{n}局",
+  "qq.fan": "{n}番",
+  "qq.total": "合計 {fan} 番 · 基本点 {base}（番数の2乗）",
+  "qq.estimated": "推定値：原作の番表にこの役の組み合わせはありません",
+  "qq.payRon": "{who} が 3 × {base} = {n} を支払う",
+  "qq.payTsumo": "他の3人が {base} ずつ支払う（計 {n}）",
+  "cs.bigWins": "大胡",
+  "cs.value": "鳥の前に支払者ひとりあたり {n}",
+  "cs.valueUnit": "鳥の前に支払者ひとりあたり {n} × {unit} = {total}",
+  "cs.payLine": "収支：{pays}",
+  "cs.pays": "{who} {n}",
+  "cs.paysBirds": "{who} {n}（×{k}、鳥）",
+  "cs.birds": "鳥（扎鳥）",
+  "cs.birdsLead": "鳥は親から数えます（1・5・9 は親、2・6 は下家、3・7 は対面、4・8 は上家）。和了者か支払者に当たった鳥 1 羽ごとに、その支払いがもう 1 回分増えます。",
+  "cs.birdAt": "→ {who}",
+  "cs.birdHit": "当たり",
+  "cs.birdMiss": "効果なし",
+  "cs.starting": "起手胡（配牌時の和了、対局前に精算）",
+  "cs.startingPaid": "+{n}（他家から {each} ずつ）",
+};
