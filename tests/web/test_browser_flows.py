@@ -47,6 +47,12 @@ def scripts() -> dict[str, Script]:
     return {"desktop": find_call_and_win("tsumo"), "phone": find_call_and_win("ron")}
 
 
+def _messages(frame: str) -> list[dict]:
+    """The messages of one frame: the client asks for batched frames (a JSON array)."""
+    data = json.loads(frame)
+    return data if isinstance(data, list) else [data]
+
+
 def test_a_call_and_a_win_by_clicking_then_the_replay(page, live_server, scripts):
     p = page.page
     script = scripts[page.size]
@@ -171,7 +177,7 @@ def test_quick_match_fills_with_bots_while_a_spectator_watches(two_pages, quick_
     s.on(
         "websocket",
         lambda ws: ws.on(
-            "framereceived", lambda data: frames.append(json.loads(data)) if data else None
+            "framereceived", lambda data: frames.extend(_messages(data)) if data else None
         ),
     )
     watcher = new_name("watcher")
