@@ -57,8 +57,9 @@ export class PlayClient {
     this.welcomed = false;
     ws.onopen = () => {
       this.connections += 1;
-      // batch: what waits for this socket comes in one frame, a JSON array of messages.
-      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, client: "openmahjong-web/1", batch: true }));
+      // batch: false until the views render each message of a batched frame (a spectator missed
+      // a hand's reset when two hands' messages came in one frame); receive() reads both kinds.
+      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, client: "openmahjong-web/1", batch: false }));
     };
     ws.onmessage = (event) => {
       let data;
