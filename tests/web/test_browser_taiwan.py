@@ -51,7 +51,11 @@ def phone(browser, live_server) -> Iterator[Page]:
 def _hand_fits(page: Page) -> None:
     """Every tile of the seat's hand lies inside the window, none on top of another."""
     p = page.page
-    p.wait_for_selector(".hand-tile")
+    # The deal passes through shorter hands (a flower laid out before its replacement comes),
+    # so wait for the whole hand before measuring it.
+    p.wait_for_function(
+        "[16, 17].includes(document.querySelectorAll('.hand-tile').length)", timeout=15_000
+    )
     width = p.viewport_size["width"]
     boxes = [b for b in (t.bounding_box() for t in p.locator(".hand-tile").all()) if b]
     assert len(boxes) in (16, 17), len(boxes)

@@ -45,10 +45,13 @@ def _checked(candidate: object, where: str) -> Ruleset:
 
 @cache
 def _installed() -> dict[str, Ruleset]:
-    """The rulesets of the entry-point group (loaded once per process)."""
+    """The rulesets of the entry-point group (loaded once per process), each with its wall
+    registered (``fairness.register_wall``), so the seed tools know every installed wall."""
     found: dict[str, Ruleset] = {}
     for point in entry_points(group=GROUP):
-        found[point.name] = _checked(point.load(), f"entry point {point.name} ({point.value})")
+        ruleset = _checked(point.load(), f"entry point {point.name} ({point.value})")
+        register_wall(ruleset.wall_rules)
+        found[point.name] = ruleset
     return found
 
 

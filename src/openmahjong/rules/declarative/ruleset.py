@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from openmahjong.fairness import WallRuleset, register_wall
+from openmahjong.fairness import WallRuleset
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.declarative.bot import DeclaredBot
 from openmahjong.rules.declarative.declaration import Declaration, ScoredWin, score_win
@@ -153,10 +153,11 @@ class DeclaredRuleset(BaseRuleset[DeclaredOptions, DeclaredMatch]):
 
 
 def declare_ruleset(declaration: Declaration) -> DeclaredRuleset:
-    """The whole ruleset a declaration describes. Its wall is registered with the fairness
-    scheme at once (``fairness.register_wall``), as a plugin's must be on import; hand the
-    result to an entry point (``openmahjong.rulesets``) or to ``registry.register``."""
-    wall = register_wall(declared_wall(declaration))
+    """The whole ruleset a declaration describes; hand the result to an entry point
+    (``openmahjong.rulesets``) or to ``registry.register``. Either registers its wall with the
+    fairness scheme; declaring alone does not, so a declaration that is imported but never
+    installed (a test's) adds no wall to the seed tools' list."""
+    wall = declared_wall(declaration)
     presets = declared_presets(declaration)
     camel = "".join(part.capitalize() for part in declaration.name.split("-"))
     match_type = type(
