@@ -17,7 +17,7 @@ from openmahjong.server.tools_api import router
 runner = CliRunner()
 # A pure straight, concealed: the source's raw fan set {和牌, 门前清, 一气贯通}, which its
 # fan_cache.json values at 10.7826 (open_mahjong_unity/Assets/Resources/Qingque13/fan_cache.json;
-# our copy of the entry: rules/qingque/fan_table.py). Base round(10.7826²) = 116.
+# our copy of the table: rules/qingque/fan_cache.txt). Base round(10.7826²) = 116.
 PLAIN = "123456789m234p55s"
 
 
@@ -54,11 +54,20 @@ def test_the_heavenly_hand_adds_sixteen_fan_on_top():
     assert document["fan"] == 26.7826 and document["base"] == 717
 
 
-def test_a_set_outside_our_part_of_the_table_is_marked_estimated():
-    # 123m 456p 789s: 三色贯通 with 门前清; the source's table has the set, our copy does not.
+def test_a_concealed_mixed_straight_is_the_tables_9_32542_fan():
+    # 123m 456p 789s: 三色贯通 with 门前清, {和牌, 门前清, 三色贯通} = 9.32542 in fan_cache.json.
     document = score("123m456p789s234s55p", "--win", "5p", "--tsumo")
     assert [f["zh"] for f in document["fans"]] == ["门前清", "三色贯通"]
-    assert document["exact"] is False and document["values"].startswith("estimated")
+    assert document["fan"] == 9.32542 and document["base"] == 87 and document["exact"] is True
+
+
+def test_a_hand_without_a_fan_is_no_win():
+    # Three chows and a pung called, the wait on a chow's edge: only 和牌, which the table
+    # values at 0; the source offers a win from 1 fan (action_check.py, check_hepai).
+    args = ["345s99m", "--win", "5s", "--meld", "chi:234m", "--meld", "chi:678p"]
+    result = runner.invoke(app, ["score", "qingque", *args, "--meld", "pon:777s"])
+    assert result.exit_code == 2
+    assert "no Qingque win: 0 fan: a win needs at least 1" in result.output
 
 
 def test_a_hand_that_is_no_win_exits_two_with_one_sentence():

@@ -201,14 +201,22 @@ def test_hand_analysis_errors_are_shown(page):
     page.shot("analyze-error")
 
 
-@pytest.mark.parametrize("ruleset", ["mcr", "sichuan"])
+HANDS = {
+    "mcr": "147m258p369s1234z",
+    "sichuan": "1112345678999m",
+    "taiwan": "123m456m789m123p456p9s1z",  # 17 tiles: five sets, a discard from ready
+    "qingque": "1122m3344p5566s7z",
+}
+
+
+@pytest.mark.parametrize("ruleset", list(HANDS))
 def test_hand_analysis_per_ruleset(page, ruleset):
     p = page.page
     page.open("#/tools/analyze")
     p.select_option("#ruleset", ruleset)
-    hand = "147m258p369s1234z" if ruleset == "mcr" else "1112345678999m"
+    hand = HANDS[ruleset]
     has_honors = p.locator(".tile-keyboard button[data-tile='41']").count() == 1
-    assert has_honors == (ruleset == "mcr")
+    assert has_honors == (ruleset != "sichuan")
     p.fill(".hand-text", hand)
     p.get_by_role("button", name="Analyze").click()
     p.wait_for_selector("[data-testid=shanten]")

@@ -22,7 +22,11 @@ def _shanten_words(n: int) -> str:
 def analyze(
     hand_text: Annotated[str, typer.Argument(metavar="HAND", help="Tiles, e.g. 123m406p789s11z.")],
     ruleset: Annotated[
-        str, typer.Option(help="riichi, mcr, sichuan or changsha: which forms count.")
+        str,
+        typer.Option(
+            help="An installed ruleset (riichi, mcr, sichuan, changsha, qingque, taiwan, "
+            "freeplay, a plugin's): which forms count and which tiles exist."
+        ),
     ] = "riichi",
     visible: Annotated[
         str, typer.Option(help="Tiles seen elsewhere (discards, melds), left out of counts.")

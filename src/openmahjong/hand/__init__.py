@@ -9,7 +9,6 @@ from openmahjong.hand.batch import shanten_batch
 from openmahjong.hand.decompose import Decomposition, decompositions
 from openmahjong.hand.shanten import (
     ALL_FORMS,
-    FORMS_BY_RULESET,
     HONORS_AND_KNITTED,
     KNITTED_STRAIGHT,
     MCR_FORMS,
@@ -35,7 +34,6 @@ from openmahjong.hand.useful import (
 
 __all__ = [
     "ALL_FORMS",
-    "FORMS_BY_RULESET",
     "HONORS_AND_KNITTED",
     "KNITTED_STRAIGHT",
     "MCR_FORMS",

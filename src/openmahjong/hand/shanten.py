@@ -35,7 +35,6 @@ __all__ = [
     "RIICHI_FORMS",
     "MCR_FORMS",
     "SICHUAN_FORMS",
-    "FORMS_BY_RULESET",
     "shanten",
     "shanten_counts",
     "shanten_after_discards",
@@ -60,15 +59,6 @@ ALL_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED
 RIICHI_FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 MCR_FORMS = ALL_FORMS
 SICHUAN_FORMS = (REGULAR, SEVEN_PAIRS)
-#: The forms each ruleset's ready check accepts (Changsha: four sets and a pair, or seven pairs,
-#: as Sichuan; docs/changsha.md).
-FORMS_BY_RULESET = {
-    "riichi": RIICHI_FORMS,
-    "mcr": MCR_FORMS,
-    "sichuan": SICHUAN_FORMS,
-    "changsha": SICHUAN_FORMS,
-}
-
 _TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 #: The six knitted patterns (147 / 258 / 369 spread over the three suits), as 34-indices.

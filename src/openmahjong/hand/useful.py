@@ -48,7 +48,11 @@ class DiscardOption:
         return sum(u.remaining for u in self.useful)
 
 
-def _counts(tiles: Iterable[int], sizes: tuple[int, ...], what: str) -> list[int]:
+def _counts(
+    tiles: Iterable[int], sizes: tuple[int, ...], what: str, forms: Iterable[str]
+) -> list[int]:
+    if tuple(forms) == (REGULAR,):
+        sizes = (sizes[0] + 3, *sizes)  # five sets and a pair (Taiwan's 16 tiles)
     tile_list = [_tiles.validate(t) for t in tiles if not _tiles.is_flower(t)]
     _tiles.check_copies(tile_list)
     if len(tile_list) not in sizes:
@@ -119,7 +123,7 @@ def wait_indices(counts: list[int], *, forms: Iterable[str] = RIICHI_FORMS) -> l
 def waits(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> list[int]:
     """The tile kinds that complete a hand of 13 - 3k tiles ([] when it is not ready)."""
     forms = _forms(forms)
-    counts = _counts(tiles, (13, 10, 7, 4, 1), "a waiting hand")
+    counts = _counts(tiles, (13, 10, 7, 4, 1), "a waiting hand", forms)
     return [_tiles.ALL_KINDS[i] for i in wait_indices(counts, forms=forms)]
 
 
@@ -140,7 +144,7 @@ def useful_tiles(
     indicators); they are subtracted from the remaining counts.
     """
     forms = _forms(forms)
-    counts = _counts(tiles, (13, 10, 7, 4, 1), "useful tiles")
+    counts = _counts(tiles, (13, 10, 7, 4, 1), "useful tiles", forms)
     seen = _tiles.counts34(visible)
     kinds: Sequence[int]
     if forms is RIICHI_FORMS:
@@ -164,7 +168,7 @@ def discard_table(
     """
     forms = _forms(forms)
     tile_list = [t for t in tiles if not _tiles.is_flower(t)]
-    counts = _counts(tile_list, (14, 11, 8, 5, 2), "a discard table")
+    counts = _counts(tile_list, (14, 11, 8, 5, 2), "a discard table", forms)
     seen = _tiles.counts34(visible)
     options: list[DiscardOption] = []
     discards = sorted(set(tile_list), key=_tiles.sort_key)

@@ -155,6 +155,13 @@ class BaseRuleset(ABC, Generic[O, M]):
             "red_fives": wall.red_fives,
         }
 
+    @property
+    def analysis_forms(self) -> tuple[str, ...]:
+        """The ``hand.shanten`` forms the hand-analysis tool measures a hand of this ruleset
+        by (``openmahjong analyze --ruleset NAME``): :attr:`shape_forms` unless a ruleset that
+        writes its own checks names them."""
+        return self.shape_forms
+
     def _shanten(self, concealed: Iterable[int]) -> int:
         from openmahjong.hand.shanten import shanten_counts  # the hand tables load on first use
         from openmahjong.tiles import counts34, is_flower

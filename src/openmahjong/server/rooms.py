@@ -32,6 +32,7 @@ from openmahjong.server.ids import RoomId
 from openmahjong.server.security import ROOM_NAME_MAX, clean_room_name, unprintable
 from openmahjong.store import rooms as store_rooms
 from openmahjong.store.models import Game, Role, Room, RoomStatus, User, utcnow
+from openmahjong.tools.analysis import analysis_forms
 
 __all__ = ["RoomIn", "RoomOut", "TableSettings", "open_room", "router"]
 
@@ -230,6 +231,8 @@ def ruleset_entry(ruleset: Ruleset) -> dict[str, Any]:
         "options_schema": ruleset.options_schema.model_json_schema(),
         "wall": asdict(ruleset.wall_rules),
         "client": ruleset.client_info(),
+        # The forms the hand analysis measures its hands by; empty: not offered there.
+        "analysis_forms": list(analysis_forms(ruleset)),
         # The record exports the server writes (the replay page's tenhou.net/6 link).
         "outside_formats": sorted(ruleset.outside_formats),
         # It has a rank ladder, so ranked lines (GET /api/ranks/{ruleset}); docs/ranks.md.

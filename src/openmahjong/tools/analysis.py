@@ -8,11 +8,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from openmahjong import hand, tiles
+from openmahjong.rules.contract import Ruleset
+from openmahjong.rules.registry import rulesets
 from openmahjong.tools.limits import HandText, VisibleText, Word
 
-__all__ = ["AnalyzeRequest", "analyze", "RULESETS"]
-
-RULESETS = tuple(hand.FORMS_BY_RULESET)
+__all__ = ["AnalyzeRequest", "analyze", "analysable_rulesets", "analysis_forms"]
 
 
 class AnalyzeRequest(BaseModel):
@@ -21,7 +21,9 @@ class AnalyzeRequest(BaseModel):
 
     hand: HandText = Field(description="Tiles in text notation, e.g. 123m406p789s1122z.")
     ruleset: Word = Field(
-        "riichi", description="riichi, mcr, sichuan or changsha: which forms count."
+        "riichi",
+        description="An installed ruleset (riichi, mcr, sichuan, changsha, qingque, taiwan, a "
+        "plugin's): which forms count and which tiles exist.",
     )
     visible: VisibleText = Field("", description="Tiles seen elsewhere, left out of the counts.")
     void: Word | None = Field(
@@ -29,6 +31,13 @@ class AnalyzeRequest(BaseModel):
         description="Sichuan only: the void suit (m, p or s); its tiles are discarded first. "
         "Left out: the suit whose voiding leaves the hand closest to winning.",
     )
+
+
+def _shanten_by_form(held: list[int], forms: tuple[str, ...]) -> dict[str, int]:
+    """Shanten per form; a hand of five sets (16 / 17 tiles, Taiwan) by the regular form."""
+    if forms == (hand.REGULAR,):
+        return {hand.REGULAR: hand.shanten(held, forms=forms)}
+    return hand.shanten_by_form(held, forms=forms)
 
 
 def _check_seen_copies(held: list[int], visible: list[int]) -> None:
@@ -46,20 +55,44 @@ def _check_seen_copies(held: list[int], visible: list[int]) -> None:
     tiles.check_copies(held + visible)  # the rest, such as two red fives of one suit
 
 
-#: The rulesets of 108 tiles (no honours), by the name an error gives them.
-_SUITS_ONLY = {"sichuan": "Sichuan", "changsha": "Changsha"}
+def analysis_forms(ruleset: Ruleset) -> tuple[str, ...]:
+    """The forms a ruleset names for the analysis (``BaseRuleset.analysis_forms``; an optional
+    member of the contract: a ruleset without it is not offered)."""
+    return tuple(getattr(ruleset, "analysis_forms", ()))
+
+
+def analysable_rulesets() -> dict[str, Ruleset]:
+    """The installed rulesets whose hands the analysis measures (those naming their forms)."""
+    return {name: r for name, r in rulesets().items() if analysis_forms(r)}
+
+
+def _ruleset(name: str) -> tuple[Ruleset, tuple[str, ...]]:
+    found = analysable_rulesets().get(name)
+    if found is None:
+        known = ", ".join(sorted(analysable_rulesets()))
+        raise ValueError(f"unknown ruleset {name!r}: choose from {known}")
+    return found, analysis_forms(found)
+
+
+def _check_in_the_set(ruleset: Ruleset, held: list[int]) -> None:
+    """Every tile is one of the ruleset's wall (Sichuan and Changsha have no honors)."""
+    kinds = set(ruleset.wall_rules.kinds)
+    strangers = sorted({tiles.kind(t) for t in held} - kinds, key=tiles.sort_key)
+    if not strangers:
+        return
+    name = ruleset.name.capitalize()
+    if all(tiles.is_honor(k) for k in strangers) and not any(tiles.is_honor(k) for k in kinds):
+        raise ValueError(f"{name} is played with the three suits only: honors are not in the set")
+    raise ValueError(f"{tiles.format(strangers)}: not in the tiles {name} is played with")
 
 
 def analyze(request: AnalyzeRequest) -> dict[str, Any]:
     """The analysis as plain data; ``ValueError`` for a hand that cannot be analysed."""
-    if request.ruleset not in hand.FORMS_BY_RULESET:
-        raise ValueError(f"unknown ruleset {request.ruleset!r}: choose from {', '.join(RULESETS)}")
+    ruleset, forms = _ruleset(request.ruleset)
     if not request.hand.strip():
         raise ValueError("the hand is empty: write tiles such as 123m456p789s1122z")
     held = [t for t in tiles.parse(request.hand) if not tiles.is_flower(t)]
-    if request.ruleset in _SUITS_ONLY and any(tiles.is_honor(t) for t in held):
-        name = _SUITS_ONLY[request.ruleset]
-        raise ValueError(f"{name} is played with the three suits only: honors are not in the set")
+    _check_in_the_set(ruleset, held)
     if request.void is not None and request.ruleset != "sichuan":
         raise ValueError("a void suit belongs to Sichuan: use it with the sichuan ruleset")
     if request.void is not None and request.void not in ("m", "p", "s"):
@@ -70,8 +103,7 @@ def analyze(request: AnalyzeRequest) -> dict[str, Any]:
         from openmahjong.tools.sichuan_analysis import analyze_sichuan
 
         return analyze_sichuan(held, visible, request.void)
-    forms = hand.FORMS_BY_RULESET[request.ruleset]
-    by_form = hand.shanten_by_form(held, forms=forms)
+    by_form = _shanten_by_form(held, forms)
     result: dict[str, Any] = {
         "hand": tiles.format(sorted(held, key=tiles.sort_key)),
         "ruleset": request.ruleset,

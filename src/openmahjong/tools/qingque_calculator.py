@@ -4,9 +4,10 @@
 ``chi:123m``, ``pon:999s``, ``minkan:``, ``kakan:`` or ``ankan:1111z``. The answer lists each
 fan (zh, en, value), the fan total, the base points (``round(fan²)``) and who pays what: on a
 self-draw each other seat pays the base, on a discard the discarder pays three (docs/qingque.md).
-Input that is no win raises ``ValueError`` with one sentence. The fan total is the source's
-table value of the whole set of fans (only occasional fans have values of their own); where our
-part of that table lacks the set the total is estimated, and ``exact`` / ``values`` say so.
+Input that is no win (no winning shape, or a shape worth under 1 fan) raises ``ValueError`` with
+one sentence. The fan total is the source's table value of the whole set of fans (only
+occasional fans have values of their own); a set the table lacks is estimated, and ``exact`` /
+``values`` say so.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def score(request: QingqueRequest) -> dict[str, Any]:
         "values": (
             "the source's fan_cache.json value of this set of fans"
             if document["exact"]
-            else "estimated: this set of fans is not in our part of the source's table"
+            else "estimated: this set of fans is not in the source's table"
         )
         + "; occasional fans added on top (docs/qingque.md)",
     }

@@ -8,7 +8,7 @@ What the source fixes, and these tests hold us to:
   reading, the best reading by ``is_greater_than``, occasional fans added on top, covered
   fans hidden by ``derepellenise``;
 - ``open_mahjong_unity/Assets/Resources/Qingque13/fan_cache.json``: the value of a raw set
-  (our copy of 845 of its entries is ``rules/qingque/fan_table.py``; each expected value below
+  (our copy of all its entries is ``rules/qingque/fan_cache.txt``; each expected value below
   is one of those entries, named in the test);
 - ``Qingque13Hepai.GetBasePoint``: base points are ``round(fan * fan)``;
 - ``QingqueFan.cs`` (``QingqueFanMetadata.Tags``) and ``scoring.cpp``'s ``fans``: 天和 and 地和
@@ -26,7 +26,7 @@ import pytest
 
 from openmahjong.rules.qingque import values
 from openmahjong.rules.qingque.criteria import CODE_ORDER, Facts, displayed, raw_fan_sets
-from openmahjong.rules.qingque.fan_table import ENTRIES
+from openmahjong.rules.qingque.fan_table import ENTRIES, SOURCE_ENTRIES
 from openmahjong.rules.qingque.scoring import (
     FAN_NAMES,
     OCCASIONAL,
@@ -144,12 +144,23 @@ def test_each_occasional_fan_adds_its_source_value(context, fan) -> None:
     assert win.fan == pytest.approx(base.fan + OCCASIONAL[fan])
 
 
-def test_a_set_outside_our_part_of_the_table_is_estimated_and_says_so() -> None:
-    # {和牌, 门前清, 三色贯通}: in the source's table, not among the entries we hold.
+def test_a_mixed_straight_concealed_is_the_tables_value() -> None:
+    # {和牌, 门前清, 三色贯通} = 9.32542 in fan_cache.json (an entry the first, partial copy of
+    # the table lacked, when this hand was estimated).
     win = score_win(parse("123m456p789s234s55p"), parse("5p")[0], self_drawn=True)
-    assert win.raw == {"和牌", "门前清", "三色贯通"} and not win.exact
+    assert win.raw == {"和牌", "门前清", "三色贯通"} and win.exact
+    assert win.fan == 9.32542
+
+
+def test_a_set_the_table_lacks_is_estimated_and_says_so() -> None:
+    # No entry holds 清一色 without 混一色 (one implies the other): such a set only comes from
+    # a fan test going wrong, and is then estimated rather than refused.
+    raw = {"和牌", "门前清", "清一色"}
+    assert frozenset(CODE_ORDER.index(n) for n in raw) not in ENTRIES
+    value, exact = values.regular_value(raw)
     weights = values.weights()
-    assert win.fan == pytest.approx(weights["和牌"] + weights["门前清"] + weights["三色贯通"], 1e-3)
+    assert not exact
+    assert value == pytest.approx(weights["和牌"] + weights["门前清"] + weights["清一色"], 1e-3)
 
 
 def test_the_best_reading_wins() -> None:
@@ -281,7 +292,7 @@ IMPLIED = [
 
 
 def test_every_reference_entry_is_a_raw_set_our_criteria_can_give() -> None:
-    assert len(ENTRIES) == 845
+    assert len(ENTRIES) == SOURCE_ENTRIES == 9645
     for bits in ENTRIES:
         assert 0 in bits  # 和牌, always
         assert not bits & set(range(1, 7))  # the table never holds occasional fans

@@ -61,6 +61,10 @@ class DeclaredRuleset(BaseRuleset[DeclaredOptions, DeclaredMatch]):
         return self.preferred_preset or next(iter(self.presets))
 
     @property
+    def analysis_forms(self) -> tuple[str, ...]:
+        return tuple(self.declaration.forms)
+
+    @property
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {self.name: self.bot}
 

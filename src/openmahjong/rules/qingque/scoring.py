@@ -32,6 +32,8 @@ __all__ = [
     "FAN_NAMES",
     "OCCASIONAL",
     "Fan",
+    "BelowMinimum",
+    "MINIMUM_FAN",
     "NotAWin",
     "QingqueWin",
     "base_points",
@@ -88,6 +90,21 @@ FAN_NAMES: tuple[tuple[str, str], ...] = (
 
 class NotAWin(ValueError):
     """The tiles make no winning shape (four sets and a pair, or seven pairs)."""
+
+
+#: The fan total a win needs: the source offers a win only at ``result[0] >= 1``
+#: (``open_mahjong_server/.../game_mmcr/action_check.py``, ``check_hepai``). The table values
+#: the bare set {和牌} at 0, so a hand with no fan at all is no win.
+MINIMUM_FAN = 1.0
+
+
+class BelowMinimum(NotAWin):
+    """A winning shape whose fan total is below :data:`MINIMUM_FAN`; ``win`` holds what it is
+    worth."""
+
+    def __init__(self, win: QingqueWin) -> None:
+        super().__init__(f"{win.fan:g} fan: a win needs at least {MINIMUM_FAN:g}")
+        self.win = win
 
 
 @dataclass(frozen=True)
@@ -195,7 +212,8 @@ def score_win(
     with kinds ``chi``, ``pon``, ``minkan``, ``kakan``, ``ankan``; ``kong`` means a kong's
     replacement (self-drawn) or a robbed kong (on a claim); ``last_tile`` the wall's last tile
     (drawn, or its discard); ``heavenly`` / ``earthly`` the source's one flag for both: it is
-    天和 when self-drawn, 地和 on a discard. Raises :class:`NotAWin`."""
+    天和 when self-drawn, 地和 on a discard. Raises :class:`NotAWin`, or :class:`BelowMinimum`
+    for a shape worth less than :data:`MINIMUM_FAN`."""
     concealed = [kind(t) for t in concealed]
     win_tile = kind(win_tile)
     if len(concealed) + 3 * len(melds) != 14 or win_tile not in concealed:
@@ -229,6 +247,9 @@ def score_win(
         Fan(n, _EN[n], OCCASIONAL[n]) for n in occasional
     )
     total = best_value + sum(OCCASIONAL[n] for n in occasional)
-    return QingqueWin(
+    win = QingqueWin(
         fans=fans, fan=round(total, 6), exact=best_exact, raw=regular | set(occasional)
     )
+    if win.fan < MINIMUM_FAN:
+        raise BelowMinimum(win)
+    return win

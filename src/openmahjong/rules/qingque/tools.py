@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from openmahjong.rules.qingque.scoring import NotAWin, score_win
+from openmahjong.rules.qingque.scoring import BelowMinimum, NotAWin, score_win
 from openmahjong.tiles import parse
 from openmahjong.tools.parsing import meld
 
@@ -35,7 +35,8 @@ def score_text(
 
     Returns ``{"win": true, "fans": [[zh, en, value]...], "fan": total, "exact": the total is
     the source's own table value (false: our estimate), "base": base points, "payments": {...}}``
-    or ``{"win": false, "reason": ...}``; ``ValueError`` on bad notation."""
+    or ``{"win": false, "reason": ...}`` (with ``fans`` and ``fan`` when the shape is complete
+    but worth less than 1 fan); ``ValueError`` on bad notation."""
     (tile,) = parse(win)
     try:
         result = score_win(
@@ -49,6 +50,9 @@ def score_text(
             heavenly=heavenly,
             earthly=earthly,
         )
+    except BelowMinimum as e:
+        fans = [[f.zh, f.en, f.value] for f in e.win.fans]
+        return {"win": False, "reason": str(e), "fans": fans, "fan": e.win.fan}
     except NotAWin as e:
         return {"win": False, "reason": str(e)}
     base = result.base_points

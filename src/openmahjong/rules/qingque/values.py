@@ -1,5 +1,5 @@
-"""What a raw fan set is worth: the source's table where we have its entry, an estimate fitted
-to that table where we do not.
+"""What a raw fan set is worth: the source's table, and an estimate fitted to it for a set the
+table lacks.
 
 The source (``scoring.cpp``'s ``get_fan``; the Unity client's ``QingqueScoring.GetFan``) strips
 the occasional fans from a raw set, looks the rest up in ``fan_cache.json`` and adds the
@@ -7,17 +7,18 @@ occasional fans' own values (天和 / 地和 16, 岭上开花 / 海底捞月 / �
 of a set is not a sum of per-fan values: the table was computed from how often hands with those
 fans occur, and it is the only definition of the values the source ships.
 
-We hold 845 of its roughly 11,000 entries (:mod:`.fan_table`). For any other set,
-:func:`regular_value` answers an estimate: a ridge regression (one weight per fan, penalty
-``RIDGE`` on each fan, ``RIDGE_WIN`` on 和牌) fitted to the entries we hold, computed once at
-import, in pure Python. On held-out entries it is off by about 2 fan (root mean square), so
-every result says whether its value is the source's.
+We hold all 9,645 of its entries (:mod:`.fan_table`). A set that is not among them (the source
+precomputed the sets its own hands reach, and our readings could in principle reach another)
+gets an estimate from :func:`regular_value`: a ridge regression (one weight per fan, penalty
+``RIDGE`` on each fan, ``RIDGE_WIN`` on 和牌) fitted to the table the first time it is needed,
+in pure Python. Every result says whether its value is the source's.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from openmahjong.rules.qingque.criteria import CODE_ORDER, OCCASIONAL_NAMES
 from openmahjong.rules.qingque.fan_table import ENTRIES
@@ -76,12 +77,14 @@ def fit(entries: Mapping[frozenset[int], float]) -> list[float]:
     return _solve(a, b)
 
 
-_WEIGHTS = fit(ENTRIES)
+@cache
+def _weights() -> list[float]:
+    return fit(ENTRIES)  # about a second: only when a set is missing from the table
 
 
 def weights() -> dict[str, float]:
     """The estimate's weight of each fan (zero for fans no held entry has)."""
-    return dict(zip(CODE_ORDER, _WEIGHTS, strict=True))
+    return dict(zip(CODE_ORDER, _weights(), strict=True))
 
 
 def regular_value(raw: Iterable[str]) -> tuple[float, bool]:
@@ -92,7 +95,8 @@ def regular_value(raw: Iterable[str]) -> tuple[float, bool]:
         return 0.0, True
     if bits in ENTRIES:
         return ENTRIES[bits], True
-    estimate = sum(_WEIGHTS[i] for i in bits)
+    weights = _weights()
+    estimate = sum(weights[i] for i in bits)
     return round(max(1.0, estimate), 4), False
 
 

@@ -3,9 +3,9 @@
 Qingque plays MCR's table (``rules.mcr.game.round``: chow from the left, pung, kongs with a
 replacement from the back of the wall, robbing an added kong, no furiten, the nearest claimant
 wins) without flowers: 136 tiles, no flower phase (open_mahjong_unity ``QingqueGameState``: "无补花
-阶段"). What differs is the scoring (:mod:`openmahjong.rules.qingque.scoring`): no fan minimum,
-and a win is paid in base points ``round(fan ** 2)`` — by each other player on a self-draw, three
-times over by the discarder on a discard win.
+阶段"). What differs is the scoring (:mod:`openmahjong.rules.qingque.scoring`): a win needs 1 fan
+(the bare set {和牌} is worth 0), and a win is paid in base points ``round(fan ** 2)``: by each
+other player on a self-draw, three times over by the discarder on a discard win.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from openmahjong.hand.shanten import SICHUAN_FORMS
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.mcr.game.round import FalseWinPenalised
@@ -37,6 +38,10 @@ class QingqueRuleset(BaseRuleset[QingqueOptions, QingqueMatch]):
 
     def client_info(self) -> dict[str, Any]:
         return {**super().client_info(), **client_info()}
+
+    @property
+    def analysis_forms(self) -> tuple[str, ...]:
+        return SICHUAN_FORMS  # four sets and a pair, or seven pairs (``scoring.is_winning``)
 
     def is_ready(self, concealed: Iterable[int]) -> bool:
         hand = list(concealed)

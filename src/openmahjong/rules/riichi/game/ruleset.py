@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from openmahjong.hand.shanten import RIICHI_FORMS
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.riichi.game.asura import ASURA_EVENTS
@@ -46,6 +47,10 @@ class RiichiRuleset(BaseRuleset[GameOptions, RiichiMatch]):
 
     def client_info(self) -> dict[str, Any]:
         return {**super().client_info(), **client_info()}
+
+    @property
+    def analysis_forms(self) -> tuple[str, ...]:
+        return RIICHI_FORMS
 
     def is_ready(self, concealed: Iterable[int]) -> bool:
         """A concealed hand of 13 - 3k tiles is one tile from a winning shape."""

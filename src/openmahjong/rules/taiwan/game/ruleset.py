@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from openmahjong.hand.shanten import REGULAR
 from openmahjong.rules.contract import Bot, Ruleset
 from openmahjong.rules.kit import BaseRuleset
 from openmahjong.rules.mcr.game.round import FalseWinPenalised, FlowerRevealed
@@ -42,6 +43,10 @@ class TaiwanRuleset(BaseRuleset[TaiwanOptions, TaiwanMatch]):
 
     def client_info(self) -> dict[str, Any]:
         return {**super().client_info(), **client_info()}
+
+    @property
+    def analysis_forms(self) -> tuple[str, ...]:
+        return (REGULAR,)  # five sets and a pair; the regular form measures 16/17-tile hands
 
     def is_ready(self, concealed: Iterable[int]) -> bool:
         """16 - 3k tiles one tile from five sets and a pair (flowers set aside)."""

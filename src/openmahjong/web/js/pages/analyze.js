@@ -1,26 +1,34 @@
 // Hand analysis: POST /api/tools/analyze, the JSON of `openmahjong analyze --json`.
 //
-// The rulesets offered are the walls the server lists (GET /api/tools/walls, rulesets.js); a
-// wall's tiles say what the hand editor offers (honors when the wall has them, red fives when
-// it can hold them).
+// The rulesets offered are the installed ones that name forms for the analysis
+// (GET /api/rooms/rulesets, their `analysis_forms`; rulesets.js); a ruleset's wall says what the
+// hand editor offers (honors when the wall has them, red fives when it can hold them, 17 tiles
+// for a 16-tile game).
 
 import { postJson } from "../api.js";
 import { drawWhenLoaded, errorBox, field, h, revealOutput, select } from "../dom.js";
 import { handEditor } from "../hand-editor.js";
 import { errorText, t } from "../i18n.js";
-import { loadWalls, rulesetName } from "../rulesets.js";
+import { loadRulesets, rulesetName } from "../rulesets.js";
 import { isHonor, parse } from "../tiles.js";
 import { tileMarkup, tilesMarkup } from "../tile-svg.js";
 
 // Kept across re-renders (language switch, ruleset change) and navigation.
 const state = { text: "", visible: "", ruleset: null, result: null, error: "" };
 
-let walls = null; // by name, once loaded
+let offered = null; // the analysable rulesets by name, once loaded
 
-/** The chosen wall: the state's, else the first the server lists. */
+/** Only the rulesets whose hands the analysis measures, in the server's order. */
+function analysable(all) {
+  return Object.fromEntries(
+    Object.entries(all).filter(([, info]) => (info.analysis_forms || []).length),
+  );
+}
+
+/** The chosen ruleset's wall: the state's ruleset, else the first the server lists. */
 function chosenWall() {
-  if (!Object.hasOwn(walls, state.ruleset)) state.ruleset = Object.keys(walls)[0] || null;
-  return walls[state.ruleset] || { kinds: [], red_fives: false };
+  if (!Object.hasOwn(offered, state.ruleset)) state.ruleset = Object.keys(offered)[0] || null;
+  return offered[state.ruleset]?.wall || { kinds: [], red_fives: false, hand_size: 13 };
 }
 
 const notation = (text) => parse(text, { check: false });
@@ -131,17 +139,17 @@ function resultView(r) {
   return h("section", { class: "panel result", "aria-live": "polite" }, parts);
 }
 
-/** The page; the first visit asks the server for its walls, then draws the form. */
+/** The page; the first visit asks the server for its rulesets, then draws the form. */
 export function render(main, route) {
-  if (walls) {
+  if (offered) {
     draw(main, route);
     return;
   }
-  const drawWith = (known) => {
-    walls = known;
+  const drawWith = (all) => {
+    offered = analysable(all);
     draw(main, route);
   };
-  drawWhenLoaded(main, t("analyze.title"), t("common.working"), loadWalls, drawWith, errorText);
+  drawWhenLoaded(main, t("analyze.title"), t("common.working"), loadRulesets, drawWith, errorText);
 }
 
 function draw(main, route) {
@@ -160,12 +168,12 @@ function draw(main, route) {
 
   const editor = handEditor(state, {
     label: t("hand.label"),
-    max: 14,
+    max: (wall.hand_size || 13) + 1,
     honors: wall.kinds.some(isHonor),
     reds: !!wall.red_fives,
   });
   const rulesetSelect = select(
-    Object.keys(walls).map((name) => [name, rulesetName(name)]),
+    Object.entries(offered).map(([name, info]) => [name, rulesetName(name, info)]),
     state.ruleset,
     (e) => {
       state.ruleset = e.target.value;
