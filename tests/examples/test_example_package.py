@@ -146,6 +146,17 @@ def test_selfplay_replay_check_and_seed_verify(venv, tmp_path):
     assert "round_index" in verified
 
 
+def test_the_declared_calculator_scores_its_hands(venv):
+    # Zung Jung's trivial patterns (1.1 all sequences, 1.2 concealed, 10.1 no terminals): 15
+    # points; on a discard the discarder pays three times the value (the example's payments).
+    document = json.loads(
+        venv.cli("score", "declared", "zungjung", "234m456p678s345s55p", "--win", "5p", "--json")
+    )
+    points = {p["key"]: p["points"] for p in document["patterns"]}
+    assert points == {"all_sequences": 5, "concealed_hand": 5, "no_terminals": 5}
+    assert document["points"] == 15 and document["payments"]["winner"] == 45
+
+
 @pytest.fixture(scope="module")
 def served(venv, tmp_path_factory) -> Iterator[str]:
     """``openmahjong serve`` started from the fresh environment; yields its address."""

@@ -28,6 +28,7 @@ def _register() -> None:
     import openmahjong.cli.records_download  # noqa: F401
     import openmahjong.cli.replay  # noqa: F401
     import openmahjong.cli.score_changsha  # noqa: F401
+    import openmahjong.cli.score_declared  # noqa: F401
     import openmahjong.cli.score_mcr  # noqa: F401
     import openmahjong.cli.score_qingque  # noqa: F401
     import openmahjong.cli.score_riichi  # noqa: F401

@@ -10,6 +10,8 @@ Each endpoint answers exactly the JSON its CLI command prints with ``--json``:
 * ``POST /api/tools/score/changsha`` = ``openmahjong score changsha ... --json``
 * ``POST /api/tools/score/qingque``  = ``openmahjong score qingque ... --json``
 * ``POST /api/tools/score/taiwan``   = ``openmahjong score taiwan ... --json``
+* ``POST /api/tools/score/declared/{ruleset}`` = ``openmahjong score declared RULESET ... --json``
+  (any installed declared ruleset, ``openmahjong.rules.declarative``)
 * ``GET /api/tools/walls``           = every wall ``openmahjong seed verify`` can rebuild, as
   ``fairness.WallRuleset`` fields (the browser's seed tool builds the same walls from them)
 
@@ -37,6 +39,7 @@ from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import State
 from openmahjong.tools import (
     changsha_calculator,
+    declared_calculator,
     mcr_calculator,
     qingque_calculator,
     riichi_calculator,
@@ -46,6 +49,7 @@ from openmahjong.tools import (
 from openmahjong.tools.analysis import AnalyzeRequest
 from openmahjong.tools.analysis import analyze as analyze_hand
 from openmahjong.tools.changsha_calculator import ChangshaRequest
+from openmahjong.tools.declared_calculator import DeclaredRequest
 from openmahjong.tools.mcr_calculator import McrRequest
 from openmahjong.tools.qingque_calculator import QingqueRequest
 from openmahjong.tools.riichi_calculator import RiichiRequest
@@ -123,6 +127,15 @@ def score_taiwan(body: TaiwanRequest) -> dict[str, Any]:
     try:
         return taiwan_calculator.score(body)
     except ValueError as exc:  # no win, bad tiles, melds or winds
+        raise _refuse(str(exc)) from None
+
+
+@router.post("/score/declared/{ruleset}")
+def score_declared(ruleset: str, body: DeclaredRequest) -> dict[str, Any]:
+    """A win scored by a declared ruleset's own patterns, limit and payments."""
+    try:
+        return declared_calculator.score(ruleset, body)
+    except ValueError as exc:  # not a declared ruleset, no win, bad tiles or melds
         raise _refuse(str(exc)) from None
 
 
