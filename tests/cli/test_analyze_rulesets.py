@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from openmahjong.cli import app
 from openmahjong.rules import registry
 from openmahjong.server.tools_api import router
-from tests.rules.declarative.sample import SAMPLE
+from tests.rules.declarative.sample import SAMPLE, registered
 from tests.rules.toy_ruleset import TOY
 
 runner = CliRunner()
@@ -56,13 +56,8 @@ def test_qingque_counts_seven_pairs_but_not_thirteen_orphans():
 
 @pytest.fixture
 def plugins() -> Iterator[None]:
-    registry.register(SAMPLE)
-    registry.register(TOY)
-    try:
+    with registered(SAMPLE, TOY):
         yield
-    finally:
-        registry.unregister(SAMPLE.name)
-        registry.unregister(TOY.name)
 
 
 def test_a_declared_ruleset_is_analysed_by_its_own_forms(plugins):

@@ -14,9 +14,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from openmahjong.cli import app
-from openmahjong.rules import registry
 from openmahjong.server.tools_api import router
-from tests.rules.declarative.sample import SAMPLE
+from tests.rules.declarative.sample import registered
 
 runner = CliRunner()
 HAND = "123m456p789s1122z"  # concealed, waiting on 1z or 2z: a pung of 2z and the 1z pair
@@ -24,11 +23,8 @@ HAND = "123m456p789s1122z"  # concealed, waiting on 1z or 2z: a pung of 2z and t
 
 @pytest.fixture(autouse=True)
 def sample() -> Iterator[None]:
-    registry.register(SAMPLE)
-    try:
+    with registered():
         yield
-    finally:
-        registry.unregister(SAMPLE.name)
 
 
 def run(*args: str):

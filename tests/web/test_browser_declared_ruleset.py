@@ -12,8 +12,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from openmahjong.rules import registry
-from tests.rules.declarative.sample import SAMPLE
+from tests.rules.declarative.sample import registered
 
 from .conftest import SIZES, Page, browser_missing
 from .play_helpers import (
@@ -30,11 +29,8 @@ pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=browser_mi
 
 @pytest.fixture(scope="module", autouse=True)
 def sample() -> Iterator[None]:
-    registry.register(SAMPLE)
-    try:
+    with registered():
         yield
-    finally:
-        registry.unregister(SAMPLE.name)
 
 
 @pytest.fixture

@@ -8,8 +8,12 @@ them. ``FLOWERED`` is the same with the flowers in the wall and a minimum of 2 p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
+from openmahjong.rules import registry
+from openmahjong.rules.contract import Ruleset
 from openmahjong.rules.declarative import (
     Declaration,
     Pattern,
@@ -19,7 +23,7 @@ from openmahjong.rules.declarative import (
     declare_ruleset,
 )
 
-__all__ = ["SAMPLE", "DECLARATION", "FLOWERED"]
+__all__ = ["SAMPLE", "DECLARATION", "FLOWERED", "registered"]
 
 
 def _one_suit(h: WinContext) -> bool:
@@ -116,3 +120,17 @@ FLOWERED = declare_ruleset(
         rotation="always",
     )
 )
+
+
+@contextmanager
+def registered(*rulesets: Ruleset) -> Iterator[Ruleset]:
+    """The rulesets (the sample by default) registered for the block, the first yielded; a
+    test module's fixture wraps this."""
+    chosen = rulesets or (SAMPLE,)
+    for ruleset in chosen:
+        registry.register(ruleset)
+    try:
+        yield chosen[0]
+    finally:
+        for ruleset in chosen:
+            registry.unregister(ruleset.name)

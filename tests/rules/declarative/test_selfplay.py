@@ -13,12 +13,11 @@ from typer.testing import CliRunner
 
 from openmahjong import fairness
 from openmahjong.cli import app as cli
-from openmahjong.rules import registry
 from openmahjong.rules.contract import Ruleset
 from openmahjong.rules.declarative import DeclaredWon, FlowerLaidOut
 from openmahjong.table.kernel import Phase
 
-from .sample import FLOWERED, SAMPLE
+from .sample import FLOWERED, SAMPLE, registered
 
 runner = CliRunner()
 GAMES = 100
@@ -28,11 +27,8 @@ SRC = Path(__file__).resolve().parents[3] / "src"
 
 @pytest.fixture
 def sample() -> Iterator[Ruleset]:
-    registry.register(SAMPLE)
-    try:
-        yield SAMPLE
-    finally:
-        registry.unregister(SAMPLE.name)
+    with registered() as ruleset:
+        yield ruleset
 
 
 def _play(ruleset, seed: int, preset: str):

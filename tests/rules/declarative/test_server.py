@@ -9,21 +9,17 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from openmahjong.rules import registry
 from tests.rules.server_game import lobby_entry, play_game
 from tests.server.server_helpers import make_settings, running, serving_app
 
-from .sample import SAMPLE
+from .sample import SAMPLE, registered
 
 
 @pytest_asyncio.fixture
 async def live(tmp_path: Path) -> AsyncIterator[str]:
-    registry.register(SAMPLE)
-    try:
+    with registered():
         async with running(make_settings(tmp_path)) as started, serving_app(started) as address:
             yield address
-    finally:
-        registry.unregister(SAMPLE.name)
 
 
 @pytest.mark.asyncio
