@@ -220,6 +220,7 @@ def test_hand_analysis_per_ruleset(page, ruleset):
     p.fill(".hand-text", hand)
     p.get_by_role("button", name="Analyze").click()
     p.wait_for_selector("[data-testid=shanten]")
+    page.shot(f"analyze-{ruleset}")
     expected = analysis(hand, ruleset)
     for form, value in expected["shanten_by_form"].items():
         cell = p.locator(f"tr[data-form='{form}'] td").nth(1).text_content()
