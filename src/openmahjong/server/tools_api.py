@@ -131,7 +131,7 @@ def score_taiwan(body: TaiwanRequest) -> dict[str, Any]:
 
 
 @router.post("/score/declared/{ruleset}")
-def score_declared(ruleset: str, body: DeclaredRequest) -> dict[str, Any]:
+def score_declared(ruleset: Name, body: DeclaredRequest) -> dict[str, Any]:
     """A win scored by a declared ruleset's own patterns, limit and payments."""
     try:
         return declared_calculator.score(ruleset, body)
