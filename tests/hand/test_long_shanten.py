@@ -8,7 +8,7 @@ import random
 import pytest
 
 from openmahjong.hand import distance, long_distance
-from openmahjong.hand.shanten import REGULAR, regular_shanten, shanten
+from openmahjong.hand.shanten import REGULAR, regular_shanten, shanten, shanten_by_form
 from openmahjong.tiles import parse
 
 
@@ -83,3 +83,10 @@ def test_the_public_call_takes_long_hands_for_the_regular_form() -> None:
     # the default forms keep their limit
     with pytest.raises(ValueError, match="13 or 14 tiles"):
         shanten(parse("123456789m234567p99s"))
+
+
+def test_shanten_by_form_takes_long_hands_for_the_regular_form_too() -> None:
+    assert shanten_by_form(parse("123456789m234567p9s"), forms=(REGULAR,)) == {REGULAR: 0}
+    assert shanten_by_form(parse("123456789m234567p99s"), forms=(REGULAR,)) == {REGULAR: -1}
+    with pytest.raises(ValueError, match="13 or 14 tiles"):
+        shanten_by_form(parse("123456789m234567p99s"), forms=(REGULAR, "seven_pairs"))

@@ -306,9 +306,13 @@ times raises ``ValueError`` (a fifth copy does not exist)."""
 
 
 def shanten_by_form(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> dict[str, int]:
-    """Shanten per form (99 where the form cannot apply, e.g. seven pairs with a meld)."""
+    """Shanten per form (99 where the form cannot apply, e.g. seven pairs with a meld); the
+    regular form alone also measures longer hands, as :func:`shanten` does."""
+    forms = _check_forms(forms)
+    if forms == (REGULAR,):
+        return {REGULAR: regular_shanten(_long_counts(tiles))}
     counts = _checked_counts(tiles)
-    return {f: _BY_FORM[f](counts) for f in _check_forms(forms)}
+    return {f: _BY_FORM[f](counts) for f in forms}
 
 
 def shanten(tiles: Iterable[int], *, forms: Iterable[str] = RIICHI_FORMS) -> int:

@@ -33,13 +33,6 @@ class AnalyzeRequest(BaseModel):
     )
 
 
-def _shanten_by_form(held: list[int], forms: tuple[str, ...]) -> dict[str, int]:
-    """Shanten per form; a hand of five sets (16 / 17 tiles, Taiwan) by the regular form."""
-    if forms == (hand.REGULAR,):
-        return {hand.REGULAR: hand.shanten(held, forms=forms)}
-    return hand.shanten_by_form(held, forms=forms)
-
-
 def _check_seen_copies(held: list[int], visible: list[int]) -> None:
     """The hand and the visible tiles together hold at most four of each tile (a set's count);
     otherwise the counts of remaining copies would go below zero without a word."""
@@ -103,7 +96,7 @@ def analyze(request: AnalyzeRequest) -> dict[str, Any]:
         from openmahjong.tools.sichuan_analysis import analyze_sichuan
 
         return analyze_sichuan(held, visible, request.void)
-    by_form = _shanten_by_form(held, forms)
+    by_form = hand.shanten_by_form(held, forms=forms)
     result: dict[str, Any] = {
         "hand": tiles.format(sorted(held, key=tiles.sort_key)),
         "ruleset": request.ruleset,
