@@ -10,6 +10,7 @@ tests/artifacts (``web-freeplay-table-desktop.png``, ``web-freeplay-table-phone.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -185,7 +186,7 @@ def test_a_free_play_game_by_clicking(desktop, live_server):
     page.shot("freeplay-replay")
     p.get_by_test_id("last").click()
     p.wait_for_function("() => document.querySelector('[data-testid=last]').disabled")
-    assert "End the hand" in (p.text_content("main") or "")
+    assert "Answer the result" in (p.text_content("main") or "")  # the bots' agreement
     record = httpx.get(f"{live_server.url}/api/games/{game_id}/record").json()
     assert record["header"]["ruleset"] == "freeplay" and len(record["hands"]) == 1
     mine = {e[2]["type"] for e in record["actions"] if e[1] == s["seat"]}
@@ -198,7 +199,128 @@ def test_a_free_play_game_by_clicking(desktop, live_server):
         "free_pass",
         "free_end",
     } <= mine, mine
+    assert record["actions"][-1][2] == {"type": "free_agree", "agree": True}
     assert record["hands"][0]["wins"][0]["seat"] == s["seat"]
     assert record["hands"][0]["deltas"][s["seat"]] == 30
     check = httpx.get(f"{live_server.url}/api/games/{game_id}/check", timeout=30).json()
     assert check["ok"] and check["status"] == "ok", check
+
+
+def declare(p: Any, winner: int, points: list[int], *, last: bool = False) -> None:
+    """Open the end-of-hand form, type a result and declare it."""
+    p.get_by_test_id("fp-end").click(timeout=10_000)
+    p.get_by_test_id("fp-end-form").wait_for()
+    p.get_by_test_id("fp-winner").select_option(str(winner))
+    for seat, value in enumerate(points):
+        p.get_by_test_id(f"fp-points-{seat}").fill(str(value))
+    if last:
+        p.get_by_test_id("fp-last").check()
+    p.get_by_test_id("fp-declare").click()
+
+
+def finished_record(base: str, game_id: int) -> dict[str, Any]:
+    """The game's record once the server has stored it (its last hand's hold may run on)."""
+    deadline = time.monotonic() + 30
+    while True:
+        answer = httpx.get(f"{base}/api/games/{game_id}/record")
+        if answer.status_code == 200 or time.monotonic() > deadline:
+            assert answer.status_code == 200, answer.text
+            data: dict[str, Any] = answer.json()
+            return data
+        time.sleep(0.25)
+
+
+def test_a_declared_result_waits_for_the_other_person(browser, live_server):
+    """Two people and two bots: the owner declares a win; the other person
+    sees the proposal (who proposes, the points, who is still to agree) with Agree / Refuse,
+    refuses it (play goes on), and agrees to the second, which ends the game."""
+    contexts = [
+        browser.new_context(viewport=SIZES["desktop"], locale="en-US"),
+        browser.new_context(viewport=SIZES["phone"], locale="en-US"),
+    ]
+    owner, other = (
+        Page(c.new_page(), size, live_server.url)
+        for c, size in zip(contexts, ("desktop", "phone"), strict=True)
+    )
+    try:
+        register_in_page(owner, new_name("fpown"))
+        room_id = create_room_in_lobby(
+            owner,
+            25_026,
+            name="issue25-agree",
+            ruleset="freeplay",
+            preset="freeplay",
+            numbers={"hands": "1"},
+        )
+        register_in_page(other, new_name("fpoth"))
+        other.open(f"#/room/{room_id}")
+        other.page.get_by_test_id("sit-anyway").click(timeout=15_000)
+        other.page.get_by_test_id("ready").click(timeout=15_000)
+        a = owner.page
+        for filled in (3, 4):
+            a.get_by_test_id("add-bot").click(timeout=10_000)
+            a.wait_for_function(
+                "(n) => document.querySelectorAll('[data-testid=room-seats] .badge').length >= n",
+                arg=filled,
+            )
+        a.get_by_test_id("ready").click()
+        a.get_by_test_id("start").click(timeout=15_000)
+        b = other.page
+        for p in (a, b):
+            p.get_by_test_id("table").wait_for(timeout=15_000)
+            p.evaluate(ROOM_MODULE)
+            p.wait_for_function(f"() => !!({SESSION}.prompt)", timeout=15_000)
+        mine, theirs = (p.evaluate(f"() => {SESSION}.view.seat") for p in (a, b))
+
+        def win(points: int) -> list[int]:
+            return [3 * points if s == mine else -points for s in range(4)]
+
+        # The owner deals (the room's first seat deals the first hand), then proposes its win.
+        assert mine == 0
+        move(a, "fp-deal")
+        declare(a, mine, win(10))
+        b.get_by_test_id("fp-proposal").wait_for(timeout=10_000)
+        b.wait_for_function(
+            "() => (document.querySelector('[data-testid=fp-proposal-waiting]')"
+            "?.textContent || '').includes('Waiting for') "
+            "&& !!document.querySelector('[data-testid=fp-agree]:not([disabled])')",
+            timeout=10_000,
+        )
+        note = b.get_by_test_id("fp-proposal").text_content() or ""
+        assert "proposes" in note and "wins, self-drawn" in note and "+30" in note, note
+        # the bots agreed at once: only this person is still to agree
+        waiting = b.get_by_test_id("fp-proposal-waiting").text_content() or ""
+        assert waiting.count(",") == 0, waiting
+        assert b.get_by_test_id("fp-deal").count() == 0  # nothing but the answers is offered
+        assert a.get_by_test_id("fp-refuse").text_content() == "Withdraw"
+        other.shot("freeplay-proposal")
+        owner.shot("freeplay-proposal-proposer")
+        b.get_by_test_id("fp-refuse").click()
+        for p in (a, b):
+            p.wait_for_function(
+                f"() => {{ const s = {SESSION}; return s.view.table.proposal === null"
+                " && !document.querySelector('[data-testid=fp-proposal]')"
+                " && !!document.querySelector('[data-testid=fp-end]'); }",
+                timeout=10_000,
+            )
+        # The second proposal, the last hand: agreed, the game ends for both.
+        declare(a, mine, win(4), last=True)
+        b.get_by_test_id("fp-agree").click(timeout=10_000)
+        for p in (a, b):  # the hand's result, or straight to the match's end
+            p.locator("[data-testid=result], [data-testid=match-end]").first.wait_for(
+                timeout=10_000
+            )
+        game_id = a.evaluate(f"() => {SESSION}.game")
+        record = finished_record(live_server.url, game_id)
+        moves = [(e[1], e[2]["type"], e[2].get("agree")) for e in record["actions"]]
+        assert moves.count((mine, "free_end", None)) == 2, moves
+        assert (theirs, "free_agree", False) in moves, moves
+        assert moves[-1] == (theirs, "free_agree", True), moves
+        assert record["hands"][0]["deltas"] == win(4)
+        check = httpx.get(f"{live_server.url}/api/games/{game_id}/check", timeout=30).json()
+        assert check["ok"] and check["status"] == "ok", check
+    finally:
+        for c in contexts:
+            c.close()
+    for page in (owner, other):
+        assert not page.problems, "\n".join(page.problems)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from openmahjong.rules.freeplay.actions import FreeAgree, FreeEndHand
 from openmahjong.rules.freeplay.options import FreeplayOptions
-from openmahjong.rules.freeplay.table import FreeTable
+from openmahjong.rules.freeplay.table import SEATS, FreeTable
+from openmahjong.table.events import Event
 from openmahjong.tiles import ALL_KINDS, parse
 
 
@@ -32,6 +34,19 @@ def state(table: FreeTable) -> Any:
         [list(p) for p in table.ponds],
         [list(s) for s in table.shown],
         table.last_discard,
+        table.proposal,
+        sorted(table.agreed),
         len(table.log),
         len(table.events),
     )
+
+
+def settle(game: Any, seat: int, result: FreeEndHand) -> list[Event]:
+    """``seat`` declares ``result`` on ``game`` (a table or a match) and the other seats agree
+    in seat order: the events of the last agreement, which ends the hand."""
+    game.act(seat, result)
+    events: list[Event] = []
+    for other in range(SEATS):
+        if other != seat:
+            events = game.act(other, FreeAgree())
+    return events

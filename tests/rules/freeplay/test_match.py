@@ -13,7 +13,7 @@ from openmahjong.rules.freeplay.actions import FreeDeal, FreeDraw, FreeEndHand, 
 from openmahjong.rules.freeplay.match import WALLS, FreeplayMatch
 from openmahjong.rules.freeplay.ruleset import RULESET
 from openmahjong.tiles import ALL_KINDS, FLOWERS, SUITED
-from tests.rules.freeplay.helpers import state
+from tests.rules.freeplay.helpers import settle, state
 
 SEED = 0x5EED_F4EE_71A4
 PLAYERS = ["ann", "bo", "cy", "di"]
@@ -43,7 +43,7 @@ def test_the_dealt_hands_are_the_fair_walls(preset, tiles, kinds):
         if size == 13:
             dealt, rest = fairness.deal(wall, 4, dealer=table.dealer, dealer_extra=False)
             assert table.hands == dealt and table.wall == rest
-        match.act(2, FreeEndHand(winner=None, deltas=(0, 0, 0, 0)))
+        settle(match, 2, FreeEndHand(winner=None, deltas=(0, 0, 0, 0)))
     assert match.state.hand_index == 3
 
 
@@ -55,7 +55,7 @@ def test_the_deal_moves_round_and_the_declared_points_add_up():
         assert table.turn == table.dealer == (match.state.hand_index - 1) % 4
         match.act(table.dealer, FreeDeal())
         match.act(table.dealer, FreeDraw())
-        match.act(3, FreeEndHand(winner=winner, deltas=deltas))
+        settle(match, 3, FreeEndHand(winner=winner, deltas=deltas))
     assert match.finished
     record = match.record()
     assert record["result"]["final_points"] == [7, -1, -3, -3]
@@ -71,9 +71,9 @@ def test_the_deal_moves_round_and_the_declared_points_add_up():
 def test_a_game_until_the_players_end_it():
     match = RULESET.new_match(PLAYERS, SEED, "salt", "freeplay-open")
     for _ in range(6):
-        match.act(match.free_table.turn, FreeEndHand(winner=None, deltas=(0,) * 4))
+        settle(match, match.free_table.turn, FreeEndHand(winner=None, deltas=(0,) * 4))
     assert not match.finished and match.state.hand_index == 7
-    match.act(1, FreeEndHand(winner=None, deltas=(0,) * 4, last=True))
+    settle(match, 1, FreeEndHand(winner=None, deltas=(0,) * 4, last=True))
     assert match.finished and match.record()["result"]["hands_played"] == 7
 
 

@@ -20,7 +20,7 @@ from openmahjong.table.errors import IllegalAction
 from openmahjong.table.events import HandEnded
 from openmahjong.table.kernel import Phase
 from openmahjong.tiles import parse
-from tests.rules.freeplay.helpers import rigged, state
+from tests.rules.freeplay.helpers import rigged, settle, state
 
 HANDS = [
     "123456789m1234p",
@@ -157,7 +157,7 @@ def test_a_pass_hands_the_turn_on_only_from_the_seat_on_turn(table):
 
 def test_a_declared_win_ends_the_hand_with_the_typed_points(table):
     table.act(0, FreeDraw())
-    events = table.act(2, FreeEndHand(winner=0, deltas=(30, -10, -10, -10)))
+    events = settle(table, 2, FreeEndHand(winner=0, deltas=(30, -10, -10, -10)))
     won = next(e for e in events if isinstance(e, FreeplayWon))
     assert won.seat == 0 and won.from_seat is None and won.tile == one("3m")
     assert won.hand == tuple(table.hands[0]) and won.total == 30
@@ -170,7 +170,7 @@ def test_a_declared_win_ends_the_hand_with_the_typed_points(table):
 
 
 def test_a_draw_declared_with_points_that_need_not_add_up(table):
-    table.act(1, FreeEndHand(winner=None, deltas=(5, 0, 0, 0), last=True))
+    settle(table, 1, FreeEndHand(winner=None, deltas=(5, 0, 0, 0), last=True))
     assert table.result is not None
     assert table.result.reason == "draw" and table.result.last and table.points == (5, 0, 0, 0)
 
@@ -211,10 +211,21 @@ def test_before_the_deal_only_the_deal_a_pass_or_an_end():
     for action in (FreeDraw(), FreeDiscard(tile=parse("1m")[0]), FreeReveal(tile=None)):
         with pytest.raises(IllegalAction, match="deal the tiles first"):
             t.act(1, action)
+    # nobody holds a tile yet: a draw may be declared, a win may not (found by clicking)
+    with pytest.raises(IllegalAction, match="seat 2 holds no tile to win with"):
+        t.act(1, FreeEndHand(winner=2, deltas=(0, 9, 0, 0)))
     assert state(t) == before
     assert t.default_action(0) == FreeDeal() and t.default_action(1) == FreePass()
     t.act(3, FreeDeal())  # any seat may deal; the dealer is on turn after it
     assert t.turn == 0
+
+
+def test_a_win_for_a_seat_with_an_empty_hand_shows_the_last_tile_of_its_groups(table):
+    table.act(2, FreeMeld(tiles=tuple(table.hands[2])))
+    assert table.hands[2] == []
+    events = settle(table, 0, FreeEndHand(winner=2, deltas=(0, 0, 3, 0)))
+    won = next(e for e in events if isinstance(e, FreeplayWon))
+    assert won.tile == table.groups[2][0].tiles[-1] and won.hand == ()
 
 
 def test_an_empty_wall_refuses_a_draw():

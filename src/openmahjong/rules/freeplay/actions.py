@@ -22,6 +22,7 @@ __all__ = [
     "FreeTake",
     "FreePass",
     "FreeEndHand",
+    "FreeAgree",
     "POND",
     "GROUP",
 ]
@@ -96,15 +97,26 @@ class FreePass(Action):
 
 @dataclass(frozen=True, slots=True)
 class FreeEndHand(Action):
-    """End the hand with a declared result: ``winner`` (null: a draw) and, if the win was off
-    somebody's tile, ``from_seat``; ``deltas`` are the points as the players typed them, one
-    per seat (nothing checks that they add up). ``last``: the game ends with this hand."""
+    """Declare the hand's result: ``winner`` (null: a draw) and, if the win was off somebody's
+    tile, ``from_seat``; ``deltas`` are the points as the players typed them, one per seat
+    (nothing checks that they add up). ``last``: the game ends with this hand. With
+    ``options.agreement`` this proposes the result, and the hand ends once every seat agrees
+    (:class:`FreeAgree`); without it the hand ends at once."""
 
     name: ClassVar[str] = "free_end"
     winner: int | None
     deltas: tuple[int, ...]
     from_seat: int | None = None
     last: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FreeAgree(Action):
+    """Answer the result a seat proposed: agree (``agree``), or refuse it, which withdraws the
+    proposal and play goes on (the proposing seat's refusal takes its own proposal back)."""
+
+    name: ClassVar[str] = "free_agree"
+    agree: bool = True
 
 
 MOVES: tuple[type[Action], ...] = (
@@ -116,6 +128,7 @@ MOVES: tuple[type[Action], ...] = (
     FreeTake,
     FreePass,
     FreeEndHand,
+    FreeAgree,
 )
 for _move in MOVES:
     register_action(_move)

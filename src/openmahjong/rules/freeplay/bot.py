@@ -6,7 +6,7 @@ short of a tile, declares a self-drawn win when its hand (13-tile hands: sets an
 pairs or thirteen orphans) is complete, declares a draw when the wall is empty, and otherwise
 discards the tile whose discard leaves its hand nearest to ready (ties by the seed). It never
 takes another seat's discard. Off its turn it passes (the table never asks it to move then).
-A declared win takes one point from each other seat.
+A declared win takes one point from each other seat. It agrees to any result a seat proposes.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from openmahjong.hand.shanten import RIICHI_FORMS, shanten_counts
 from openmahjong.rules.freeplay.actions import (
+    FreeAgree,
     FreeDeal,
     FreeDiscard,
     FreeDraw,
@@ -39,6 +40,10 @@ class FreeplayBot:
     def act(self, view: Any) -> Action:
         seat = view.seat
         table = view.table
+        proposal = table.get("proposal")
+        if proposal is not None and view.phase != "ended":
+            # The bot takes the players' word for a result, as a timeout would.
+            return FreeAgree() if seat not in proposal["agreed"] else FreePass()
         if view.phase == "ended" or seat != view.turn:
             return FreePass()
         if not table.get("dealt"):

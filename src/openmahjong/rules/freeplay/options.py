@@ -21,6 +21,9 @@ class FreeplayOptions(BaseModel):
     hand_size: Literal[13, 16] = 13
     #: Hands in a game; 0: until the players end it (a hand declared ``last``).
     hands: int = Field(default=4, ge=0, le=64)
+    #: A declared result stands only once every seat agrees to it (False: the declaring seat
+    #: ends the hand alone, as at a table of friends).
+    agreement: bool = True
     #: Every seat's points at the start.
     starting_points: int = Field(default=0, ge=-1_000_000, le=1_000_000)
 

@@ -7,6 +7,10 @@ convention only (a discard passes it on, a draw or a claim takes it): it is the 
 table *waits for* (a bot there moves, a clock there runs and a timeout plays a pass or the
 deal); the others may move but need not (:meth:`FreeTable.optional_seats`).
 
+A declared result is a proposal when ``options.agreement`` is on: the table then waits for
+every seat that has not agreed (with a clock; a timeout agrees), takes no other move, and ends
+the hand when the last seat agrees; one refusal withdraws it and play goes on.
+
 A move that is not possible raises ``IllegalAction`` saying why, and nothing changes: every
 check is made before the first tile moves.
 """
@@ -22,6 +26,7 @@ from openmahjong.rules.freeplay.actions import (
     GROUP,
     MOVES,
     POND,
+    FreeAgree,
     FreeDeal,
     FreeDiscard,
     FreeDraw,
@@ -143,6 +148,10 @@ class FreeTable:
         self.log: list[tuple[int, Action]] = []
         self.timeouts: set[int] = set()
         self.result: FreeResult | None = None
+        #: The result a seat declared, waiting for the others to agree (``options.agreement``).
+        self.proposal: FreeEndHand | None = None
+        self.proposer: int | None = None
+        self.agreed: set[int] = set()
 
     # ------------------------------------------------------------------ who is asked
     @property
@@ -154,20 +163,31 @@ class FreeTable:
         return []
 
     def waiting_for(self) -> list[int]:
-        """Every seat while the hand goes on, the seat on turn first."""
+        """Every seat while the hand goes on: the seats that must move first (the seat on
+        turn; the seats yet to agree to a proposed result), then the others, from the turn."""
         if self.phase == Phase.ENDED:
             return []
-        return [(self.turn + k) % SEATS for k in range(SEATS)]
+        optional = self.optional_seats()
+        seats = [(self.turn + k) % SEATS for k in range(SEATS)]
+        return sorted(seats, key=optional.__contains__)
 
     def optional_seats(self) -> frozenset[int]:
-        """The seats that may move but need not: all but the one on turn."""
+        """The seats that may move but need not: all but the one on turn; while a result is
+        proposed, the seats that agreed (they may still refuse), so every other seat is asked
+        with a clock, bots too."""
         if self.phase == Phase.ENDED:
             return frozenset()
+        if self.proposal is not None:
+            return frozenset(self.agreed)
         return frozenset(s for s in range(SEATS) if s != self.turn)
 
     def default_action(self, seat: int) -> Action:
-        """What a seat that ran out of time plays: the deal (on turn before it), else a pass
-        (from the seat on turn it hands the turn on; from any other seat nothing moves)."""
+        """What a seat that ran out of time plays: agreement to a proposed result (silence
+        consents; a seat that objects has the whole clock to refuse), the deal (on turn before
+        it), else a pass (from the seat on turn it hands the turn on; from any other seat
+        nothing moves)."""
+        if self.proposal is not None:
+            return FreeAgree()
         if not self.dealt and seat == self.turn:
             return FreeDeal()
         return FreePass()
@@ -179,6 +199,8 @@ class FreeTable:
             return "the hand is over"
         if not _seat(seat):
             return f"{seat!r} is not a seat"
+        if self.proposal is not None or isinstance(action, FreeAgree):
+            return self._why_not_answer(seat, action)
         if isinstance(action, FreePass):
             return None
         if isinstance(action, FreeEndHand):
@@ -258,10 +280,23 @@ class FreeTable:
             return None
         return f"a tile is taken from a {POND!r} or a {GROUP!r}, not {action.source!r}"
 
-    @staticmethod
-    def _why_not_end(action: FreeEndHand) -> str | None:
+    def _why_not_answer(self, seat: int, action: Action) -> str | None:
+        """While a result is proposed only answers to it are taken."""
+        if self.proposal is None:
+            return "no result is proposed"
+        if not isinstance(action, FreeAgree):
+            return f"seat {self.proposer} proposed a result: agree to it or refuse it first"
+        if not isinstance(action.agree, bool):
+            return "agree is true or false"
+        if action.agree and seat in self.agreed:
+            return "you agreed already"
+        return None
+
+    def _why_not_end(self, action: FreeEndHand) -> str | None:
         if action.winner is not None and not _seat(action.winner):
             return f"{action.winner!r} is not a seat"
+        if action.winner is not None and not self._tiles_of(action.winner):
+            return f"seat {action.winner} holds no tile to win with"
         if action.from_seat is not None and not _seat(action.from_seat):
             return f"{action.from_seat!r} is not a seat"
         if action.winner is None and action.from_seat is not None:
@@ -286,14 +321,19 @@ class FreeTable:
         start = len(self.events)
         self.log.append((seat, action))
         self.last_move[seat] = action.name
-        turn_before = self.turn
+        optional_before = self.optional_seats()
+        proposal_before = self.proposal
         changed = self._move(seat, action)
         if self.phase != Phase.ENDED:
             self._tidy_shown()
             self._emit_state(changed)
-            if self.turn != turn_before:  # the two seats' prompts change (a clock, or none)
-                for s in (turn_before, self.turn):
-                    self.rules[s] = FreeChoice(self, s)
+            # A seat that now must move, or now need not, is asked anew (a clock, or none);
+            # a result proposed or withdrawn is a new question for every seat.
+            renew = optional_before ^ self.optional_seats()
+            if self.proposal is not proposal_before:
+                renew = frozenset(range(SEATS))
+            for s in renew:
+                self.rules[s] = FreeChoice(self, s)
         return self.events[start:]
 
     def timeout(self, seat: int) -> list[Event]:
@@ -359,9 +399,27 @@ class FreeTable:
                 self.turn = self._next(seat)
             self._moved(seat, action)
             return ()
+        if isinstance(action, FreeAgree):
+            self._answer(seat, action)
+            return ()
         assert isinstance(action, FreeEndHand)
-        self._end(seat, action)
+        self._moved(seat, action)
+        if self.options.agreement:
+            self.proposal, self.proposer, self.agreed = action, seat, {seat}
+        else:
+            self._end(action)
         return ()
+
+    def _answer(self, seat: int, action: FreeAgree) -> None:
+        proposal = self.proposal
+        assert proposal is not None
+        self._moved(seat, action)
+        if not action.agree:
+            self.proposal, self.proposer, self.agreed = None, None, set()
+            return
+        self.agreed.add(seat)
+        if len(self.agreed) == SEATS:
+            self._end(proposal)
 
     def _meld(self, seat: int, action: FreeMeld) -> tuple[int, ...]:
         hand = self.hands[seat]
@@ -419,16 +477,15 @@ class FreeTable:
         )
         return (seat,)
 
-    def _end(self, seat: int, action: FreeEndHand) -> None:
-        self._moved(seat, action)
+    def _end(self, action: FreeEndHand) -> None:
         winner = action.winner
         points = tuple(p + d for p, d in zip(self.points, action.deltas, strict=True))
         tile = 0
         if winner is not None:
-            # The last tile the winner took, else its hand's last (0: an empty hand).
+            # The last tile the winner took, else the last it holds (the check made sure it
+            # holds one, in its hand or its groups).
             taken = self.last_taken[winner]
-            held = self.hands[winner]
-            tile = taken if taken is not None else held[-1] if held else 0
+            tile = taken if taken is not None else self._tiles_of(winner)[-1]
             self.events.append(
                 FreeplayWon(
                     seat=winner,
@@ -451,9 +508,14 @@ class FreeTable:
         self.points = points
         self.phase = Phase.ENDED
         self.rules = {}
+        self.proposal, self.proposer, self.agreed = None, None, set()
         self.result = FreeResult(
             reason, winner, action.from_seat, tile, action.deltas, points, action.last
         )
+
+    def _tiles_of(self, seat: int) -> list[int]:
+        """The tiles a seat holds: its groups' in order, then its hand's."""
+        return [t for g in self.groups[seat] for t in g.tiles] + self.hands[seat]
 
     def _moved(self, seat: int, action: Action, tiles: tuple[int, ...] = ()) -> None:
         self.events.append(FreeMoved(seat=seat, move=action.name, tiles=tiles))
@@ -514,6 +576,23 @@ class FreeTable:
             "tiles": len(self.initial_wall),
             "last_discard": self.last_discard,
             "back_drawn": self.back_drawn,
+            "agreement": o.agreement,
+            "proposal": self._proposal_public(),
+        }
+
+    def _proposal_public(self) -> dict[str, Any] | None:
+        """The result waiting for agreement, and the seats that agreed so far (its proposer
+        among them)."""
+        p = self.proposal
+        if p is None:
+            return None
+        return {
+            "seat": self.proposer,
+            "winner": p.winner,
+            "from_seat": p.from_seat,
+            "deltas": list(p.deltas),
+            "last": p.last,
+            "agreed": sorted(self.agreed),
         }
 
     def seats_public(self) -> tuple[dict[str, Any], ...]:

@@ -39,6 +39,8 @@ export function freeplayStates(record, hand, index, names, points) {
   let lastDiscard = null;
   let backDrawn = 0;
   let phase = "special";
+  // The result waiting for agreement (options.agreement), as the table shows it.
+  let proposal = null;
   const pts = [...points];
   const total = wall.length;
 
@@ -47,12 +49,17 @@ export function freeplayStates(record, hand, index, names, points) {
     melds: groups, discards: ponds.map((p) => p.map((t) => [t, false, false, null])), points: pts,
     live_remaining: wall.length, offered_tile: lastDiscard === null ? null : ponds[lastDiscard][ponds[lastDiscard].length - 1],
     table: { freeplay: true, dealt, dealer, hand_number: number, hands: options.hands, hand_size: size, tiles: total,
-      last_discard: lastDiscard, back_drawn: backDrawn },
+      last_discard: lastDiscard, back_drawn: backDrawn, agreement: options.agreement ?? true, proposal },
     seats_public: [0, 1, 2, 3].map((s) => ({ revealed: shown[s], last_move: lastMove[s], seat_wind: 41 + ((s - dealer + 4) % 4) })),
     hands, drawn, names, last,
   }));
   const states = [state(null)];
 
+  const end = (deltas) => {
+    (deltas || []).forEach((d, s) => { pts[s] += d; });
+    phase = "ended";
+    proposal = null;
+  };
   const move = (seat, a) => {
     const hand = hands[seat];
     drawn[seat] = null;
@@ -112,8 +119,15 @@ export function freeplayStates(record, hand, index, names, points) {
     } else if (a.type === "free_pass") {
       if (seat === turn) turn = (seat + 1) % 4;
     } else if (a.type === "free_end") {
-      (a.deltas || []).forEach((d, s) => { pts[s] += d; });
-      phase = "ended";
+      if (options.agreement ?? true) {
+        proposal = { seat, winner: a.winner, from_seat: a.from_seat ?? null, deltas: [...a.deltas], last: !!a.last, agreed: [seat] };
+      } else end(a.deltas);
+    } else if (a.type === "free_agree") {
+      if (!a.agree) proposal = null;
+      else {
+        proposal.agreed = [...proposal.agreed, seat].sort((x, y) => x - y);
+        if (proposal.agreed.length === 4) end(proposal.deltas);
+      }
     }
     lastMove[seat] = a.type;
     // A shown tile that left the hand is shown no more.

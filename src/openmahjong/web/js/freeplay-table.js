@@ -4,7 +4,10 @@
 // deal, draw (front or back), discard the picked tile, lay the picked tiles face up (with the
 // last discard, or added to one of your groups), show or hide a tile or the hand, take back the
 // last discard or a grouped tile, pass the turn, and end the hand with a declared result
-// (winner, off whose tile, the points typed, whether it is the last hand).
+// (winner, off whose tile, the points typed, whether it is the last hand). With the table's
+// `agreement` the result is a proposal: the centre says so to everyone, and a seat's bar
+// shows it whole (who proposes, the points, who is still to agree) with only Agree / Refuse
+// (Withdraw to its proposer) until every seat agreed or one refused.
 //
 // The prompt of a free-play seat is a standing choice (`choice.type` "free_play") that lists
 // no actions: a reply is any move. The picks and the end-of-hand form are kept here, between
@@ -96,6 +99,31 @@ function endForm(state) {
       h("button", { type: "button", "data-testid": "fp-cancel", onclick: () => { form = null; state.handlers.redraw(); } }, t("freeplay.cancel"))));
 }
 
+/** A proposed result in words: who proposes what, the points, and who still has to agree. */
+function proposalNote(state, p) {
+  const name = (s) => (state.names || [])[s] || t("table.seat", { n: s + 1 });
+  const what = p.winner === null ? t("freeplay.proposalDraw")
+    : p.from_seat === null ? t("freeplay.proposalTsumo", { winner: name(p.winner) })
+      : t("freeplay.proposalRon", { winner: name(p.winner), from: name(p.from_seat) });
+  const points = p.deltas.map((d, s) => `${name(s)} ${d > 0 ? "+" : ""}${d}`).join(" · ");
+  const waiting = [0, 1, 2, 3].filter((s) => !p.agreed.includes(s)).map(name).join(", ");
+  return h("div", { class: "fp-proposal", "data-testid": "fp-proposal", role: "status" },
+    h("p", { class: "fp-proposal-head" }, t("freeplay.proposes", { name: name(p.seat), result: what })),
+    h("p", { "data-testid": "fp-proposal-points" }, points, p.last ? ` · ${t("freeplay.last")}` : ""),
+    h("p", { class: "muted", "data-testid": "fp-proposal-waiting" }, t("freeplay.waitingFor", { names: waiting })));
+}
+
+/** The answers to a proposed result this seat can give. */
+function answers(state, p, bar) {
+  const me = state.view.seat;
+  const mine = p.agreed.includes(me);
+  if (!mine) bar.append(button(t("freeplay.agree"), { type: "free_agree", agree: true }, state, "fp-agree", { primary: true }));
+  bar.append(button(t(p.seat === me ? "freeplay.withdraw" : "freeplay.refuse"), { type: "free_agree", agree: false }, state, "fp-refuse"));
+  // Last: the desktop bar wraps upward, so the note stands above the buttons (freeplay.css).
+  bar.append(proposalNote(state, p));
+  return bar;
+}
+
 /** The action bar: the moves the table would take now (the picked tiles decide several). */
 function actions(state) {
   const v = state.view;
@@ -108,6 +136,7 @@ function actions(state) {
   const groups = (v.melds || [])[me] || [];
   const bar = h("div", { class: "actions fp-actions", "data-testid": "actions", role: "group", "aria-label": t("table.actions") });
   const add = (...items) => { for (const item of items) if (item) bar.append(item); };
+  if (tb.proposal) return answers(state, tb.proposal, bar);
   if (form) {
     add(endForm(state));
     return bar;
@@ -176,7 +205,9 @@ export function freeplayParts(state) {
     centre() {
       const tb = v.table || {};
       return h("div", { class: "fp-centre", "data-testid": "fp-centre" },
-        h("p", { "data-testid": "fp-turn" }, t("freeplay.turn", { name: name(v.turn) })),
+        // While a result is proposed nobody's turn matters: the centre says so instead.
+        tb.proposal && v.phase !== "ended" ? h("p", { class: "fp-proposed", "data-testid": "fp-proposed" }, t("freeplay.proposed"))
+          : h("p", { "data-testid": "fp-turn" }, t("freeplay.turn", { name: name(v.turn) })),
         tb.dealt ? null : h("p", { class: "muted", "data-testid": "fp-not-dealt" }, t("freeplay.notDealt")));
     },
     actions: () => actions(state),
