@@ -217,6 +217,9 @@ def test_hand_analysis_per_ruleset(page, ruleset):
     hand = HANDS[ruleset]
     has_honors = p.locator(".tile-keyboard button[data-tile='41']").count() == 1
     assert has_honors == (ruleset != "sichuan")
+    size = 16 if ruleset == "taiwan" else 13  # the lead names the ruleset's hand sizes
+    lead = p.get_by_test_id("analyze-lead").text_content() or ""
+    assert lead.startswith(f"{size} tiles:") and f"{size + 1} tiles:" in lead, lead
     p.fill(".hand-text", hand)
     p.get_by_role("button", name="Analyze").click()
     p.wait_for_selector("[data-testid=shanten]")

@@ -226,7 +226,8 @@ function draw(main, route) {
 
   main.append(
     h("h1", {}, t("analyze.title")),
-    h("p", { class: "lead" }, t("analyze.lead")),
+    // The chosen ruleset's hand: 13 / 14 tiles, or 16 / 17 for Taiwan's.
+    h("p", { class: "lead", "data-testid": "analyze-lead" }, t("analyze.lead", { n: wall.hand_size || 13, m: (wall.hand_size || 13) + 1 })),
     h(
       "div",
       { class: "two-col" },
