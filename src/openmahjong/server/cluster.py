@@ -102,6 +102,8 @@ class Cluster:
         self._numbers = itertools.count(1)
         #: Other processes' sockets as this process' rooms see them.
         self._remote_conns: dict[tuple[str, int], RemoteConnection] = {}
+        #: Of those, the ``/ws/mjai`` sockets of each bot account (server/mjai_relay.py).
+        self._mjai: dict[int, set[Any]] = {}
         #: Forwarded commands of one connection run in the order they were sent.
         self._chains: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._pending: list[tuple[str, str]] = []
@@ -333,15 +335,18 @@ class Cluster:
             self._conns[number] = client
         return number
 
+    def _conn_fields(self, client: Any) -> dict[str, Any]:
+        """Who a socket of this process is, as another process' rooms will address it: its
+        player, its number, and whether it speaks mjai (its batches are made there)."""
+        fields: dict[str, Any] = {"user": client.user_id, "conn": self.conn_id(client)}
+        if getattr(client, "speaks_mjai", False):
+            fields["mjai"] = True
+        return fields
+
     def forward_command(self, process: str, user_id: int, message: BaseModel, client: Any) -> None:
         self.send_to(
             process,
-            {
-                "k": "command",
-                "user": user_id,
-                "conn": self.conn_id(client),
-                "msg": message.model_dump(mode="json"),
-            },
+            {"k": "command", **self._conn_fields(client), "msg": message.model_dump(mode="json")},
         )
 
     def forward_answer(self, user_id: int, seq: int, action: Any, client: Any) -> bool:
@@ -350,14 +355,7 @@ class Cluster:
         if process is None:
             return False
         self.send_to(
-            process,
-            {
-                "k": "answer",
-                "user": user_id,
-                "conn": self.conn_id(client),
-                "seq": seq,
-                "action": action,
-            },
+            process, {"k": "answer", **self._conn_fields(client), "seq": seq, "action": action}
         )
         return True
 
@@ -371,9 +369,20 @@ class Cluster:
             payload["prompt"] = True
         for process in processes:
             self.send_to(process, dict(payload))
+        for mjai in self._mjai.get(user_id, ()):  # their batches are made here
+            mjai.take(message)
+
+    def has_mjai_socket(self, user_id: int) -> bool:
+        """Whether the bot account has an ``/ws/mjai`` socket on another process."""
+        return bool(self._mjai.get(user_id))
+
+    def locate(self, users: list[int]) -> None:
+        """Ask every process for its sockets of ``users`` (a bot account just seated here,
+        which never sent this process anything): each answers ``connected``."""
+        self.tell_everyone({"k": "where", "users": users})
 
     def socket_opened(self, client: Any) -> None:
-        self.tell_everyone({"k": "connected", "user": client.user_id, "conn": self.conn_id(client)})
+        self.tell_everyone({"k": "connected", **self._conn_fields(client)})
 
     def socket_closed(self, client: Any) -> None:
         number = self._conn_ids.pop(client, None)
@@ -388,12 +397,34 @@ class Cluster:
     def room_closed_elsewhere(self, process: str, room_id: int) -> None:
         self.send_to(process, {"k": "room_closed", "room": room_id})
 
-    def _remote_conn(self, process: str, conn: int, user_id: int) -> RemoteConnection:
-        key = (process, conn)
+    def _remote_conn(self, data: dict[str, Any]) -> RemoteConnection:
+        """The socket a forwarded message names (``from``, ``conn``, ``user``, ``mjai``)."""
+        key = (data["from"], data["conn"])
         rc = self._remote_conns.get(key)
         if rc is None:
-            rc = self._remote_conns[key] = RemoteConnection(self, process, conn, user_id)
+            if data.get("mjai"):
+                from openmahjong.server.mjai_relay import RemoteMjaiConnection
+
+                rc = RemoteMjaiConnection(self, key[0], key[1], data["user"])
+                self._mjai.setdefault(rc.user_id, set()).add(rc)
+            else:
+                rc = RemoteConnection(self, key[0], key[1], data["user"])
+            self._remote_conns[key] = rc
         return rc
+
+    def _remote_conn_gone(self, key: tuple[str, int]) -> None:
+        gone = self._remote_conns.pop(key, None)
+        if gone is None:
+            return
+        gone.closed = True
+        self.manager.disconnected(gone)
+        held = self._mjai.get(gone.user_id)
+        if held is not None and gone in held:
+            held.discard(gone)
+            if not held:
+                del self._mjai[gone.user_id]
+                if not self.hub.connected(gone.user_id):  # our bot stands in at once
+                    self.manager.bot_account_gone(gone.user_id)
 
     # ------------------------------------------------------------------ the inbox
     async def _listen(self) -> None:
@@ -436,27 +467,32 @@ class Cluster:
                 if data.get("prompt"):
                     self.prompt_home[client.user_id] = sender
                 client.post(data["text"])
+        elif kind == "mjai_out":  # a batch a room's process made for a socket here
+            client = self._conns.get(data["conn"])
+            if client is not None and hasattr(client, "relayed"):
+                client.relayed(data["text"], sender, bool(data.get("asks")))
+        elif kind == "mjai_in":  # the bot's answer to a batch made here
+            rc = self._remote_conns.get((sender, data["conn"]))
+            if rc is not None and hasattr(rc, "received"):
+                rc.received(data.get("text"), data.get("problem"))
         elif kind == "command":
-            rc = self._remote_conn(sender, data["conn"], data["user"])
+            rc = self._remote_conn(data)
             self.remote.setdefault(data["user"], set()).add(sender)
             self._in_order((sender, data["conn"]), self.manager.remote_command(rc, data["msg"]))
         elif kind == "answer":
-            rc = self._remote_conn(sender, data["conn"], data["user"])
+            rc = self._remote_conn(data)
             self.remote.setdefault(data["user"], set()).add(sender)
             self.manager.remote_answer(rc, data["seq"], data["action"])
         elif kind == "connected":
             user = data["user"]
             if self.manager.has_something_for(user):
                 self.remote.setdefault(user, set()).add(sender)
-                self.manager.remote_connected(self._remote_conn(sender, data["conn"], user))
+                self.manager.remote_connected(self._remote_conn(data))
             if self.quiz is not None and self.quiz.has_something_for(user):
                 self.remote.setdefault(user, set()).add(sender)
-                self.quiz.remote_connected(self._remote_conn(sender, data["conn"], user))
+                self.quiz.remote_connected(self._remote_conn(data))
         elif kind == "gone_conn":
-            gone = self._remote_conns.pop((sender, data["conn"]), None)
-            if gone is not None:
-                gone.closed = True
-                self.manager.disconnected(gone)
+            self._remote_conn_gone((sender, data["conn"]))
         elif kind == "gone_user":
             processes = self.remote.get(data["user"])
             if processes is not None:
@@ -465,15 +501,13 @@ class Cluster:
                     del self.remote[data["user"]]
             if self.quiz is not None and self.quiz.has_something_for(data["user"]):
                 self.quiz.remote_gone(data["user"])
-        elif kind == "adopted":
-            # The fronts of the room's players tell its new owner where their sockets are.
+        elif kind in ("adopted", "where"):
+            # The fronts of the room's players tell its (new) owner where their sockets are.
             for user in data.get("users", ()):
-                if self.prompt_home.get(user) is not None:
+                if kind == "adopted" and self.prompt_home.get(user) is not None:
                     self.prompt_home[user] = sender
                 for client in list(self.hub.clients.get(user, ())):
-                    self.send_to(
-                        sender, {"k": "connected", "user": user, "conn": self.conn_id(client)}
-                    )
+                    self.send_to(sender, {"k": "connected", **self._conn_fields(client)})
         elif kind == "quiz" and self.quiz is not None:
             self.quiz.from_cluster(sender, data)
         elif kind == "room_closed":

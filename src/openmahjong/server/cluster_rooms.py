@@ -165,6 +165,18 @@ class ClusterRooms(ManagerParts):
         self._fillers.clear()
         self.queues.clear()
 
+    def bot_connected(self, user_id: int) -> bool:
+        """Whether a bot account has an ``/ws/mjai`` socket here or on another process (our
+        bot stands in at its seat while it has none)."""
+        if self.hub.connected(user_id):
+            return True
+        return self.cluster is not None and self.cluster.has_mjai_socket(user_id)
+
+    def locate_bot(self, user_id: int) -> None:
+        """A bot account seated here: the processes holding its sockets say so."""
+        if self.cluster is not None:
+            self.cluster.locate([user_id])
+
     # ------------------------------------------------------------------ forwarded here
     def has_something_for(self, user_id: int) -> bool:
         return user_id in self.by_user or self.queued(user_id) is not None

@@ -238,6 +238,8 @@ class RoomLobby(RoomParts):
             await self._set_seat(self._free_seat(), bot)
             if invited is not None:
                 self.manager.seated(invited.id, self)
+        if invited is not None:  # its /ws/mjai socket may be on another process
+            self.manager.locate_bot(invited.id)
         self.announce()
 
     async def _bot_account(self, account: str) -> User:

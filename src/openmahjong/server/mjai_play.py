@@ -15,6 +15,10 @@ cannot be played gets the default action at once, counted and told in an ``error
 While the account has no connection, the room's own bot plays the seat (``room.py``,
 ``SeatSlot.remote``); the next connection starts from ``start_game`` and the current hand's
 ``start_kyoku``. docs/protocol.md "/ws/mjai" is the reference.
+
+With several processes the socket may be on one process and the room on another: the room's
+process runs the seat half (``server/mjai_seat_player.py``) and sends its batches here ready-
+made; this process writes them and sends each answer back (``server/mjai_relay.py``).
 """
 
 from __future__ import annotations
@@ -24,30 +28,25 @@ import contextlib
 import json
 import logging
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 import openmahjong
-from openmahjong.bots.mjai_seat import MjaiSeat
 from openmahjong.rules.registry import rulesets
 from openmahjong.server.deps import session_for_token
-from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub, run_capped
-from openmahjong.server.prompts import PromptRejected
-from openmahjong.server.protocol import (
-    GameEnd,
-    GameStart,
-    Message,
-    Prompt,
-    Queue,
-    Queued,
-    Unqueue,
+from openmahjong.server.mjai_seat_player import (
+    Batch,
+    MjaiSeatPlayer,
+    batch_text,
+    error_batch,
+    mjai_message,
 )
+from openmahjong.server.play import CLOSE_CODES, MAX_MESSAGE_BYTES, Client, Hub, run_capped
+from openmahjong.server.protocol import Prompt, Queue, Queued, Unqueue
 from openmahjong.server.state import ServerState
 from openmahjong.store.models import User
-from openmahjong.table.actions import Action, action_from_dict
 
 __all__ = ["MjaiConnection", "router"]
 
@@ -60,16 +59,6 @@ REPLACED_CODE = 4000
 NOT_A_BOT_CODE = 4403
 
 
-@dataclass
-class _Batch:
-    """A batch sent and not yet answered: for a prompt (its number and offered actions), or
-    asking for nothing (``seq`` ``None``)."""
-
-    seq: int | None = None
-    offered: list[Action] | None = None
-    actions: list[dict[str, Any]] | None = None
-
-
 class _Refused(Exception):
     def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
@@ -78,31 +67,29 @@ class _Refused(Exception):
         self.params = params
 
 
-def _batch_text(events: list[dict[str, Any]]) -> str:
-    return json.dumps(events, separators=(",", ":"), ensure_ascii=False)
-
-
-def _error(code: str, message: str, **extra: Any) -> list[dict[str, Any]]:
-    """An mjai batch of one error; ``params`` (the values the message names) is always there."""
-    return [{"type": "error", "code": code, "message": message, "params": {}, **extra}]
-
-
 class MjaiConnection(Client):
-    """One bot account's ``/ws/mjai`` socket: the hub's messages in, mjai batches out."""
+    """One bot account's ``/ws/mjai`` socket: the hub's messages in, mjai batches out.
+
+    The batches of a room this process runs come from its own seat half (``player``); those
+    of a room another process runs come from that process' seat half (``server/mjai_relay.py``)
+    and are written as they come (:meth:`relayed`). ``owed`` keeps every batch sent and not yet
+    answered, in order, so the bot's next message is the answer to the oldest, wherever it
+    goes."""
+
+    speaks_mjai = True
 
     def __init__(self, websocket: WebSocket, user: User, hub: Hub, rooms: Any) -> None:
         super().__init__(websocket, user.id)
         self.user = user
         self.hub = hub
         self.rooms = rooms
-        self.waiting: deque[_Batch] = deque()  # batches sent, oldest first, not yet answered
-        self.seat: MjaiSeat | None = None
-        self.game: Any = None  # the room's game being played (``room._Game``)
-        self.room_id: int | None = None
-        self.unsent: list[dict[str, Any]] = []  # events that go with the next batch
-        #: Replies that could not be played as given (the default was played instead).
-        self.errors = 0
+        self.owed: deque[Batch] = deque()  # batches sent, oldest first, not yet answered
+        self.player = MjaiSeatPlayer(user.id, hub, rooms, self.send_batch)
         self.replaced = False
+
+    @property
+    def errors(self) -> int:
+        return self.player.errors
 
     def retire(self) -> None:
         """Replaced by a newer connection of the account: nothing more is sent, and the socket
@@ -118,110 +105,40 @@ class MjaiConnection(Client):
             await self.websocket.close(code=REPLACED_CODE, reason="replaced")
 
     # ------------------------------------------------------------------ out
-    def send_batch(self, events: list[dict[str, Any]], batch: _Batch | None = None) -> None:
-        if super().post(_batch_text(events)):
-            self.waiting.append(batch or _Batch())
+    def send_batch(self, events: list[dict[str, Any]], batch: Batch | None = None) -> None:
+        if super().post(batch_text(events)):
+            self.owed.append(batch or Batch())
+
+    def relayed(self, text: str, process: str, asks: bool) -> None:
+        """A batch another process' seat half made: written as it is; an answer it asks for
+        goes back there."""
+        if super().post(text):
+            self.owed.append(Batch(seq=0, remote=process) if asks else Batch())
 
     def post(self, message: BaseModel | str) -> bool:
         """A message of the room or the hub, as mjai (most need nothing: the events are read
         from the table when the seat is asked)."""
         if self.cut_off or (self.writer is not None and self.writer.done()):
             return False
-        if isinstance(message, str):
-            if not message.startswith(
-                (
-                    '{"type":"prompt"',
-                    '{"type":"game_start"',
-                    '{"type":"game_end"',
-                    '{"type":"queued"',
-                )
-            ):
-                return True
-            data = json.loads(message)
-            kind: dict[str, type[Message]] = {
-                "prompt": Prompt,
-                "game_start": GameStart,
-                "game_end": GameEnd,
-            }
-            message = kind.get(data["type"], Queued).model_validate(data)
         try:
-            if isinstance(message, Prompt):
-                self._prompted(message)
-            elif isinstance(message, GameStart):
-                self._game_started(message)
-            elif isinstance(message, GameEnd):
-                self._game_ended(message)
-            elif isinstance(message, Queued):
-                self.send_batch([{"type": "queued", **message.model_dump(exclude={"type"})}])
-        except Exception:  # a bug of ours must not reach the room that sent the message
-            log.exception("bot %s: a %s message failed", self.user_id, type(message).__name__)
+            model = mjai_message(message)
+        except (ValueError, KeyError):
+            log.exception("bot %s: a message could not be read", self.user_id)
+            return not self.cut_off
+        if isinstance(model, Queued):
+            self.send_batch([{"type": "queued", **model.model_dump(exclude={"type"})}])
+        elif model is not None:
+            self.player.take(model)
         return not self.cut_off
 
-    def _room_game(self, room_id: int, game_id: int) -> tuple[Any, Any]:
-        room = self.rooms.rooms.get(room_id) if self.rooms is not None else None
-        game = room.game if room is not None else None
-        if game is None or game.id != game_id:
-            return room, None
-        return room, game
-
-    def _game_started(self, message: GameStart) -> None:
-        room, game = self._room_game(message.room, message.game)
-        if game is None or message.seat is None:
-            return
-        if self.game is game and self.seat is not None and self.seat.seat == message.seat:
-            return  # the same game announced again (a state refresh)
-        names = [game.seats[room._player_at(game, i)].name for i in range(room.size)]
-        self.game, self.room_id = game, room.id
-        self.seat = MjaiSeat(message.seat, names)
-        self.unsent = self.seat.start_game()
-
-    def _prompted(self, message: Prompt) -> None:
-        context = message.context
-        room_id, game_id, seat = context.get("room"), context.get("game"), context.get("seat")
-        room, game = self._room_game(room_id, game_id)  # type: ignore[arg-type]
-        if game is None:
-            return
-        if self.seat is None or self.game is not game or self.seat.seat != seat:
-            self._game_started(
-                GameStart(room=room.id, game=game.id, seat=seat, players=[], commitment="", salt="")
-            )
-        assert self.seat is not None
-        offered = [action_from_dict(a) for a in message.actions]
-        self.unsent += self.seat.events_for(game.match.table)
-        automatic = MjaiSeat.automatic(offered)
-        if automatic is None and not self.unsent:
-            # The same decision asked again with nothing new (a tactical re-ask, a table
-            # rebuilt after a failure): mjai cannot ask twice, so the default answers it.
-            log.info("bot %s: prompt %s repeats a decision: the default", self.user_id, message.seq)
-            automatic = self.seat.default(offered)
-        if automatic is not None:  # mjai has no message for it: the events wait
-            self._answer(message.seq, offered, message.actions, automatic)
-            return
-        events, self.unsent = self.unsent, []
-        self.send_batch(events, _Batch(message.seq, offered, message.actions))
-
-    def _game_ended(self, message: GameEnd) -> None:
-        if self.seat is None or self.game is None or self.game.id != message.game:
-            return
-        points = message.result.get("final_points")
-        final = self.seat.end_game(points, self.game.match.table)
-        self.send_batch([*self.unsent, *final])
-        self.seat, self.game, self.unsent = None, None, []
-
     # ------------------------------------------------------------------ in
-    def _answer(
-        self, seq: int, offered: list[Action], actions: list[dict[str, Any]], action: Action
-    ) -> None:
-        """Answer prompt ``seq`` with ``action`` (one of ``offered``), in the prompt's own form."""
-        chosen = actions[offered.index(action)]
-        try:
-            self.hub.ledger(self.user_id).answer(seq, chosen)
-        except PromptRejected as late:  # timed out or no longer asked: the table went on
-            log.info("bot %s: reply to prompt %s not used: %s", self.user_id, seq, late.message)
-
     async def received(self, text: str | None, problem: str | None) -> None:
         """One message from the bot: the answer to the oldest batch waiting, else a command.
         ``problem``: why it cannot be read (too large, binary); ``text`` is then ``None``."""
+        batch = self.owed.popleft() if self.owed else None
+        if batch is not None and batch.remote is not None:
+            self._forward(batch.remote, text, problem)
+            return
         data: Any = None
         if problem is None:
             assert text is not None
@@ -229,53 +146,34 @@ class MjaiConnection(Client):
                 data = json.loads(text)
             except (ValueError, RecursionError):
                 problem = "not JSON"
-        batch = self.waiting.popleft() if self.waiting else None
-        if batch is not None and batch.seq is not None:
-            await self._reply(batch, data, problem)
+        if batch is not None and batch.asks:
+            self.player.reply(batch, data, problem)
         elif problem is not None:
-            self.send_batch(_error("bad_message", f"message refused: {problem}"))
+            self.send_batch(error_batch("bad_message", f"message refused: {problem}"))
         elif isinstance(data, dict) and data.get("type") in ("queue", "unqueue"):
             await self._command(data)
         elif batch is None:
             kind = data.get("type") if isinstance(data, dict) else None
             self.send_batch(
-                _error("unexpected", f"no batch waits for an answer (got {str(kind)[:32]!r})")
+                error_batch("unexpected", f"no batch waits for an answer (got {str(kind)[:32]!r})")
             )
         # else: the answer to a batch that asked for nothing
 
-    async def _reply(self, batch: _Batch, data: Any, problem: str | None) -> None:
-        assert batch.offered is not None and batch.actions is not None
-        ledger = self.hub.ledgers.get(self.user_id)
-        if (
-            self.seat is None
-            or ledger is None
-            or ledger.open is None
-            or ledger.open.seq != batch.seq
-        ):
-            log.info(
-                "bot %s: a late reply to prompt %s (the table went on)", self.user_id, batch.seq
-            )
+    def _forward(self, process: str, text: str | None, problem: str | None) -> None:
+        """The answer to a batch another process' seat half asked: sent there as it came."""
+        relay = self.hub.relay
+        if relay is None:
             return
-        if problem is not None:
-            reply = self.seat.fallback(batch.offered, "not_json", problem)
-        else:
-            reply = self.seat.action_from(data, batch.offered)
-        if reply.action is None:  # riichi: the bot has declared it, its discard comes next
-            self.send_batch(reply.followup, batch)
-            return
-        if reply.error is not None:
-            self.errors += 1
-            log.info(
-                "bot %s: %s (%s): the default is played", self.user_id, reply.error, reply.detail
-            )
-            self.send_batch(
-                _error(
-                    reply.error,
-                    f"{reply.detail}: the default action was played",
-                    errors=self.errors,
-                )
-            )
-        self._answer(batch.seq, batch.offered, batch.actions, reply.action)  # type: ignore[arg-type]
+        relay.send_to(
+            process,
+            {
+                "k": "mjai_in",
+                "user": self.user_id,
+                "conn": relay.conn_id(self),
+                "text": text,
+                "problem": problem,
+            },
+        )
 
     async def _command(self, data: dict[str, Any]) -> None:
         from openmahjong.server.room import RoomError
@@ -289,14 +187,15 @@ class MjaiConnection(Client):
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p)[:32] for p in first["loc"]) or data["type"]
-            self.send_batch(_error("invalid_message", f"{data['type']}: {where}: {first['msg']}"))
+            problem = f"{data['type']}: {where}: {first['msg']}"
+            self.send_batch(error_batch("invalid_message", problem))
             return
         if self.rooms is None:
-            self.send_batch(_error("no_rooms", "this server runs no rooms"))
+            self.send_batch(error_batch("no_rooms", "this server runs no rooms"))
             return
         if isinstance(command, Queue) and not _speaks_mjai(command.ruleset):
             self.send_batch(
-                _error(
+                error_batch(
                     "no_mjai",
                     f"mjai does not describe {command.ruleset}",
                     params={"ruleset": command.ruleset},
@@ -306,7 +205,7 @@ class MjaiConnection(Client):
         try:
             await self.rooms.command(self.user, command, self)
         except RoomError as refused:
-            self.send_batch(_error(refused.code, refused.message, params=refused.params))
+            self.send_batch(error_batch(refused.code, refused.message, params=refused.params))
 
 
 def _speaks_mjai(ruleset: str) -> bool:
@@ -349,7 +248,7 @@ async def _sign_in(websocket: WebSocket, state: ServerState) -> User:
 async def _refuse(
     websocket: WebSocket, code: str, message: str, params: dict[str, Any] | None = None
 ) -> None:
-    await websocket.send_text(_batch_text(_error(code, message, params=params or {})))
+    await websocket.send_text(batch_text(error_batch(code, message, params=params or {})))
     close = NOT_A_BOT_CODE if code == "not_a_bot_account" else CLOSE_CODES.get(code, 4400)
     await websocket.close(code=close, reason=code)
 
@@ -405,6 +304,8 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
             connection.post(
                 Prompt(seq=pending.seq, actions=pending.actions, context=pending.context)
             )
+        if hub.relay is not None:  # a room another process runs: its seat half starts there
+            hub.relay.socket_opened(connection)
         try:
             while True:
                 if connection.replaced:
@@ -417,9 +318,12 @@ async def _session(websocket: WebSocket, state: ServerState, hub: Hub) -> None:
                     await connection.received(text, problem)
                 except Exception:
                     log.exception("bot %s: a message failed", user.id)
-                    connection.send_batch(_error("internal", "the server failed on that message"))
+                    failed = "the server failed on that message"
+                    connection.send_batch(error_batch("internal", failed))
         finally:
             hub._drop(connection)
+            if hub.relay is not None:
+                hub.relay.socket_closed(connection)
             await connection.stop()
             if rooms is not None and not hub.connected(user.id):
                 rooms.bot_account_gone(user.id)

@@ -259,7 +259,7 @@ class SharedQuiz:
         op = data.get("op")
         if op == "command":
             user = data["user"]
-            rc = self.cluster._remote_conn(sender, data["conn"], user)
+            rc = self.cluster._remote_conn(data)
             self.cluster.remote.setdefault(user, set()).add(sender)
             self.cluster._in_order((sender, data["conn"]), self._remote_command(rc, data["msg"]))
         elif op == "taken":  # paired by another process, which runs the match

@@ -201,7 +201,7 @@ class Room(RoomLobby, GameSetup, RoomBroadcast, RoomRecovery):
             stand_in = (
                 slot.remote
                 and slot.user_id is not None
-                and not self.manager.hub.connected(slot.user_id)
+                and not self.manager.bot_connected(slot.user_id)
             )
             free = seat in optional
             if free and (slot.bot or slot.user_id is None or stand_in):
