@@ -7,6 +7,7 @@ come from ``test_cluster``'s fixture; the bot's side is ``test_mjai_ws``'s."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -36,8 +37,6 @@ async def test_an_mjai_bot_on_one_process_plays_a_room_the_other_runs(cluster): 
 
     def brain(batch: list[dict[str, Any]]) -> str:
         """Discard what it drew, pass everything else; count its discards."""
-        import json
-
         for e in batch:
             if e["type"] == "start_game":
                 me[:] = [e["id"]]

@@ -113,7 +113,7 @@ class MjaiConnection(Client):
         """A batch another process' seat half made: written as it is; an answer it asks for
         goes back there."""
         if super().post(text):
-            self.owed.append(Batch(seq=0, remote=process) if asks else Batch())
+            self.owed.append(Batch(remote=process) if asks else Batch())
 
     def post(self, message: BaseModel | str) -> bool:
         """A message of the room or the hub, as mjai (most need nothing: the events are read
